@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Module layers, dependencies pointing one way:
+//   RewindJSON ← Rewind ← RewindReplay ← ReplayCLI ← replay
+//                  ↖ RewindExamples (counter and todo apps) ↗
+let package = Package(
+  name: "Rewind",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "Rewind", targets: ["Rewind"]),
+    .library(name: "RewindReplay", targets: ["RewindReplay"]),
+    .library(name: "ReplayCLI", targets: ["ReplayCLI"]),
+    .library(name: "RewindExamples", targets: ["RewindExamples"]),
+    .executable(name: "replay", targets: ["replay"]),
+  ],
+  targets: [
+    .target(name: "RewindJSON"),
+    .target(name: "Rewind", dependencies: ["RewindJSON"]),
+    .target(name: "RewindExamples", dependencies: ["Rewind"]),
+    .target(name: "RewindReplay", dependencies: ["Rewind"]),
+    .target(name: "ReplayCLI", dependencies: ["RewindReplay"]),
+    .executableTarget(name: "replay", dependencies: ["ReplayCLI", "RewindExamples"]),
+    .executableTarget(
+      name: "rewind-testbed", dependencies: ["Rewind", "RewindExamples"],
+      path: "Sources/RewindTestbed"),
+    .testTarget(
+      name: "RewindJSONTests", dependencies: ["RewindJSON"], resources: [.copy("Resources")]),
+    .testTarget(name: "RewindTests", dependencies: ["Rewind", "RewindExamples", "rewind-testbed"]),
+    .testTarget(name: "RewindReplayTests", dependencies: ["RewindReplay", "RewindExamples"]),
+    .testTarget(name: "ReplayCLITests", dependencies: ["ReplayCLI", "RewindExamples"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,162 @@
+import RewindJSON
+import RewindReplay
+
+/// Everything a command needs: its parsed arguments, the known apps, and where to write.
+struct CommandContext {
+  let arguments: ParsedArguments
+  let apps: [ReplayApp]
+  let output: any TextOutput
+  let input: any LineInput
+  let program: ProgramSpec
+  let command: CommandSpec
+
+  /// Runs the command and returns the exit status.
+  func runCommand() -> Int32 {
+    do throws(CommandFailure) {
+      switch command.name {
+      case ReplayProgram.info.name: return try runInfo()
+      case ReplayProgram.actions.name: return try runActions()
+      case ReplayProgram.state.name: return try runState()
+      default: return try runSession()
+      }
+    } catch {
+      output.emit(error.diagnostic)
+      return ExitStatus.trouble
+    }
+  }
+
+  var recovery: RecoveryMode {
+    arguments.string("recovery").flatMap(RecoveryMode.init(rawValue:)) ?? .tail
+  }
+
+  var wantsJSON: Bool { arguments.flag("json") }
+
+  /// Opens the `LOG` argument.
+  func openLog() throws(CommandFailure) -> OpenedLog {
+    let path = arguments.positional("LOG") ?? ""
+    do {
+      return try OpenedLog(path: path, recovery: recovery, apps: apps)
+    } catch {
+      throw .replay(error)
+    }
+  }
+
+  /// Reports the faults that the recovery mode let past, as warnings on stderr.
+  func reportFaults(_ log: ReplayLog) {
+    for fault in log.faults {
+      var warning = fault.warning
+      switch log.recovery {
+      case .tail: warning.notes = ["the last line was dropped: the app was cut off while writing it"]
+      case .prefix: warning.notes = ["stopped here: the lines from this one on were dropped"]
+      case .salvage: warning.notes = ["skipped this line; later states are flagged as suspect"]
+      case .strict: break
+      }
+      output.emit(warning)
+    }
+  }
+
+  func runInfo() throws(CommandFailure) -> Int32 {
+    let opened = try openLog()
+    if wantsJSON {
+      output.writeLine(LogSummary.json(opened.log, appKnown: opened.timeline != nil).jsonText)
+    } else {
+      output.writeLine(LogSummary.text(opened.log, app: opened.timeline == nil ? nil : opened.log.app))
+    }
+    return ExitStatus.success
+  }
+
+  func runActions() throws(CommandFailure) -> Int32 {
+    let opened = try openLog()
+    let log = opened.log
+    reportFaults(log)
+    let from: Int?
+    let to: Int?
+    do throws(UsageError) {
+      from = try arguments.int("from")
+      to = try arguments.int("to")
+    } catch {
+      throw .diagnostic(Diagnostic.error(error.message))
+    }
+    let type = arguments.string("type")
+    guard log.actionCount > 0 else { return ExitStatus.success }
+    let first = max(from ?? log.firstSeq, log.firstSeq)
+    let last = min(to ?? log.lastSeq, log.lastSeq)
+    guard first <= last else { return ExitStatus.success }
+    let width = String(last).count
+    var matched = 0
+    for seq in first...last {
+      let action: RecordedAction
+      do { action = try log.action(at: seq) } catch { throw .replay(error) }
+      if let type, action.type != type { continue }
+      matched += 1
+      if wantsJSON {
+        output.writeLine(ActionFormatter.json(action).jsonText)
+      } else {
+        output.writeLine(ActionFormatter.line(action, seqWidth: width))
+      }
+    }
+    if let type, matched == 0 {
+      output.emit(Diagnostic.warning("no action of type '\(type)' in seq \(first)…\(last)"))
+    }
+    return ExitStatus.success
+  }
+
+  func runState() throws(CommandFailure) -> Int32 {
+    let opened = try openLog()
+    reportFaults(opened.log)
+    let position = try parsePosition(arguments.string("at") ?? "last", in: opened.log)
+    var value = try opened.stateJSON(at: position)
+    if let path = arguments.string("path") {
+      do throws(StatePathError) {
+        value = try value.value(at: JSONPath.parse(path))
+      } catch {
+        throw .diagnostic(Diagnostic.error(ReplaySession.pathMessage(error)))
+      }
+    }
+    output.writeLine(wantsJSON ? value.jsonText : inert(value.prettyText(), keepingNewlines: true))
+    return ExitStatus.success
+  }
+
+  func parsePosition(_ text: String, in log: ReplayLog) throws(CommandFailure) -> Int {
+    switch text {
+    case "last", "end": return log.positions.upperBound
+    case "first", "start": return log.positions.lowerBound
+    default:
+      guard let n = Int(text) else {
+        throw .diagnostic(
+          Diagnostic.error(
+            "'\(inert(text))' is not a position",
+            hints: [Diagnostic.Hint("use a number from \(log.positions.lowerBound) to \(log.positions.upperBound), first or last")]))
+      }
+      guard log.positions.contains(n) else {
+        throw .replay(.positionOutOfRange(n, valid: log.positions))
+      }
+      return n
+    }
+  }
+
+  func runSession() throws(CommandFailure) -> Int32 {
+    let opened = try openLog()
+    let session = ReplaySession(opened: opened, output: output)
+    let scripted = arguments.strings("command")
+    if !scripted.isEmpty {
+      reportFaults(opened.log)
+      for line in scripted {
+        output.writeLine("(replay) \(line)")
+        guard session.execute(line) else { break }
+      }
+      return session.hadError ? ExitStatus.trouble : ExitStatus.success
+    }
+    session.printBanner()
+    let interactive = input.isInteractive
+    while true {
+      if interactive { output.write(session.prompt, to: .standardOutput) }
+      output.flush()
+      guard let line = input.readLine() else { break }
+      if !interactive && !line.trimmingWhitespace().isEmpty { output.writeLine("\(session.prompt)\(line)") }
+      guard session.execute(line) else { break }
+    }
+    if interactive { output.writeLine() }
+    return ExitStatus.success
+  }
+}

@@ -1,0 +1,81 @@
+import RewindJSON
+import RewindReplay
+
+/// A log opened for a command: the log, and its timeline when this binary knows the log's app.
+final class OpenedLog {
+  let log: ReplayLog
+  let timeline: (any AnyTimeline)?
+  /// Why there is no timeline (an unknown app, or a type-name mismatch), for messages.
+  let noTimelineReason: ReplayError?
+  let knownApps: [ReplayApp]
+
+  /// Opens `path` with `recovery` and finds its app among `apps`.
+  init(path: String, recovery: RecoveryMode, apps: [ReplayApp]) throws(ReplayError) {
+    let log = try ReplayLog(path: path, recovery: recovery)
+    self.log = log
+    knownApps = apps
+    if let app = apps.first(where: { $0.name == log.header.app }) {
+      do {
+        timeline = try app.timeline(for: log)
+        noTimelineReason = nil
+      } catch {
+        timeline = nil
+        noTimelineReason = error
+      }
+    } else {
+      timeline = nil
+      noTimelineReason = nil
+    }
+    StepMarker.setLog(path)
+  }
+
+  /// The diagnostic that says why states between checkpoints cannot be rebuilt.
+  var missingAppDiagnostic: Diagnostic {
+    if let noTimelineReason { return noTimelineReason.diagnostic }
+    let names = knownApps.map { "\"\($0.name)\"" }.joined(separator: ", ")
+    let checkpoints = ([log.positions.lowerBound] + log.checkpointSeqs.prefix(8)).map(String.init)
+      .joined(separator: ", ")
+    return Diagnostic.error(
+      "this replay binary does not know the app \"\(log.header.app)\" (it knows \(names))",
+      at: Diagnostic.Location(file: log.path, line: 1),
+      notes: [
+        "info, actions, and states at recorded checkpoints work without the app's reducer: "
+          + "positions \(checkpoints)\(log.checkpointSeqs.count > 8 ? ", …" : "")"
+      ],
+      hints: [
+        Diagnostic.Hint(
+          "build a replay binary for your app in a few lines", comment: "see docs/embedding.md")
+      ])
+  }
+
+  /// The state at `position` as JSON: rebuilt with the app's reducer, or — without it — read from
+  /// the header or a recorded checkpoint.
+  func stateJSON(at position: Int) throws(CommandFailure) -> JSONValue {
+    guard log.positions.contains(position) else {
+      throw .replay(.positionOutOfRange(position, valid: log.positions))
+    }
+    if let timeline {
+      do { return try timeline.stateJSON(at: position) } catch { throw .replay(error) }
+    }
+    if position == log.positions.lowerBound { return log.header.state }
+    do {
+      if let state = try log.checkpointState(at: position) { return state }
+    } catch {
+      throw .replay(error)
+    }
+    throw .diagnostic(missingAppDiagnostic)
+  }
+}
+
+/// Why a command failed: a replay error, a usage error, or a ready-made diagnostic.
+enum CommandFailure: Error {
+  case replay(ReplayError)
+  case diagnostic(Diagnostic)
+
+  var diagnostic: Diagnostic {
+    switch self {
+    case .replay(let error): return error.diagnostic
+    case .diagnostic(let diagnostic): return diagnostic
+    }
+  }
+}

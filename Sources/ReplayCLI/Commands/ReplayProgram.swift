@@ -1,0 +1,76 @@
+import RewindReplay
+
+/// The command-line grammar of `replay`: the root form `replay LOG` and the subcommands.
+enum ReplayProgram {
+  static let recovery = OptionSpec.option(
+    "recovery", valueName: "MODE",
+    kind: .choice(RecoveryMode.allCases.map(\.rawValue)), defaultValue: "tail",
+    help: "What to do with faulty lines: tail (default: drop a bad last line), strict, prefix "
+      + "(stop at the first fault), salvage (skip bad lines).")
+  static let json = OptionSpec.flag("json", help: "Print JSON that jq can read.")
+  static let log = ArgumentSpec("LOG", help: "A Rewind log (.jsonl).")
+
+  static let session = CommandSpec(
+    name: "",
+    abstract: "Open an interactive session on a log.",
+    discussion: "Reads commands from standard input when it is not a terminal. Type 'help' in "
+      + "the session for its commands: next, back, goto, print, action, list, info, find, quit.",
+    arguments: [log],
+    options: [
+      .option(
+        "command", short: "c", valueName: "CMD", isRepeatable: true,
+        help: "Run this session command, print its output, and exit (repeatable)."),
+      recovery,
+    ],
+    examples: [
+      .init("replay Fixtures/todo-crash.jsonl", "step through a crash log"),
+      .init("replay Fixtures/todo-session.jsonl -c 'goto 12' -c 'print todos.count'"),
+    ])
+
+  static let info = CommandSpec(
+    name: "info",
+    abstract: "Describe a log: app, types, actions, checkpoints, how it ended, bad lines.",
+    arguments: [log], options: [json, recovery],
+    examples: [.init("replay info Fixtures/todo-crash.jsonl --json | jq .cleanEnd")])
+
+  static let actions = CommandSpec(
+    name: "actions",
+    abstract: "List the recorded actions.",
+    arguments: [log],
+    options: [
+      .option("from", valueName: "N", kind: .integer(), help: "First seq to list."),
+      .option("to", valueName: "M", kind: .integer(), help: "Last seq to list."),
+      .option("type", valueName: "NAME", help: "Only actions of this type (enum case name)."),
+      json, recovery,
+    ],
+    examples: [
+      .init("replay actions Fixtures/todo-session.jsonl --type move"),
+      .init("replay actions Fixtures/todo-session.jsonl --from 10 --to 20 --json"),
+    ])
+
+  static let state = CommandSpec(
+    name: "state",
+    abstract: "Print the state at a position (default: the last).",
+    arguments: [log],
+    options: [
+      .option("at", valueName: "N|last", help: "Position: 0 is the initial state, N the state "
+        + "after action N; 'first' or 'last'."),
+      .option("path", valueName: "PATH", help: "Only this part of the state: todos[2].title, "
+        + "filter, todos.count."),
+      json, recovery,
+    ],
+    examples: [
+      .init("replay state Fixtures/todo-session.jsonl --at 12 --path todos.count"),
+      .init("replay state Fixtures/counter.jsonl --json"),
+    ])
+
+  static let program = ProgramSpec(
+    name: "replay",
+    abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
+    rootCommand: session,
+    commands: [info, actions, state],
+    examples: [
+      .init("replay Fixtures/todo-crash.jsonl"),
+      .init("replay info Fixtures/todo-session.jsonl"),
+    ])
+}

@@ -1,0 +1,70 @@
+import RewindJSON
+import RewindReplay
+
+/// One-line renderings of recorded actions: `  12   3.000s  add     {"title":"Buy milk"}`.
+enum ActionFormatter {
+  /// The payload of an action without its case-name wrapper: `{"add":{"title":"x"}}` → `{"title":"x"}`;
+  /// a case with no payload (`{"clearCompleted":{}}`) gives an empty string.
+  static func payloadText(_ action: RecordedAction, width: Int = 60) -> String {
+    guard let payload = action.payload else {
+      if case .skipped(let reason) = action.status { return "(not recorded: \(reason))" }
+      return "(missing: the line was skipped by --recovery salvage)"
+    }
+    var inner = payload
+    if case .object(let members) = payload, members.count == 1, members[0].key == action.type {
+      inner = members[0].value
+    }
+    if case .object(let members) = inner, members.isEmpty { return "" }
+    if case .object(let members) = inner, members.count == 1, members[0].key == "_0" {
+      inner = members[0].value
+    }
+    return truncate(inert(inner.jsonText), toWidth: width)
+  }
+
+  /// `seq  time  type  payload`, with a marker column.
+  static func line(_ action: RecordedAction, marker: String = " ", seqWidth: Int = 4) -> String {
+    let seq = String(action.seq)
+    let paddedSeq = String(repeating: " ", count: max(0, seqWidth - seq.count)) + seq
+    let time = action.time.map { formatTime($0) } ?? "      -"
+    let type = inert(action.type ?? "?")
+    let paddedType = type + String(repeating: " ", count: max(0, 14 - displayWidth(of: type)))
+    var text = "\(marker) \(paddedSeq)  \(time)  \(paddedType) \(payloadText(action))"
+    if action.isSanitized { text += "  (sanitized)" }
+    while text.hasSuffix(" ") { text.removeLast() }
+    return text
+  }
+
+  /// Seconds as `  3.250s` (right-aligned, millisecond precision).
+  static func formatTime(_ seconds: Double) -> String {
+    let millis = Int((seconds * 1000).rounded())
+    let text = "\(millis / 1000).\(String(format3(millis % 1000)))s"
+    return String(repeating: " ", count: max(0, 8 - text.count)) + text
+  }
+
+  private static func format3(_ value: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+  }
+
+  /// The action as one JSON object for `--json` output: seq, time, type, action, and status.
+  static func json(_ action: RecordedAction) -> JSONValue {
+    var members = [JSONMember("seq", .number(String(action.seq)))]
+    if let time = action.time { members.append(JSONMember("time", .number(formatSeconds(time)))) }
+    if let type = action.type { members.append(JSONMember("type", .string(type))) }
+    if let payload = action.payload { members.append(JSONMember("action", payload)) }
+    switch action.status {
+    case .recorded: break
+    case .skipped(let reason): members.append(JSONMember("skipped", .string(reason)))
+    case .missing: members.append(JSONMember("missing", .bool(true)))
+    }
+    if action.isSanitized { members.append(JSONMember("sanitized", .bool(true))) }
+    members.append(JSONMember("line", .number(String(action.line))))
+    return .object(members)
+  }
+
+  private static func formatSeconds(_ value: Double) -> String {
+    let micros = Int((value * 1_000_000).rounded())
+    let fraction = String(micros % 1_000_000)
+    return "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
+  }
+}

@@ -1,0 +1,85 @@
+import RewindJSON
+import RewindReplay
+
+/// What `replay info` and the session's `info` show about a log.
+enum LogSummary {
+  /// The summary as aligned `key: value` lines.
+  static func text(_ log: ReplayLog, app: String?) -> String {
+    var rows: [(String, String)] = [
+      ("log", inert(log.path)),
+      ("app", "\(inert(log.header.app)) (\(inert(log.header.stateType)), \(inert(log.header.actionType)))"
+        + (app == nil ? " — not known to this replay binary" : "")),
+      ("session", inert(log.header.session)),
+      ("recorded at", inert(log.header.recordedAt)),
+    ]
+    if log.header.segment > 0 { rows.append(("segment", "\(log.header.segment) (a rotated file)")) }
+    let count = log.actionCount
+    rows.append(
+      ("actions", count == 0 ? "none" : "\(count) (seq \(log.firstSeq)…\(log.lastSeq))"))
+    rows.append(("checkpoints", checkpointsText(log)))
+    rows.append(("ended", endText(log)))
+    rows.append(("bad lines", log.faults.isEmpty ? "none" : "\(log.faults.count) (\(log.recovery.rawValue) recovery)"))
+    if let suspect = log.suspectFrom {
+      rows.append(("suspect", "states from position \(suspect) on may differ from the live app's"))
+    }
+    let width = rows.map(\.0.count).max() ?? 0
+    var lines = rows.map { "\($0.0 + ":")\(String(repeating: " ", count: width - $0.0.count + 2))\($0.1)" }
+    for fault in log.faults { lines.append("  " + inert(fault.description)) }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The summary as one JSON object (`info --json`).
+  static func json(_ log: ReplayLog, appKnown: Bool) -> JSONValue {
+    func number(_ n: Int) -> JSONValue { .number(String(n)) }
+    var members: [JSONMember] = [
+      JSONMember("path", .string(log.path)),
+      JSONMember("app", .string(log.header.app)),
+      JSONMember("appKnown", .bool(appKnown)),
+      JSONMember("actionType", .string(log.header.actionType)),
+      JSONMember("stateType", .string(log.header.stateType)),
+      JSONMember("session", .string(log.header.session)),
+      JSONMember("recordedAt", .string(log.header.recordedAt)),
+      JSONMember("version", number(log.header.version)),
+      JSONMember("segment", number(log.header.segment)),
+      JSONMember("actions", number(log.actionCount)),
+      JSONMember("firstSeq", number(log.firstSeq)),
+      JSONMember("lastSeq", number(log.lastSeq)),
+      JSONMember("checkpoints", .array(log.checkpointSeqs.map(number))),
+      JSONMember("cleanEnd", .bool(log.hasEndRecord)),
+      JSONMember("endReason", log.endReason.map(JSONValue.string) ?? .null),
+      JSONMember("recovery", .string(log.recovery.rawValue)),
+      JSONMember(
+        "badLines",
+        .array(
+          log.faults.map { fault in
+            .object([
+              JSONMember("line", number(fault.line)),
+              JSONMember("byteOffset", number(fault.byteOffset)),
+              JSONMember("reason", .string(fault.reason.summary)),
+            ])
+          })),
+      JSONMember("suspectFrom", log.suspectFrom.map(number) ?? .null),
+    ]
+    if log.ignoredLines > 0 { members.append(JSONMember("ignoredLines", number(log.ignoredLines))) }
+    return .object(members)
+  }
+
+  private static func checkpointsText(_ log: ReplayLog) -> String {
+    let seqs = log.checkpointSeqs
+    guard !seqs.isEmpty else { return "none" }
+    let shown = seqs.prefix(6).map(String.init).joined(separator: ", ")
+    return "\(seqs.count) (seq \(shown)\(seqs.count > 6 ? ", …" : ""))"
+  }
+
+  /// How the log ended: cleanly, or cut off while the app ran its last action.
+  static func endText(_ log: ReplayLog) -> String {
+    if let reason = log.endReason {
+      return reason == "closed" ? "cleanly (end record)" : "end record (\(inert(reason)))"
+    }
+    guard log.actionCount > 0, let last = try? log.action(at: log.lastSeq) else {
+      return "cut off — no end record: the app crashed or was killed before any action"
+    }
+    return "cut off — no end record: the app crashed or was killed while running action "
+      + "\(log.lastSeq) (\(inert(last.type ?? "?")))"
+  }
+}

@@ -1,0 +1,33 @@
+import RewindReplay
+
+extension ReplayError {
+  /// The error as a diagnostic: `error: file:line (byte N): message`, notes and a hint.
+  var diagnostic: Diagnostic {
+    var location: Diagnostic.Location?
+    switch self {
+    case .fault(let fault, _, _, _):
+      location = Diagnostic.Location(file: fault.path, line: fault.line, byteOffset: fault.byteOffset)
+    case .actionDecodingFailed(let path, let line, _, _, _, _),
+      .stateDecodingFailed(let path, let line, _, _, _):
+      location = Diagnostic.Location(file: path, line: line)
+    case .notARewindLog(let path, _), .unsupportedVersion(let path, _, _):
+      location = Diagnostic.Location(file: path, line: 1)
+    case .cannotOpen(let path, _), .notARegularFile(let path, _), .fileTooLarge(let path, _, _),
+      .emptyLog(let path), .appMismatch(let path, _, _, _, _):
+      location = Diagnostic.Location(file: path)
+    case .encodingFailed, .positionOutOfRange, .actionNotRecorded:
+      location = nil
+    }
+    return Diagnostic.error(
+      message, at: location, notes: notes, hints: hint.map { [Diagnostic.Hint($0)] } ?? [])
+  }
+}
+
+extension LogFault {
+  /// The fault as a note-level diagnostic, for faults that the recovery mode let past.
+  var warning: Diagnostic {
+    Diagnostic.warning(
+      reason.summary,
+      at: Diagnostic.Location(file: path, line: line, byteOffset: byteOffset))
+  }
+}

@@ -1,0 +1,35 @@
+/// One of the two text outputs of a command.
+package enum OutputChannel: Sendable, Hashable, CaseIterable {
+  /// Results: what a script would read (`stdout`).
+  case standardOutput
+  /// Diagnostics, usage errors and prompts (`stderr`).
+  case standardError
+}
+
+/// Where a command writes its text.
+///
+/// Commands take a `TextOutput` instead of calling `print`, so tests can run them in-process
+/// with a ``CapturedOutput`` and check both channels, while the executable passes a
+/// ``StandardOutput``.
+package protocol TextOutput: Sendable {
+  /// Writes `text` to `channel` as it is: no line feed is added.
+  func write(_ text: String, to channel: OutputChannel)
+
+  /// Writes out anything buffered; call it before waiting for input and before exiting.
+  func flush()
+
+  /// How text written to `channel` may be styled (colour only on a terminal).
+  func style(for channel: OutputChannel) -> TerminalStyle
+}
+
+extension TextOutput {
+  /// Writes `line` and a line feed to `channel` (standard output unless given).
+  package func writeLine(_ line: String = "", to channel: OutputChannel = .standardOutput) {
+    write(line + "\n", to: channel)
+  }
+
+  /// Writes `diagnostic` to standard error, coloured when standard error allows it.
+  package func emit(_ diagnostic: Diagnostic) {
+    writeLine(diagnostic.rendered(style: style(for: .standardError)), to: .standardError)
+  }
+}

@@ -1,0 +1,86 @@
+/// The constants of the Rewind log format (`docs/log-format.md`).
+public enum LogFormat {
+  /// The value of the header's `format` key.
+  public static let name = "rewind"
+  /// The format version this build writes and the highest it reads.
+  public static let version = 1
+  /// The default number of actions between two checkpoints.
+  public static let defaultCheckpointInterval = 1000
+
+  /// The kinds of record, the value of each line's `kind` key.
+  public enum Kind: String, Sendable, CaseIterable {
+    /// The first line of every file: app, type names, session, and the state before `firstSeq`.
+    case header
+    /// One action, as it reached the reducers.
+    case action
+    /// The state after the action with the same `seq`.
+    case checkpoint
+    /// An action that was not recorded (deny list, or its encoding failed); keeps `seq` continuous.
+    case skipped
+    /// The last line of a cleanly closed (or rotated) file.
+    case end
+  }
+}
+
+/// Frames and checks the lines of a log: `{"c":"XXXXXXXX",` + body + `}` + `\n`, where `c` is
+/// the CRC-32C of the body bytes.
+package enum LogLine {
+  /// `{"c":"` — the start of a checksummed line.
+  package static let checksumPrefix: [UInt8] = Array(#"{"c":""#.utf8)
+  /// The length of `{"c":"XXXXXXXX",`, where the checksummed body starts.
+  package static let bodyOffset = 16
+
+  /// Appends a whole line for `body` (the members between the braces, without the checksum) to
+  /// `buffer`: `{"c":"<crc32c of body>",<body>}\n`.
+  package static func appendFramed(body: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: checksumPrefix)
+    buffer.append(contentsOf: CRC32C.hex(CRC32C.checksum(body)))
+    buffer.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ",")])
+    buffer.append(contentsOf: body)
+    buffer.append(UInt8(ascii: "}"))
+    buffer.append(UInt8(ascii: "\n"))
+  }
+
+  /// The result of checking a line's `c` key.
+  package enum ChecksumStatus: Equatable, Sendable {
+    /// The line has no `c` key (hand-written logs and fixtures); nothing to check.
+    case absent
+    /// The checksum matches the body.
+    case valid
+    /// The line starts like a checksummed line but the checksum is not 8 lowercase hex digits
+    /// followed by `",` — or the line does not end with `}`.
+    case malformed
+    /// The checksum does not match: the line was changed after it was recorded.
+    case mismatch(stored: UInt32, computed: UInt32)
+  }
+
+  /// Whether the line starts with `{"c":"`, as a checksummed line does.
+  package static func hasChecksumPrefix(_ line: UnsafeRawBufferPointer) -> Bool {
+    guard line.count >= checksumPrefix.count else { return false }
+    for (k, byte) in checksumPrefix.enumerated() where line[k] != byte { return false }
+    return true
+  }
+
+  /// Checks the checksum of one line (without its `\n`).
+  /// - Complexity: O(n) in the line's length.
+  package static func checkChecksum(_ line: UnsafeRawBufferPointer) -> ChecksumStatus {
+    guard hasChecksumPrefix(line) else { return .absent }
+    guard line.count >= bodyOffset + 1, line[14] == UInt8(ascii: "\""),
+      line[15] == UInt8(ascii: ","), line[line.count - 1] == UInt8(ascii: "}")
+    else { return .malformed }
+    var stored: UInt32 = 0
+    for i in 6..<14 {
+      let byte = line[i]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      default: return .malformed
+      }
+      stored = stored << 4 | UInt32(digit)
+    }
+    let body = UnsafeRawBufferPointer(rebasing: line[bodyOffset..<(line.count - 1)])
+    let computed = CRC32C.checksum(body)
+    return computed == stored ? .valid : .mismatch(stored: stored, computed: computed)
+  }
+}

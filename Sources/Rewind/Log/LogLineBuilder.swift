@@ -1,0 +1,67 @@
+import RewindJSON
+
+/// Builds the body of one log line — `"kind":"action","seq":1,…` — member by member, then frames
+/// it with its checksum.
+struct LogLineBuilder {
+  private var body: [UInt8] = []
+
+  init(kind: LogFormat.Kind) {
+    body.reserveCapacity(128)
+    string("kind", kind.rawValue)
+  }
+
+  private mutating func key(_ name: String) {
+    if !body.isEmpty { body.append(UInt8(ascii: ",")) }
+    JSONValue.string(name).write(into: &body)
+    body.append(UInt8(ascii: ":"))
+  }
+
+  /// Appends `"name":"value"`.
+  mutating func string(_ name: String, _ value: String) {
+    key(name)
+    JSONValue.string(value).write(into: &body)
+  }
+
+  /// Appends `"name":value` for an integer.
+  mutating func integer(_ name: String, _ value: Int) {
+    key(name)
+    body.append(contentsOf: String(value).utf8)
+  }
+
+  /// Appends `"name":true`.
+  mutating func flag(_ name: String) {
+    key(name)
+    body.append(contentsOf: "true".utf8)
+  }
+
+  /// Appends `"name":seconds` with microsecond precision (`0.001234`).
+  mutating func seconds(_ name: String, nanoseconds: UInt64) {
+    key(name)
+    let micros = nanoseconds / 1_000
+    let whole = micros / 1_000_000
+    let fraction = String(micros % 1_000_000)
+    body.append(contentsOf: String(whole).utf8)
+    body.append(UInt8(ascii: "."))
+    body.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 6 - fraction.utf8.count))
+    body.append(contentsOf: fraction.utf8)
+  }
+
+  /// Appends `"name":<json>` with already-encoded JSON bytes.
+  mutating func json(_ name: String, _ encoded: [UInt8]) {
+    key(name)
+    body.append(contentsOf: encoded)
+  }
+
+  /// The whole line: `{"c":"<crc32c>",<body>}\n`.
+  func framed() -> [UInt8] {
+    var line: [UInt8] = []
+    line.reserveCapacity(body.count + 20)
+    body.withUnsafeBytes { LogLine.appendFramed(body: $0, to: &line) }
+    return line
+  }
+
+  /// Appends the whole line to `buffer`.
+  func appendFramed(to buffer: inout [UInt8]) {
+    body.withUnsafeBytes { LogLine.appendFramed(body: $0, to: &buffer) }
+  }
+}

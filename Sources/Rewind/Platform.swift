@@ -1,0 +1,251 @@
+// Every difference between the C libraries of the platforms Rewind runs on lives in this file.
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#else
+  #error("Rewind supports Linux (Glibc or Musl) and Apple platforms (Darwin).")
+#endif
+
+/// Thin wrappers over the C library calls whose names or semantics differ between Linux and
+/// Apple platforms. Used by the recorder, the log reader and the command-line front end.
+package enum Platform {
+  /// The current `errno`.
+  package static var errno: Int32 {
+    #if canImport(Glibc)
+      return Glibc.errno
+    #elseif canImport(Musl)
+      return Musl.errno
+    #else
+      return Darwin.errno
+    #endif
+  }
+
+  /// A readable description of an `errno` value, like `"No space left on device (ENOSPC)"`.
+  package static func describe(errno code: Int32) -> String {
+    let text = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    return text
+  }
+
+  /// `EBADF`: the error of a call on a closed descriptor.
+  package static let badDescriptor: Int32 = EBADF
+  /// `ENOSPC`: no space left on the device.
+  package static let noSpace: Int32 = ENOSPC
+  /// `EIO`: an I/O error.
+  package static let ioError: Int32 = EIO
+
+  /// Flushes the file's data (not necessarily its metadata) to stable storage.
+  ///
+  /// Linux: `fdatasync(2)`. Apple platforms: `fcntl(F_FULLFSYNC)`, since `fsync` there does not
+  /// ask the drive to flush its cache; falls back to `fsync` where that is unsupported.
+  /// - Returns: 0 on success, or the `errno` of the failure.
+  package static func dataSync(_ fd: Int32) -> Int32 {
+    #if canImport(Darwin)
+      if fcntl(fd, F_FULLFSYNC) == 0 { return 0 }
+      return fsync(fd) == 0 ? 0 : errno
+    #else
+      return fdatasync(fd) == 0 ? 0 : errno
+    #endif
+  }
+
+  /// Opens `path` for appending, creating it with mode 0600.
+  ///
+  /// - Parameter exclusive: fail with `EEXIST` when the file exists instead of truncating it.
+  /// - Returns: The descriptor, or `-errno`.
+  package static func openForAppend(_ path: String, exclusive: Bool) -> Int32 {
+    var flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC
+    flags |= exclusive ? O_EXCL : O_TRUNC
+    let fd = open(path, flags, mode_t(0o600))
+    if fd < 0 { return -errno }
+    _ = fchmod(fd, mode_t(0o600))
+    return fd
+  }
+
+  /// Writes all of `bytes` at the end of the file, completing short writes and retrying `EINTR`.
+  ///
+  /// - Returns: The number of bytes written and, when it is short, the `errno` that stopped it.
+  package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> (Int, Int32?) {
+    guard let base = bytes.baseAddress else { return (0, nil) }
+    var written = 0
+    while written < bytes.count {
+      let n = write(fd, base + written, bytes.count - written)
+      if n > 0 {
+        written += n
+      } else if n < 0 && errno == EINTR {
+        continue
+      } else {
+        return (written, n == 0 ? EIO : errno)
+      }
+    }
+    return (written, nil)
+  }
+
+  /// Cuts the file back to `length` bytes. Returns 0 or the `errno` of the failure.
+  package static func truncate(_ fd: Int32, to length: Int) -> Int32 {
+    ftruncate(fd, off_t(length)) == 0 ? 0 : errno
+  }
+
+  /// The size of an open file in bytes, or `nil` when `fstat` fails.
+  package static func fileSize(_ fd: Int32) -> Int? {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    return Int(info.st_size)
+  }
+
+  /// Closes a descriptor.
+  package static func close(_ fd: Int32) {
+    #if canImport(Glibc)
+      _ = Glibc.close(fd)
+    #elseif canImport(Musl)
+      _ = Musl.close(fd)
+    #else
+      _ = Darwin.close(fd)
+    #endif
+  }
+
+  /// A new descriptor for the same open file (`dup(2)` with close-on-exec), or -1.
+  package static func duplicate(_ fd: Int32) -> Int32 {
+    fcntl(fd, F_DUPFD_CLOEXEC, 0)
+  }
+
+  /// Renames a file; 0 or the `errno` of the failure.
+  package static func rename(_ from: String, to: String) -> Int32 {
+    #if canImport(Glibc)
+      return Glibc.rename(from, to) == 0 ? 0 : errno
+    #elseif canImport(Musl)
+      return Musl.rename(from, to) == 0 ? 0 : errno
+    #else
+      return Darwin.rename(from, to) == 0 ? 0 : errno
+    #endif
+  }
+
+  /// Removes a file, ignoring a missing one.
+  package static func removeFile(_ path: String) {
+    _ = unlink(path)
+  }
+
+  /// Nanoseconds on a monotonic clock (never goes backward; unrelated to wall time).
+  package static func monotonicNanoseconds() -> UInt64 {
+    var ts = timespec()
+    _ = clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+  }
+
+  /// What kind of file a path names, its size, and an open read-only descriptor for it.
+  package struct OpenedFile {
+    /// The descriptor (close it with ``Platform/close(_:)``).
+    package var fd: Int32
+    /// The size in bytes (regular files).
+    package var size: Int
+    /// `"regular file"`, `"directory"`, `"character device"`, `"block device"`, `"FIFO"`,
+    /// `"socket"` or `"unknown"`.
+    package var kind: String
+    /// Whether it is a regular file.
+    package var isRegular: Bool { kind == "regular file" }
+  }
+
+  /// Opens `path` read-only and describes it. Returns the `errno` on failure.
+  package static func openForReading(_ path: String) -> Result<OpenedFile, LogFileFailure> {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return .failure(LogFileFailure(errno: errno)) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let code = errno
+      close(fd)
+      return .failure(LogFileFailure(errno: code))
+    }
+    let kind: String
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: kind = "regular file"
+    case S_IFDIR: kind = "directory"
+    case S_IFCHR: kind = "character device"
+    case S_IFBLK: kind = "block device"
+    case S_IFIFO: kind = "FIFO"
+    case S_IFSOCK: kind = "socket"
+    default: kind = "unknown"
+    }
+    return .success(OpenedFile(fd: fd, size: Int(info.st_size), kind: kind))
+  }
+
+  /// Maps `size` bytes of a file read-only. Returns `nil` when mapping fails (use ``read(_:into:)``).
+  package static func mapReadOnly(_ fd: Int32, size: Int) -> UnsafeRawPointer? {
+    guard size > 0 else { return nil }
+    let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+    guard let pointer, pointer != MAP_FAILED else { return nil }
+    return UnsafeRawPointer(pointer)
+  }
+
+  /// Unmaps a region from ``mapReadOnly(_:size:)``.
+  package static func unmap(_ pointer: UnsafeRawPointer, size: Int) {
+    _ = munmap(UnsafeMutableRawPointer(mutating: pointer), size)
+  }
+
+  /// Reads up to `buffer.count` bytes at `offset`, retrying `EINTR`. Returns the count read
+  /// (0 at the end of the file) or `-errno`.
+  package static func read(
+    _ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int
+  ) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    while true {
+      let n = pread(fd, base, buffer.count, off_t(offset))
+      if n >= 0 { return n }
+      if errno != EINTR { return -Int(errno) }
+    }
+  }
+
+  /// The offset of the first `byte` in `buffer[from...]`, or `nil` (`memchr`).
+  package static func firstIndex(
+    of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int
+  ) -> Int? {
+    guard let base = buffer.baseAddress, start < buffer.count else { return nil }
+    guard let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
+    return UnsafeRawPointer(found) - base
+  }
+
+  /// `ENOENT`.
+  package static let noSuchFile: Int32 = ENOENT
+  /// `EACCES`.
+  package static let permissionDenied: Int32 = EACCES
+
+  /// The signals by which a program dies of a bug: traps (`SIGILL`, `SIGTRAP` — Swift's runtime
+  /// checks), `SIGABRT`, `SIGSEGV`, `SIGBUS`, `SIGFPE`.
+  package static let fatalSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+
+  /// Installs `handler` for every signal of ``fatalSignals``.
+  package static func installFatalSignalHandler(_ handler: @convention(c) (Int32) -> Void) {
+    for number in fatalSignals {
+      #if canImport(Glibc)
+        _ = Glibc.signal(number, handler)
+      #elseif canImport(Musl)
+        _ = Musl.signal(number, handler)
+      #else
+        _ = Darwin.signal(number, handler)
+      #endif
+    }
+  }
+
+  /// From a signal handler: restores the default action for `number` and raises it again, so the
+  /// process dies of it as it would have. Async-signal-safe.
+  package static func dieOfSignal(_ number: Int32) {
+    #if canImport(Glibc)
+      _ = Glibc.signal(number, SIG_DFL)
+    #elseif canImport(Musl)
+      _ = Musl.signal(number, SIG_DFL)
+    #else
+      _ = Darwin.signal(number, SIG_DFL)
+    #endif
+    _ = raise(number)
+  }
+
+  /// Writes raw bytes to a descriptor, once, ignoring errors. Async-signal-safe.
+  package static func writeRaw(_ fd: Int32, _ pointer: UnsafePointer<UInt8>, _ count: Int) {
+    _ = write(fd, pointer, count)
+  }
+
+  /// Whether the descriptor is a terminal.
+  package static func isTerminal(_ fd: Int32) -> Bool {
+    isatty(fd) == 1
+  }
+}

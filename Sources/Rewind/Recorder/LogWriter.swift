@@ -1,0 +1,124 @@
+/// Writes whole lines to a log file and keeps the file free of partial lines.
+///
+/// The writer remembers the length of the file after its last whole line (`committedLength`).
+/// When a write fails or comes up short, it cuts the file back to that length, so the file never
+/// holds a partial line followed by another line; then it stops (every later call is a no-op).
+/// Not thread-safe: the ``Recorder`` serialises calls.
+final class LogWriter {
+  let path: String
+  private let fileSystem: any LogFileSystem
+  private(set) var handle: (any LogFileHandle)?
+  private(set) var committedLength = 0
+  private var buffer: [UInt8] = []
+  private let bufferCapacity: Int?
+  private let syncEveryLine: Bool
+
+  /// Opens (creates) the file.
+  init(
+    path: String, fileSystem: any LogFileSystem, exclusive: Bool, durability: Durability
+  ) throws(LogFileFailure) {
+    self.path = path
+    self.fileSystem = fileSystem
+    switch durability {
+    case .buffered(let capacity): bufferCapacity = max(1, capacity)
+    default: bufferCapacity = nil
+    }
+    syncEveryLine = durability == .everyAction
+    switch fileSystem.open(path, exclusive: exclusive) {
+    case .success(let handle): self.handle = handle
+    case .failure(let failure): throw failure
+    }
+  }
+
+  /// Bytes in the file plus bytes waiting in the buffer.
+  var length: Int { committedLength + buffer.count }
+
+  /// Whether there are lines in the user-space buffer.
+  var hasBufferedLines: Bool { !buffer.isEmpty }
+
+  /// Appends whole lines (each ending with `\n`). In buffered mode they may stay in memory until
+  /// the buffer fills; otherwise they are written now (and synced for `.everyAction`).
+  /// - Throws: The `errno` of a failed write or sync, after the file was cut back.
+  func append(_ lines: [UInt8]) throws(RecorderError.Reason) {
+    guard handle != nil else { return }
+    if let capacity = bufferCapacity {
+      buffer.append(contentsOf: lines)
+      if buffer.count >= capacity { try flush() }
+      return
+    }
+    try writeNow(lines)
+    if syncEveryLine { try sync() }
+  }
+
+  /// Writes buffered lines.
+  func flush() throws(RecorderError.Reason) {
+    guard !buffer.isEmpty else { return }
+    let pending = buffer
+    buffer.removeAll(keepingCapacity: true)
+    try writeNow(pending)
+  }
+
+  /// `fdatasync` of the file.
+  func sync() throws(RecorderError.Reason) {
+    guard let handle else { return }
+    let code = handle.dataSync()
+    if code != 0 {
+      stop()
+      throw .syncFailed(errno: code)
+    }
+  }
+
+  /// Closes the file (without flushing: call ``flush()`` first).
+  func close() {
+    handle?.close()
+    handle = nil
+  }
+
+  /// Closes the file after an error; nothing is written any more.
+  func stop() {
+    buffer.removeAll()
+    close()
+  }
+
+  private func writeNow(_ bytes: [UInt8]) throws(RecorderError.Reason) {
+    guard let handle else { return }
+    let (written, code) = bytes.withUnsafeBytes { handle.write($0) }
+    if let code {
+      if written > 0 { _ = handle.truncate(to: committedLength) }
+      stop()
+      throw .writeFailed(errno: code)
+    }
+    committedLength += written
+  }
+}
+
+extension LogWriter {
+  /// The name of the `index`-th rotated file: `session.jsonl` → `session.1.jsonl`.
+  static func rotatedPath(_ path: String, index: Int) -> String {
+    let slash = path.lastIndex(of: "/")
+    let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
+    if let dot = path[nameStart...].lastIndex(of: "."), dot != nameStart {
+      return "\(path[..<dot]).\(index)\(path[dot...])"
+    }
+    return "\(path).\(index)"
+  }
+
+  /// Shifts rotated files by one (`.1` → `.2`, …), drops the oldest beyond `keep` files in all,
+  /// and moves the current file to `.1`.
+  /// - Returns: 0 or the `errno` of the failed rename.
+  static func shiftRotatedFiles(_ path: String, keep: Int, fileSystem: any LogFileSystem) -> Int32
+  {
+    let oldest = keep - 1
+    if oldest < 1 {
+      fileSystem.remove(path)
+      return 0
+    }
+    fileSystem.remove(rotatedPath(path, index: oldest))
+    var index = oldest - 1
+    while index >= 1 {
+      _ = fileSystem.rename(rotatedPath(path, index: index), to: rotatedPath(path, index: index + 1))
+      index -= 1
+    }
+    return fileSystem.rename(path, to: rotatedPath(path, index: 1))
+  }
+}

@@ -1,0 +1,170 @@
+import Dispatch
+import Foundation
+import RewindJSON
+import Synchronization
+
+/// Records every action that reaches the reducers to a crash-safe JSON-lines log
+/// (`docs/log-format.md`), so that a session — or the last seconds before a crash — can be
+/// replayed later.
+///
+/// Start it on a ``Store`` with ``Store/startRecording(to:app:options:actionSanitizer:stateSanitizer:onError:)``;
+/// the store then calls ``willReduce(_:)`` with each action after every middleware and just
+/// before the reducer (write-ahead: when a reducer traps, the log ends with the action that killed
+/// the app), and ``didReduce(_:)`` after it (checkpoints, rotation). Apps with their own store
+/// call those two methods from their dispatch path.
+///
+/// The recorder never crashes or blocks the app: on an I/O or encoding failure it reports once
+/// through `onError`, cuts the file back to its last whole line, and stops (I/O) or records a
+/// `skipped` line (encoding). Closing writes the `end` record; releasing the recorder (or the
+/// store that holds it) closes it too.
+public final class Recorder<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
+  /// The path of the current log file.
+  public let path: String
+  private let core: Mutex<RecorderCore>
+  private let onError: @Sendable (RecorderError) -> Void
+  private let actionSanitizer: (@Sendable (Action) -> Action)?
+  private let stateSanitizer: (@Sendable (State) -> State)?
+  private let syncTimer: Mutex<DispatchSourceTimer?> = Mutex(nil)
+  private let detach: Mutex<(@Sendable () -> Void)?> = Mutex(nil)
+
+  /// Creates the log file, writes its header with `initialState`, and starts recording.
+  ///
+  /// - Parameters:
+  ///   - path: The log file to create (mode 0600).
+  ///   - app: The app's name, which `replay` uses to find its reducer (for example `"todo"`).
+  ///   - initialState: The state before the first recorded action.
+  ///   - options: Durability, checkpoints, rotation, deny list.
+  ///   - actionSanitizer: Replaces secrets in an action before it is written (same type in and
+  ///     out); a line whose action it changed is marked `"sanitized":true`.
+  ///   - stateSanitizer: Replaces secrets in a state before a header or checkpoint is written.
+  ///   - onError: Called once when recording stops or first skips an action; never per action.
+  /// - Throws: ``RecorderError`` when the file cannot be created or the header not written.
+  public convenience init(
+    path: String,
+    app: String,
+    initialState: State,
+    options: RecordingOptions = RecordingOptions(),
+    actionSanitizer: (@Sendable (Action) -> Action)? = nil,
+    stateSanitizer: (@Sendable (State) -> State)? = nil,
+    onError: @escaping @Sendable (RecorderError) -> Void = { _ in }
+  ) throws(RecorderError) {
+    try self.init(
+      path: path, app: app, initialState: initialState, options: options,
+      actionSanitizer: actionSanitizer, stateSanitizer: stateSanitizer,
+      fileSystem: POSIXLogFileSystem(), onError: onError)
+  }
+
+  /// Creates a recorder on an injected file layer (fault-injection tests).
+  package init(
+    path: String,
+    app: String,
+    initialState: State,
+    options: RecordingOptions,
+    actionSanitizer: (@Sendable (Action) -> Action)?,
+    stateSanitizer: (@Sendable (State) -> State)?,
+    fileSystem: any LogFileSystem,
+    onError: @escaping @Sendable (RecorderError) -> Void
+  ) throws(RecorderError) {
+    self.path = path
+    self.onError = onError
+    self.actionSanitizer = actionSanitizer
+    self.stateSanitizer = stateSanitizer
+    let identity = RecorderCore.Identity(
+      app: app,
+      actionType: String(describing: Action.self),
+      stateType: String(describing: State.self),
+      session: options.reproducible?.session ?? UUID().uuidString.lowercased())
+    let stateJSON: [UInt8]
+    do {
+      stateJSON = try RewindJSONEncoder().encode(stateSanitizer?(initialState) ?? initialState)
+    } catch {
+      throw RecorderError(
+        .stateEncodingFailed(description: "\(error)"), path: path, lastRecordedSeq: 0)
+    }
+    core = Mutex(
+      try RecorderCore(
+        path: path, identity: identity, options: options, fileSystem: fileSystem,
+        initialStateJSON: stateJSON))
+    if case .interval(let interval) = options.durability { startSyncTimer(every: interval) }
+  }
+
+  deinit { close() }
+
+  /// The recording's status.
+  public var status: RecordingStatus { core.withLock { $0.status } }
+
+  /// The `seq` of the last action recorded (0 before the first).
+  public var lastSeq: Int { core.withLock { $0.seq } }
+
+  /// Records `action` as the next line — call it after every middleware, just before the
+  /// reducer runs (``Store`` does this for you).
+  public func willReduce(_ action: Action) {
+    let report = core.withLock { core -> RecorderError? in
+      guard core.isRecording else { return nil }
+      return core.recordAction(encoding: action, sanitizer: actionSanitizer)
+    }
+    if let report { onError(report) }
+  }
+
+  /// Tells the recorder the state after the last recorded action, for checkpoints and rotation
+  /// (``Store`` does this for you). Encodes the state only when a checkpoint or rotation is due.
+  public func didReduce(_ state: State) {
+    let report = core.withLock { core -> RecorderError? in
+      guard core.isRecording, core.needsState else { return nil }
+      let sanitized = stateSanitizer?(state) ?? state
+      return core.recordState { try RewindJSONEncoder().encode(sanitized) }
+    }
+    if let report { onError(report) }
+  }
+
+  /// Writes the lines waiting in the buffer (``Durability/buffered(capacity:)`` only).
+  public func flush() {
+    let report = core.withLock { $0.flush() }
+    if let report { onError(report) }
+  }
+
+  /// Writes the `end` record, syncs and closes the file, and detaches from the store. Later
+  /// actions are not recorded. Calling it again does nothing.
+  public func close() {
+    syncTimer.withLock { timer in
+      timer?.cancel()
+      timer = nil
+    }
+    let detachStore = detach.withLock { slot in
+      let action = slot
+      slot = nil
+      return action
+    }
+    detachStore?()
+    let report = core.withLock { $0.close() }
+    if let report { onError(report) }
+  }
+
+  /// Remembers how to detach from the store on close.
+  func setDetach(_ action: @escaping @Sendable () -> Void) {
+    detach.withLock { $0 = action }
+  }
+
+  private func startSyncTimer(every interval: Duration) {
+    let (seconds, attoseconds) = interval.components
+    let nanos = max(1_000_000, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    syncTimer.withLock { slot in
+      let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
+      timer.schedule(
+        deadline: .now() + .nanoseconds(nanos), repeating: .nanoseconds(nanos),
+        leeway: .milliseconds(10))
+      timer.setEventHandler { [weak self] in self?.backgroundSync() }
+      timer.resume()
+      slot = timer
+    }
+  }
+
+  private func backgroundSync() {
+    guard let copy = core.withLock({ $0.handleForBackgroundSync() }) else { return }
+    let code = copy.dataSync()
+    copy.close()
+    guard code != 0 else { return }
+    let report = core.withLock { $0.fail(.syncFailed(errno: code)) }
+    if let report { onError(report) }
+  }
+}

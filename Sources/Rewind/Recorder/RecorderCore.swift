@@ -1,0 +1,256 @@
+import Foundation
+import RewindJSON
+
+/// The mutable heart of a ``Recorder``: the current file, the next `seq`, and what is due.
+/// Lives inside the recorder's mutex; every method runs with it held.
+struct RecorderCore {
+  /// What the header says about the recording.
+  struct Identity {
+    var app: String
+    var actionType: String
+    var stateType: String
+    var session: String
+  }
+
+  let path: String
+  let identity: Identity
+  let options: RecordingOptions
+  let fileSystem: any LogFileSystem
+  private var writer: LogWriter?
+  private(set) var seq = 0
+  private(set) var status: RecordingStatus = .recording
+  private var segment = 0
+  private var lastCheckpointSeq = 0
+  private var reportedSkip = false
+  private let startNanos = Platform.monotonicNanoseconds()
+  private let encoder = RewindJSONEncoder()
+
+  init(
+    path: String, identity: Identity, options: RecordingOptions, fileSystem: any LogFileSystem,
+    initialStateJSON: [UInt8]
+  ) throws(RecorderError) {
+    self.path = path
+    self.identity = identity
+    self.options = options
+    self.fileSystem = fileSystem
+    do {
+      writer = try LogWriter(
+        path: path, fileSystem: fileSystem, exclusive: options.ifExists == .fail,
+        durability: options.durability)
+    } catch {
+      let reason: RecorderError.Reason =
+        error.errno == EEXIST ? .fileExists : .cannotOpen(errno: error.errno)
+      throw RecorderError(reason, path: path, lastRecordedSeq: 0)
+    }
+    do {
+      try writer?.append(header(firstSeq: 1, stateJSON: initialStateJSON))
+    } catch {
+      throw RecorderError(error, path: path, lastRecordedSeq: 0)
+    }
+  }
+
+  var isRecording: Bool {
+    if case .recording = status { return true }
+    return false
+  }
+
+  /// Whether ``recordState(_:)`` has work to do after the last action.
+  var needsState: Bool { isCheckpointDue || isRotationDue }
+
+  private var isCheckpointDue: Bool {
+    options.checkpointInterval > 0 && seq > lastCheckpointSeq
+      && seq % options.checkpointInterval == 0
+  }
+
+  private var isRotationDue: Bool {
+    guard let rotation = options.rotation, let writer else { return false }
+    return writer.length >= rotation.maxBytes
+  }
+
+  /// Writes the line of the next action (or a `skipped` line). Returns an error to report.
+  mutating func recordAction<Action: Encodable>(
+    encoding action: Action, sanitizer: ((Action) -> Action)?
+  ) -> RecorderError? {
+    let next = seq + 1
+    var report: RecorderError?
+    var line: LogLineBuilder
+    do {
+      var value = try encoder.encodeValue(action)
+      let type = Self.typeName(of: value, fallback: identity.actionType)
+      if options.deniedActionTypes.contains(type) {
+        line = LogLineBuilder(kind: .skipped)
+        line.integer("seq", next)
+        line.string("type", type)
+        line.string("reason", "denied")
+      } else {
+        var sanitized = false
+        if let sanitizer {
+          let clean = try encoder.encodeValue(sanitizer(action))
+          sanitized = clean != value
+          value = clean
+        }
+        line = LogLineBuilder(kind: .action)
+        line.integer("seq", next)
+        line.seconds("time", nanoseconds: elapsedNanoseconds(seq: next))
+        line.string("type", type)
+        var bytes: [UInt8] = []
+        value.write(into: &bytes)
+        line.json("action", bytes)
+        if sanitized { line.flag("sanitized") }
+      }
+    } catch {
+      line = LogLineBuilder(kind: .skipped)
+      line.integer("seq", next)
+      line.string("type", Self.caseName(of: action))
+      line.string("reason", "encodingFailed")
+      if !reportedSkip {
+        reportedSkip = true
+        report = RecorderError(
+          .actionEncodingFailed(seq: next, description: "\(error)"), path: path,
+          lastRecordedSeq: seq)
+      }
+    }
+    do {
+      try writer?.append(line.framed())
+    } catch {
+      return fail(error)
+    }
+    seq = next
+    return report
+  }
+
+  /// Writes a checkpoint and rotates the file when they are due, with the state after the last
+  /// action. Returns an error to report.
+  mutating func recordState(_ encode: () throws -> [UInt8]) -> RecorderError? {
+    let stateJSON: [UInt8]
+    do {
+      stateJSON = try encode()
+    } catch {
+      return fail(.stateEncodingFailed(description: "\(error)"))
+    }
+    do {
+      if isCheckpointDue {
+        var line = LogLineBuilder(kind: .checkpoint)
+        line.integer("seq", seq)
+        line.json("state", stateJSON)
+        try writer?.append(line.framed())
+        lastCheckpointSeq = seq
+      }
+      if isRotationDue { try rotate(stateJSON: stateJSON) }
+    } catch {
+      return fail(error)
+    }
+    return nil
+  }
+
+  /// Writes buffered lines.
+  mutating func flush() -> RecorderError? {
+    guard isRecording else { return nil }
+    do { try writer?.flush() } catch { return fail(error) }
+    return nil
+  }
+
+  /// Writes the `end` record, syncs and closes. Returns an error to report.
+  mutating func close() -> RecorderError? {
+    guard isRecording, let writer else { return nil }
+    do {
+      try writer.append(endLine(reason: "closed"))
+      try writer.flush()
+      try writer.sync()
+    } catch {
+      return fail(error)
+    }
+    writer.close()
+    self.writer = nil
+    status = .closed
+    return nil
+  }
+
+  /// Stops recording because of `reason`; returns the error to report (once).
+  mutating func fail(_ reason: RecorderError.Reason) -> RecorderError? {
+    guard isRecording else { return nil }
+    writer?.stop()
+    writer = nil
+    let error = RecorderError(reason, path: path, lastRecordedSeq: seq)
+    status = .stopped(error)
+    return error
+  }
+
+  /// A private handle on the file for an `fdatasync` outside the lock, when lines were written.
+  func handleForBackgroundSync() -> (any LogFileHandle)? {
+    guard isRecording else { return nil }
+    return writer?.handle?.duplicate()
+  }
+
+  private mutating func rotate(stateJSON: [UInt8]) throws(RecorderError.Reason) {
+    guard let rotation = options.rotation, let old = writer else { return }
+    try old.append(endLine(reason: "rotated"))
+    try old.flush()
+    old.close()
+    writer = nil
+    let code = LogWriter.shiftRotatedFiles(path, keep: rotation.keepFiles, fileSystem: fileSystem)
+    if code != 0 { throw .rotationFailed(errno: code) }
+    do {
+      writer = try LogWriter(
+        path: path, fileSystem: fileSystem, exclusive: false, durability: options.durability)
+    } catch {
+      throw .rotationFailed(errno: error.errno)
+    }
+    segment += 1
+    try writer?.append(header(firstSeq: seq + 1, stateJSON: stateJSON))
+  }
+
+  private func header(firstSeq: Int, stateJSON: [UInt8]) -> [UInt8] {
+    var line = LogLineBuilder(kind: .header)
+    line.string("format", LogFormat.name)
+    line.integer("version", LogFormat.version)
+    line.string("session", identity.session)
+    line.string("app", identity.app)
+    line.string("actionType", identity.actionType)
+    line.string("stateType", identity.stateType)
+    line.string("recordedAt", options.reproducible?.recordedAt ?? Self.now())
+    line.integer("firstSeq", firstSeq)
+    if segment > 0 { line.integer("segment", segment) }
+    line.integer("checkpointInterval", options.checkpointInterval)
+    line.json("state", stateJSON)
+    return line.framed()
+  }
+
+  private func endLine(reason: String) -> [UInt8] {
+    var line = LogLineBuilder(kind: .end)
+    line.integer("seq", seq)
+    line.string("reason", reason)
+    return line.framed()
+  }
+
+  private func elapsedNanoseconds(seq: Int) -> UInt64 {
+    if let fixed = options.reproducible {
+      return UInt64(max(0, (Double(seq) * fixed.secondsPerAction * 1e9).rounded()))
+    }
+    let now = Platform.monotonicNanoseconds()
+    return now >= startNanos ? now - startNanos : 0
+  }
+
+  /// The log's `type` of an encoded action: the single key of an enum case's synthesized
+  /// encoding, the string of a raw-value enum, or else the type's name.
+  static func typeName(of value: JSONValue, fallback: String) -> String {
+    switch value {
+    case .object(let members) where members.count == 1: return members[0].key
+    case .string(let text): return text
+    default: return fallback
+    }
+  }
+
+  /// The case name of an enum value, for a `skipped` line when encoding failed.
+  static func caseName<Action>(of action: Action) -> String {
+    if let label = Mirror(reflecting: action).children.first?.label { return label }
+    let text = String(describing: action)
+    return String(text.prefix { $0 != "(" })
+  }
+
+  private static func now() -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: Date())
+  }
+}

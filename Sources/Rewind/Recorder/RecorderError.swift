@@ -1,0 +1,83 @@
+/// A failure of the recorder. The app keeps running; recording stops (I/O) or skips one action
+/// (encoding), and the error is reported once through the recorder's error handler.
+public struct RecorderError: Error, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Reason: Error, Sendable, Equatable {
+    /// The file exists and ``RecordingOptions/ifExists`` is `.fail`.
+    case fileExists
+    /// The file could not be created or opened (`errno`).
+    case cannotOpen(errno: Int32)
+    /// A write failed (`errno`: `ENOSPC`, `EIO`, …); the file was cut back to its last whole line.
+    case writeFailed(errno: Int32)
+    /// `fdatasync` failed; what the kernel held may be lost. Recording stops (a failed sync is
+    /// never retried: the kernel may have dropped the dirty pages already).
+    case syncFailed(errno: Int32)
+    /// The action could not be encoded (its `Encodable` conformance threw); it was recorded as a
+    /// `skipped` line.
+    case actionEncodingFailed(seq: Int, description: String)
+    /// The state could not be encoded for a header or checkpoint.
+    case stateEncodingFailed(description: String)
+    /// Rotating to a new file failed (`errno`).
+    case rotationFailed(errno: Int32)
+  }
+
+  /// What went wrong.
+  public var reason: Reason
+  /// The log file concerned.
+  public var path: String
+  /// The last `seq` safely in the file when the error happened (0 when none).
+  public var lastRecordedSeq: Int
+
+  /// Creates an error.
+  public init(_ reason: Reason, path: String, lastRecordedSeq: Int) {
+    self.reason = reason
+    self.path = path
+    self.lastRecordedSeq = lastRecordedSeq
+  }
+
+  /// Whether recording stopped because of this error (`false`: one action was skipped).
+  public var stopsRecording: Bool {
+    if case .actionEncodingFailed = reason { return false }
+    return true
+  }
+
+  /// A message that says what happened, where, and what to do.
+  public var description: String {
+    let kept = "the log is intact up to seq \(lastRecordedSeq)"
+    switch reason {
+    case .fileExists:
+      return "Rewind recorder: \(path) exists already. To fix, record each session to a new "
+        + "file name (for example with a date in it), or pass ifExists: .replace."
+    case .cannotOpen(let code):
+      return "Rewind recorder: cannot create \(path): \(Platform.describe(errno: code)). "
+        + "Recording is off. To fix, check that the folder exists and is writable."
+    case .writeFailed(let code):
+      return "Rewind recorder: writing \(path) failed: \(Platform.describe(errno: code)). "
+        + "Recording stopped; \(kept). To fix, free disk space or fix the device, then start a "
+        + "new recording."
+    case .syncFailed(let code):
+      return "Rewind recorder: fdatasync of \(path) failed: \(Platform.describe(errno: code)). "
+        + "Recording stopped; data written since the last successful sync may not be on disk."
+    case .actionEncodingFailed(let seq, let text):
+      return "Rewind recorder: action \(seq) could not be encoded (\(text)); it is recorded as "
+        + "a 'skipped' line in \(path), so states after it may differ on replay. To fix, make "
+        + "the action's Encodable conformance total."
+    case .stateEncodingFailed(let text):
+      return "Rewind recorder: the state could not be encoded (\(text)) for \(path). "
+        + "Recording stopped; \(kept)."
+    case .rotationFailed(let code):
+      return "Rewind recorder: rotating \(path) failed: \(Platform.describe(errno: code)). "
+        + "Recording stopped; \(kept)."
+    }
+  }
+}
+
+/// The state of a recording.
+public enum RecordingStatus: Sendable {
+  /// Recording.
+  case recording
+  /// Stopped by an error; the file is intact up to ``RecorderError/lastRecordedSeq``.
+  case stopped(RecorderError)
+  /// Closed cleanly with an `end` record.
+  case closed
+}

@@ -1,0 +1,278 @@
+import Foundation
+import Observation
+import Synchronization
+
+/// The single source of truth of an app: holds the whole state and changes it only by running
+/// dispatched actions through middleware and the reducer.
+///
+/// - `dispatch(_:)` may be called from any thread. Dispatches are serialised: every action is
+///   reduced exactly once, in one total order that middleware and subscribers all observe.
+///   When `dispatch(_:)` returns, the action (and every action dispatched while handling it) has
+///   been reduced and every subscriber has been called.
+/// - A dispatch from inside a middleware or a subscriber is queued and runs after the current
+///   action. A dispatch from inside the reducer is a programmer error and stops the program with
+///   a message that says so.
+/// - The store is `Observable`: a SwiftUI view that reads `store.state` updates when it changes
+///   (dispatch from the main actor when SwiftUI observes the store).
+///
+/// ```swift
+/// let store = Store(initialState: CounterState(), reducer: counterReducer)
+/// let token = store.subscribe(\.count) { print("count is now \($0)") }
+/// store.dispatch(.increment)
+/// ```
+public final class Store<State: Sendable, Action: Sendable>: Observable, @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound: `stateBox` is a `Mutex`; every other mutable stored
+  // property (`pipeline`) is only read or written while `processLock` is held, and
+  // `processLock` (an `NSRecursiveLock`) is itself thread-safe. The registrar is `Sendable`.
+  private let stateBox: StateCell<State>
+  private let processLock = NSRecursiveLock()
+  private var pipeline: Pipeline
+  private let registrar = ObservationRegistrar()
+
+  /// Everything the dispatch loop owns; guarded by `processLock`.
+  private struct Pipeline {
+    var reducer: Reducer<State, Action>
+    var middleware: [Middleware<State, Action>]
+    var subscribers: [(id: UInt64, notify: @Sendable (State) -> Void)] = []
+    var nextSubscriberID: UInt64 = 0
+    var queue: [Action] = []
+    var queueHead = 0
+    var isDraining = false
+    var isReducing = false
+    var reducedCount = 0
+    var hooks: [(id: UInt64, hooks: ReduceHooks<State, Action>)] = []
+    var nextHookID: UInt64 = 0
+  }
+
+  /// Creates a store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any action.
+  ///   - reducer: The reducer every action runs through.
+  ///   - middleware: Middleware every action passes through first, in this order. A recorder
+  ///     goes last, so that it records exactly the actions the reducer sees.
+  public init(
+    initialState: State,
+    reducer: Reducer<State, Action>,
+    middleware: [Middleware<State, Action>] = []
+  ) {
+    self.stateBox = StateCell(initialState)
+    self.pipeline = Pipeline(reducer: reducer, middleware: middleware)
+  }
+
+  /// The current state.
+  ///
+  /// Reading it from a SwiftUI view (or inside `withObservationTracking`) tracks it.
+  public var state: State {
+    registrar.access(self, keyPath: \.state)
+    return stateBox.mutex.withLock { $0 }
+  }
+
+  /// Reads a part of the current state without copying the rest of it.
+  public func read<Value>(_ body: (borrowing State) throws -> Value) rethrows -> Value {
+    registrar.access(self, keyPath: \.state)
+    return try stateBox.mutex.withLock { state in try body(state) }
+  }
+
+  /// The number of actions reduced so far.
+  public var reducedCount: Int {
+    processLock.lock()
+    defer { processLock.unlock() }
+    return pipeline.reducedCount
+  }
+
+  /// Appends a middleware after the existing ones. It sees the next action dispatched.
+  public func addMiddleware(_ middleware: Middleware<State, Action>) {
+    processLock.lock()
+    defer { processLock.unlock() }
+    pipeline.middleware.append(middleware)
+  }
+
+  /// Dispatches an action: it passes through the middleware, then the reducer, then every
+  /// subscriber is called with the new state.
+  ///
+  /// Safe to call from any thread. From inside a middleware or subscriber, the action is queued
+  /// and runs after the current one; from inside the reducer it is a programmer error.
+  public func dispatch(_ action: Action) {
+    processLock.lock()
+    defer { processLock.unlock() }
+    if pipeline.isReducing {
+      StoreDiagnostics.report(
+        "Rewind: dispatch(\(String(describing: action))) was called from inside a reducer of "
+          + "Store<\(State.self), \(Action.self)>. A reducer must be a pure function of the state "
+          + "and the action. To fix, dispatch follow-up actions from a middleware or a subscriber "
+          + "(they are queued after the current action).")
+      return
+    }
+    pipeline.queue.append(action)
+    guard !pipeline.isDraining else { return }
+    pipeline.isDraining = true
+    defer {
+      pipeline.isDraining = false
+      pipeline.queue.removeAll(keepingCapacity: true)
+      pipeline.queueHead = 0
+    }
+    while pipeline.queueHead < pipeline.queue.count {
+      let next = pipeline.queue[pipeline.queueHead]
+      pipeline.queueHead += 1
+      process(next)
+    }
+  }
+
+  private func process(_ action: Action) {
+    let context = MiddlewareContext<State, Action>(
+      state: { [stateBox] in stateBox.mutex.withLock { $0 } },
+      dispatch: { [weak self] in self?.dispatch($0) })
+    var current = action
+    for middleware in pipeline.middleware {
+      guard let passed = middleware.handle(current, context: context) else { return }
+      current = passed
+    }
+    let reducer = pipeline.reducer
+    for entry in pipeline.hooks { entry.hooks.willReduce(current) }
+    pipeline.isReducing = true
+    registrar.willSet(self, keyPath: \.state)
+    let newState = stateBox.mutex.withLock { state -> State in
+      reducer.run(&state, current)
+      return state
+    }
+    registrar.didSet(self, keyPath: \.state)
+    pipeline.isReducing = false
+    pipeline.reducedCount += 1
+    for entry in pipeline.hooks { entry.hooks.didReduce(newState) }
+    for subscriber in pipeline.subscribers {
+      subscriber.notify(newState)
+    }
+  }
+}
+
+extension Store {
+  /// Installs hooks that run around the reducer, after every middleware: `make` gets the current
+  /// state and runs under the dispatch lock, so no action runs between it and the first hook call.
+  /// - Returns: What `make` returned, and an id for ``detachHooks(_:)``.
+  package func attachHooks<Value, Failure: Error>(
+    _ make: (State) throws(Failure) -> (Value, ReduceHooks<State, Action>)
+  ) throws(Failure) -> (Value, UInt64) {
+    processLock.lock()
+    defer { processLock.unlock() }
+    let (value, hooks) = try make(stateBox.mutex.withLock { $0 })
+    let id = pipeline.nextHookID
+    pipeline.nextHookID += 1
+    pipeline.hooks.append((id: id, hooks: hooks))
+    return (value, id)
+  }
+
+  /// Removes hooks installed by ``attachHooks(_:)``.
+  package func detachHooks(_ id: UInt64) {
+    processLock.lock()
+    defer { processLock.unlock() }
+    pipeline.hooks.removeAll { $0.id == id }
+  }
+
+  /// Calls `handler` with the whole state after every action.
+  ///
+  /// Subscribers are called after the state changed, in subscription order. The handler is not
+  /// called at subscription time; read ``state`` for the current value.
+  /// - Returns: A token that ends the subscription when cancelled or released.
+  public func subscribe(_ handler: @escaping @Sendable (State) -> Void) -> Subscription {
+    addSubscriber(handler)
+  }
+
+  /// Calls `handler` with the value of `select(state)` after every action that changes it.
+  ///
+  /// Repeats are skipped: the handler runs only when the selected value differs from the last
+  /// one it was called with (or, at first, from the value at subscription time).
+  /// - Returns: A token that ends the subscription when cancelled or released.
+  public func subscribe<Value: Equatable & Sendable>(
+    select: @escaping @Sendable (State) -> Value,
+    _ handler: @escaping @Sendable (Value) -> Void
+  ) -> Subscription {
+    subscribe(select: select, skipRepeats: true, handler)
+  }
+
+  /// Calls `handler` with `select(state)` after every action; with `skipRepeats`, only when
+  /// the value changed since the last call.
+  /// - Returns: A token that ends the subscription when cancelled or released.
+  public func subscribe<Value: Equatable & Sendable>(
+    select: @escaping @Sendable (State) -> Value,
+    skipRepeats: Bool,
+    _ handler: @escaping @Sendable (Value) -> Void
+  ) -> Subscription {
+    guard skipRepeats else { return addSubscriber { state in handler(select(state)) } }
+    let last = Mutex<Value>(select(state))
+    return addSubscriber { state in
+      let value = select(state)
+      let changed = last.withLock { previous -> Bool in
+        guard previous != value else { return false }
+        previous = value
+        return true
+      }
+      if changed { handler(value) }
+    }
+  }
+
+  /// Calls `handler` with `select(state)` after every action (the value is not `Equatable`,
+  /// so repeats cannot be skipped).
+  /// - Returns: A token that ends the subscription when cancelled or released.
+  public func subscribe<Value: Sendable>(
+    select: @escaping @Sendable (State) -> Value,
+    _ handler: @escaping @Sendable (Value) -> Void
+  ) -> Subscription {
+    addSubscriber { state in handler(select(state)) }
+  }
+
+  /// Calls `handler` with the value at `keyPath` after every action that changes it.
+  /// - Returns: A token that ends the subscription when cancelled or released.
+  public func subscribe<Value: Equatable & Sendable>(
+    _ keyPath: KeyPath<State, Value> & Sendable,
+    _ handler: @escaping @Sendable (Value) -> Void
+  ) -> Subscription {
+    subscribe(select: { $0[keyPath: keyPath] }, skipRepeats: true, handler)
+  }
+
+  /// Calls `handler` with the value at `keyPath` after every action.
+  /// - Returns: A token that ends the subscription when cancelled or released.
+  public func subscribe<Value: Sendable>(
+    _ keyPath: KeyPath<State, Value> & Sendable,
+    _ handler: @escaping @Sendable (Value) -> Void
+  ) -> Subscription {
+    subscribe(select: { $0[keyPath: keyPath] }, handler)
+  }
+
+  private func addSubscriber(_ notify: @escaping @Sendable (State) -> Void) -> Subscription {
+    processLock.lock()
+    defer { processLock.unlock() }
+    let id = pipeline.nextSubscriberID
+    pipeline.nextSubscriberID += 1
+    pipeline.subscribers.append((id: id, notify: notify))
+    return Subscription { [weak self] in self?.removeSubscriber(id) }
+  }
+
+  private func removeSubscriber(_ id: UInt64) {
+    processLock.lock()
+    defer { processLock.unlock() }
+    pipeline.subscribers.removeAll { $0.id == id }
+  }
+}
+
+/// A reference to the store's state, so the middleware context can read it without keeping the
+/// store alive.
+private final class StateCell<Value: Sendable>: Sendable {
+  let mutex: Mutex<Value>
+  init(_ value: Value) { mutex = Mutex(value) }
+}
+
+/// Calls around the reducer, for the recorder: `willReduce` with the action about to be reduced
+/// (after every middleware), `didReduce` with the state after it.
+package struct ReduceHooks<State: Sendable, Action: Sendable>: Sendable {
+  package var willReduce: @Sendable (Action) -> Void
+  package var didReduce: @Sendable (State) -> Void
+
+  package init(
+    willReduce: @escaping @Sendable (Action) -> Void,
+    didReduce: @escaping @Sendable (State) -> Void
+  ) {
+    self.willReduce = willReduce
+    self.didReduce = didReduce
+  }
+}

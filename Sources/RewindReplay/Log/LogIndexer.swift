@@ -1,0 +1,254 @@
+import Rewind
+import RewindJSON
+
+/// The one pass over a log's bytes that opening it makes: finds line breaks, checks checksums
+/// and `seq` continuity, parses the header, and applies the recovery mode to faulty lines.
+struct LogIndexer {
+  struct Result {
+    var header: LogHeader
+    var faults: [LogFault]
+    var endReason: String?
+    var entries: [LogEntry]
+    var checkpoints: [Int: LogEntry]
+    var suspectFrom: Int?
+    var ignoredLines: Int
+  }
+
+  /// What to do after a fault.
+  private enum Continuation { case skipLine, stop }
+
+  let path: String
+  let bytes: LogBytes
+  let recovery: RecoveryMode
+  let limits: ReaderLimits
+
+  private var header: LogHeader?
+  private var isChecksummed = false
+  private var faults: [LogFault] = []
+  private var entries: [LogEntry] = []
+  private var checkpoints: [Int: LogEntry] = [:]
+  private var endReason: String?
+  private var endLine = 0
+  private var suspectFrom: Int?
+  private var ignoredLines = 0
+
+  init(path: String, bytes: LogBytes, recovery: RecoveryMode, limits: ReaderLimits) {
+    self.path = path
+    self.bytes = bytes
+    self.recovery = recovery
+    self.limits = limits
+  }
+
+  private var expectedSeq: Int { (header?.firstSeq ?? 1) + entries.count }
+
+  mutating func run() throws(ReplayError) -> Result {
+    let buffer = bytes.buffer
+    var start = 0
+    var lineNumber = 0
+    scan: while start < buffer.count {
+      lineNumber += 1
+      let newline = Platform.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: start)
+      let end = newline ?? buffer.count
+      defer { start = end + 1 }
+      var contentEnd = end
+      if contentEnd > start, buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+      if isBlank(start, contentEnd) { continue }
+      let span = (start: start, end: contentEnd, line: lineNumber)
+      var fault: LogFault.Reason?
+      if end - start > limits.maxLineBytes {
+        fault = .lineTooLong(length: end - start, limit: limits.maxLineBytes)
+      } else if newline == nil {
+        fault = .cutOff(length: end - start)
+      }
+      if header == nil {
+        if let fault { throw headerError(fault, span) }
+        try readHeader(span)
+        continue
+      }
+      if fault == nil { fault = record(span) }
+      if let fault {
+        switch try handle(LogFault(path: path, line: lineNumber, byteOffset: start, reason: fault)) {
+        case .skipLine: continue
+        case .stop: break scan
+        }
+      }
+    }
+    guard let header else { throw .emptyLog(path: path) }
+    return Result(
+      header: header, faults: faults, endReason: endReason, entries: entries,
+      checkpoints: checkpoints, suspectFrom: suspectFrom, ignoredLines: ignoredLines)
+  }
+
+  // MARK: Header
+
+  private mutating func readHeader(_ span: (start: Int, end: Int, line: Int)) throws(ReplayError) {
+    let line = bytes.slice(span.start, span.end)
+    switch LogLine.checkChecksum(line) {
+    case .valid: isChecksummed = true
+    case .absent: isChecksummed = secondLineHasChecksum(after: span.end)
+    case .malformed: throw headerError(.malformedChecksum, span)
+    case .mismatch(let stored, let computed):
+      throw headerError(.checksumMismatch(stored: stored, computed: computed), span)
+    }
+    if !LogLine.hasChecksumPrefix(line) && isChecksummed {
+      throw headerError(.missingChecksum, span)
+    }
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(line, limits: limits.json)
+    } catch {
+      throw .notARewindLog(
+        path: path, reason: "line \(span.line) is not valid JSON: \(error.description)")
+    }
+    header = try LogHeader(value, path: path)
+  }
+
+  private func headerError(
+    _ reason: LogFault.Reason, _ span: (start: Int, end: Int, line: Int)
+  ) -> ReplayError {
+    .fault(
+      LogFault(path: path, line: span.line, byteOffset: span.start, reason: reason),
+      recovery: .strict, intactActions: 0, droppedLines: 0)
+  }
+
+  private func secondLineHasChecksum(after end: Int) -> Bool {
+    var start = end + 1
+    while start < bytes.buffer.count {
+      let newline = Platform.firstIndex(of: UInt8(ascii: "\n"), in: bytes.buffer, from: start)
+      let stop = newline ?? bytes.buffer.count
+      if !isBlank(start, stop) { return LogLine.hasChecksumPrefix(bytes.slice(start, stop)) }
+      start = stop + 1
+    }
+    return false
+  }
+
+  // MARK: Records
+
+  /// Indexes one record line; returns what is wrong with it, if anything.
+  private mutating func record(_ span: (start: Int, end: Int, line: Int)) -> LogFault.Reason? {
+    let line = bytes.slice(span.start, span.end)
+    var peeked: RecordPeek?
+    switch LogLine.checkChecksum(line) {
+    case .valid:
+      peeked = RecordPeek.fast(line)
+    case .absent:
+      if isChecksummed { return .missingChecksum }
+    case .malformed:
+      return .malformedChecksum
+    case .mismatch(let stored, let computed):
+      return .checksumMismatch(stored: stored, computed: computed)
+    }
+    if peeked == nil {
+      switch RecordPeek.parsing(line, limits: limits.json) {
+      case .success(let peek): peeked = peek
+      case .failure(let reason):
+        if case .invalidJSON(let error) = reason {
+          return .invalidJSON(error.shifted(by: span.start))
+        }
+        return reason
+      }
+    }
+    guard let peek = peeked else { return .invalidRecord("no \"kind\"") }
+    if endReason != nil {
+      return .misplacedRecord("a \(peek.kind) line after the end record at line \(endLine)")
+    }
+    let length = span.end - span.start
+    switch peek.kind {
+    case "action", "skipped":
+      guard let seq = peek.seq else { return .invalidRecord("an \(peek.kind) line with no \"seq\"") }
+      if seq != expectedSeq {
+        guard recovery == .salvage, seq > expectedSeq, seq - expectedSeq < 1 << 24 else {
+          return .seqGap(expected: expectedSeq, found: seq)
+        }
+        faults.append(
+          LogFault(
+            path: path, line: span.line, byteOffset: span.start,
+            reason: .seqGap(expected: expectedSeq, found: seq)))
+        markSuspect(from: expectedSeq)
+        while expectedSeq < seq {
+          entries.append(LogEntry(start: span.start, length: 0, line: span.line, seq: expectedSeq, kind: .missing))
+        }
+      }
+      let kind: LogEntry.Kind = peek.kind == "action" ? .action : .skipped
+      if kind == .skipped { markSuspect(from: seq) }
+      entries.append(LogEntry(start: span.start, length: length, line: span.line, seq: seq, kind: kind))
+    case "checkpoint":
+      guard let seq = peek.seq else { return .invalidRecord("a checkpoint line with no \"seq\"") }
+      guard seq == expectedSeq - 1 else {
+        return .invalidRecord(
+          "a checkpoint for seq \(seq) after action \(expectedSeq - 1): it must follow its action")
+      }
+      checkpoints[seq] = LogEntry(start: span.start, length: length, line: span.line, seq: seq, kind: .checkpoint)
+    case "end":
+      guard let seq = peek.seq else { return .invalidRecord("an end line with no \"seq\"") }
+      guard seq == expectedSeq - 1 else {
+        return .invalidRecord("the end record says seq \(seq) but the last action is \(expectedSeq - 1)")
+      }
+      endReason = peek.reason ?? "closed"
+      endLine = span.line
+    case "header":
+      return .misplacedRecord("a second header (a log holds one recording; rotated files are separate logs)")
+    default:
+      ignoredLines += 1
+    }
+    return nil
+  }
+
+  private mutating func markSuspect(from position: Int) {
+    if suspectFrom == nil { suspectFrom = position }
+  }
+
+  // MARK: Faults
+
+  private mutating func handle(_ fault: LogFault) throws(ReplayError) -> Continuation {
+    switch recovery {
+    case .strict:
+      throw failure(fault)
+    case .tail:
+      guard isBlank(lineEnd(from: fault.byteOffset) + 1, bytes.buffer.count) else {
+        throw failure(fault)
+      }
+      faults.append(fault)
+      return .stop
+    case .prefix:
+      faults.append(fault)
+      return .stop
+    case .salvage:
+      faults.append(fault)
+      markSuspect(from: expectedSeq)
+      return .skipLine
+    }
+  }
+
+  private func failure(_ fault: LogFault) -> ReplayError {
+    .fault(
+      fault, recovery: recovery, intactActions: entries.count,
+      droppedLines: countLines(from: fault.byteOffset))
+  }
+
+  private func lineEnd(from start: Int) -> Int {
+    Platform.firstIndex(of: UInt8(ascii: "\n"), in: bytes.buffer, from: start) ?? bytes.buffer.count
+  }
+
+  private func countLines(from start: Int) -> Int {
+    var count = 0
+    var position = start
+    while position < bytes.buffer.count {
+      let end = lineEnd(from: position)
+      if !isBlank(position, end) { count += 1 }
+      position = end + 1
+    }
+    return count
+  }
+
+  private func isBlank(_ start: Int, _ end: Int) -> Bool {
+    guard start < end else { return true }
+    for i in start..<end {
+      switch bytes.buffer[i] {
+      case 0x20, 0x09, 0x0D, 0x0A: continue
+      default: return false
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,73 @@
+import Rewind
+import RewindJSON
+
+/// The `kind`, `seq` and (for `end`) `reason` of a record line, read without decoding its payload.
+struct RecordPeek {
+  var kind: String
+  var seq: Int?
+  var reason: String?
+
+  private static let kindKey = Array(#""kind":""#.utf8)
+  private static let seqKey = Array(#","seq":"#.utf8)
+
+  /// Reads a line written by the recorder, whose members start `"kind":"…","seq":N`, straight
+  /// from its bytes. Returns `nil` for any other layout (the caller then parses the line).
+  static func fast(_ line: UnsafeRawBufferPointer) -> RecordPeek? {
+    var i = LogLine.bodyOffset
+    guard matches(kindKey, in: line, at: i) else { return nil }
+    i += kindKey.count
+    let kindStart = i
+    while i < line.count, line[i] >= UInt8(ascii: "a"), line[i] <= UInt8(ascii: "z") { i += 1 }
+    guard i < line.count, line[i] == UInt8(ascii: "\""), i > kindStart else { return nil }
+    let kind = String(decoding: UnsafeRawBufferPointer(rebasing: line[kindStart..<i]), as: UTF8.self)
+    i += 1
+    if kind == "end" || kind == "header" { return nil }
+    guard matches(seqKey, in: line, at: i) else { return nil }
+    i += seqKey.count
+    var seq = 0
+    let digitsStart = i
+    while i < line.count, line[i] >= UInt8(ascii: "0"), line[i] <= UInt8(ascii: "9") {
+      guard i - digitsStart < 18 else { return nil }
+      seq = seq * 10 + Int(line[i] - UInt8(ascii: "0"))
+      i += 1
+    }
+    guard i > digitsStart, i < line.count, line[i] == UInt8(ascii: ",") || line[i] == UInt8(ascii: "}"),
+      !(line[digitsStart] == UInt8(ascii: "0") && i - digitsStart > 1)
+    else { return nil }
+    return RecordPeek(kind: kind, seq: seq)
+  }
+
+  /// Parses the whole line and reads the members from the value.
+  static func parsing(
+    _ line: UnsafeRawBufferPointer, limits: JSONLimits
+  ) -> Swift.Result<RecordPeek, LogFault.Reason> {
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(line, limits: limits)
+    } catch {
+      return .failure(.invalidJSON(error))
+    }
+    guard case .object = value else {
+      return .failure(.invalidRecord("the line is a JSON \(value.kindName), not an object"))
+    }
+    guard let kind = value["kind"]?.stringValue else {
+      return .failure(.invalidRecord("no string \"kind\""))
+    }
+    var seq: Int?
+    if let seqValue = value["seq"] {
+      guard let number = seqValue.intValue, number >= 0 else {
+        return .failure(.invalidRecord("\"seq\" is not a non-negative integer"))
+      }
+      seq = number
+    }
+    return .success(RecordPeek(kind: kind, seq: seq, reason: value["reason"]?.stringValue))
+  }
+
+  private static func matches(_ expected: [UInt8], in line: UnsafeRawBufferPointer, at offset: Int)
+    -> Bool
+  {
+    guard offset + expected.count <= line.count else { return false }
+    for (k, byte) in expected.enumerated() where line[offset + k] != byte { return false }
+    return true
+  }
+}

@@ -1,0 +1,105 @@
+import RewindJSON
+
+/// One action of a log as recorded, before decoding it with the app's `Action` type.
+public struct RecordedAction: Sendable {
+  /// Whether the action's payload is in the log.
+  public enum Status: Sendable, Equatable {
+    /// Recorded: ``RecordedAction/payload`` holds it.
+    case recorded
+    /// A `skipped` line: the recorder did not record it (`reason`: `"denied"`,
+    /// `"encodingFailed"`).
+    case skipped(reason: String)
+    /// No line: a seq that `--recovery salvage` skipped over.
+    case missing
+  }
+
+  /// The action's seq.
+  public var seq: Int
+  /// Seconds since recording started, when recorded.
+  public var time: Double?
+  /// The action's type (its enum case name), when known.
+  public var type: String?
+  /// The encoded action, when recorded.
+  public var payload: JSONValue?
+  /// Whether the recorder's sanitizer changed the action before it was written.
+  public var isSanitized: Bool
+  /// The line number in the log.
+  public var line: Int
+  /// Whether the payload is in the log.
+  public var status: Status
+}
+
+extension ReplayLog {
+  /// The action with `seq`, as recorded.
+  ///
+  /// - Throws: `ReplayError.positionOutOfRange` for a seq outside the log; `.fault` when its
+  ///   line is not valid JSON or lacks an `action`.
+  /// - Complexity: O(length of its line).
+  public func action(at seq: Int) throws(ReplayError) -> RecordedAction {
+    guard let entry = entry(seq: seq) else {
+      throw .positionOutOfRange(seq, valid: max(firstSeq, 1)...max(lastSeq, firstSeq))
+    }
+    switch entry.kind {
+    case .missing:
+      return RecordedAction(
+        seq: seq, time: nil, type: nil, payload: nil, isSanitized: false, line: entry.line,
+        status: .missing)
+    case .skipped:
+      let value = try parse(entry)
+      return RecordedAction(
+        seq: seq, time: value["time"]?.doubleValue, type: value["type"]?.stringValue,
+        payload: nil, isSanitized: false, line: entry.line,
+        status: .skipped(reason: value["reason"]?.stringValue ?? "unknown"))
+    case .action, .checkpoint:
+      let value = try parse(entry)
+      guard let payload = value["action"] else {
+        throw recordFault(entry, "the action line has no \"action\"")
+      }
+      return RecordedAction(
+        seq: seq, time: value["time"]?.doubleValue, type: value["type"]?.stringValue,
+        payload: payload, isSanitized: value["sanitized"]?.boolValue ?? false, line: entry.line,
+        status: .recorded)
+    }
+  }
+
+  /// The state recorded in the checkpoint after action `seq`, or `nil` when there is none.
+  /// - Throws: `ReplayError.fault` when the checkpoint's line is not valid JSON or has no state.
+  public func checkpointState(at seq: Int) throws(ReplayError) -> JSONValue? {
+    guard let entry = checkpointEntries[seq] else { return nil }
+    let value = try parse(entry)
+    guard let state = value["state"] else {
+      throw recordFault(entry, "the checkpoint line has no \"state\"")
+    }
+    return state
+  }
+
+  /// The line number of the checkpoint after `seq`, when there is one.
+  public func checkpointLine(at seq: Int) -> Int? { checkpointEntries[seq]?.line }
+
+  /// The latest checkpoint at or before `position`, if any.
+  /// - Complexity: O(log c) in the number of checkpoints.
+  public func checkpointSeq(atOrBefore position: Int) -> Int? {
+    var low = 0
+    var high = checkpointSeqs.count
+    while low < high {
+      let mid = (low + high) / 2
+      if checkpointSeqs[mid] <= position { low = mid + 1 } else { high = mid }
+    }
+    return low > 0 ? checkpointSeqs[low - 1] : nil
+  }
+
+  private func recordFault(_ entry: LogEntry, _ text: String) -> ReplayError {
+    .fault(
+      LogFault(path: path, line: entry.line, byteOffset: entry.start, reason: .invalidRecord(text)),
+      recovery: recovery, intactActions: max(0, entry.seq - firstSeq), droppedLines: 0)
+  }
+}
+
+extension JSONParseError {
+  /// The same error with its offset moved by `delta` (from line-relative to file-relative).
+  func shifted(by delta: Int) -> JSONParseError {
+    var copy = self
+    copy.offset += delta
+    return copy
+  }
+}

@@ -1,0 +1,145 @@
+import Rewind
+import RewindJSON
+
+/// An opened Rewind log: its header, an index of its records by `seq`, and the faults the
+/// recovery mode let past. Actions and checkpoints are decoded on demand.
+///
+/// Opening reads the file once, finds the line breaks, checks every line's checksum and `seq`
+/// continuity, and parses the header; it does not decode actions or states.
+/// - Complexity: Opening is O(n) in the file's size; ``action(at:)`` and
+///   ``checkpointState(at:)`` are O(length of that line).
+public final class ReplayLog: Sendable {
+  /// The file's path, as given.
+  public let path: String
+  /// The header.
+  public let header: LogHeader
+  /// The recovery mode the log was opened with.
+  public let recovery: RecoveryMode
+  /// Faults that the recovery mode dropped or skipped, in file order (empty for a sound log).
+  public let faults: [LogFault]
+  /// The `reason` of the `end` record (`"closed"`, `"rotated"`), or `nil` when the log has none:
+  /// it was cut off, because the app crashed or was killed.
+  public let endReason: String?
+  /// The seqs that have a recorded checkpoint, ascending.
+  public let checkpointSeqs: [Int]
+  /// The first position whose state may differ from the live app's, because an action before it
+  /// was not recorded (deny list, encoding failure) or skipped by `--recovery salvage`.
+  public let suspectFrom: Int?
+  /// How many lines of an unknown `kind` were ignored (written by a newer recorder).
+  public let ignoredLines: Int
+
+  let bytes: LogBytes
+  let entries: [LogEntry]
+  let checkpointEntries: [Int: LogEntry]
+  let limits: ReaderLimits
+
+  /// Opens and indexes the log at `path`.
+  ///
+  /// - Parameters:
+  ///   - recovery: What to do with faulty lines (see ``RecoveryMode``).
+  ///   - limits: Bounds on the file, its lines and their JSON.
+  /// - Throws: `ReplayError.cannotOpen`, `.notARegularFile`, `.emptyLog`, `.fileTooLarge`,
+  ///   `.notARewindLog`, `.unsupportedVersion`, or `.fault` for a faulty line the recovery mode
+  ///   does not allow past.
+  public convenience init(
+    path: String, recovery: RecoveryMode = .tail, limits: ReaderLimits = .default
+  ) throws(ReplayError) {
+    let bytes = try LogBytes(path: path, limits: limits)
+    try self.init(path: path, bytes: bytes, recovery: recovery, limits: limits)
+  }
+
+  /// Opens a log held in memory; `name` stands for its path in messages.
+  public convenience init(
+    name: String, contents: [UInt8], recovery: RecoveryMode = .tail,
+    limits: ReaderLimits = .default
+  ) throws(ReplayError) {
+    guard !contents.isEmpty else { throw .emptyLog(path: name) }
+    try self.init(path: name, bytes: LogBytes(copying: contents), recovery: recovery, limits: limits)
+  }
+
+  private init(
+    path: String, bytes: LogBytes, recovery: RecoveryMode, limits: ReaderLimits
+  ) throws(ReplayError) {
+    var indexer = LogIndexer(path: path, bytes: bytes, recovery: recovery, limits: limits)
+    let result = try indexer.run()
+    self.path = path
+    self.bytes = bytes
+    self.recovery = recovery
+    self.limits = limits
+    header = result.header
+    faults = result.faults
+    endReason = result.endReason
+    entries = result.entries
+    checkpointEntries = result.checkpoints
+    checkpointSeqs = result.checkpoints.keys.sorted()
+    suspectFrom = result.suspectFrom
+    ignoredLines = result.ignoredLines
+  }
+
+  /// Whether the log ends with an `end` record (it was closed cleanly).
+  public var hasEndRecord: Bool { endReason != nil }
+
+  /// Whether the log was cut off: no `end` record, so the app crashed or was killed (or is still
+  /// recording).
+  public var isCutOff: Bool { endReason == nil }
+
+  /// The seq of the first action (the header's `firstSeq`).
+  public var firstSeq: Int { header.firstSeq }
+
+  /// The seq of the last action (`firstSeq - 1` when there is none).
+  public var lastSeq: Int { header.firstSeq - 1 + entries.count }
+
+  /// The number of actions (recorded, skipped and missing seqs alike).
+  public var actionCount: Int { entries.count }
+
+  /// Every position: `firstSeq - 1` (the header's state) through `lastSeq`.
+  public var positions: ClosedRange<Int> { (header.firstSeq - 1)...lastSeq }
+
+  /// The app's name from the header.
+  public var app: String { header.app }
+
+  /// The raw text of the line holding the action `seq` (for `--json` output of actions).
+  public func rawLine(seq: Int) -> String? {
+    guard let entry = entry(seq: seq), entry.kind != .missing else { return nil }
+    return String(decoding: bytes.slice(entry.start, entry.start + entry.length), as: UTF8.self)
+  }
+
+  func entry(seq: Int) -> LogEntry? {
+    let index = seq - header.firstSeq
+    guard index >= 0, index < entries.count else { return nil }
+    return entries[index]
+  }
+
+  /// Parses the JSON of one indexed line.
+  func parse(_ entry: LogEntry) throws(ReplayError) -> JSONValue {
+    let line = bytes.slice(entry.start, entry.start + entry.length)
+    do {
+      return try JSONParser.parse(line, limits: limits.json)
+    } catch {
+      let fault = LogFault(
+        path: path, line: entry.line, byteOffset: entry.start + error.offset,
+        reason: .invalidJSON(error.shifted(by: entry.start)))
+      throw .fault(fault, recovery: recovery, intactActions: max(0, entry.seq - firstSeq), droppedLines: 0)
+    }
+  }
+}
+
+/// Where one record of the log is, and what it is.
+struct LogEntry: Sendable {
+  enum Kind: UInt8, Sendable {
+    /// An action line.
+    case action
+    /// A `skipped` line (deny list or encoding failure).
+    case skipped
+    /// No line: a seq skipped over by `--recovery salvage`.
+    case missing
+    /// A checkpoint line.
+    case checkpoint
+  }
+
+  var start: Int
+  var length: Int
+  var line: Int
+  var seq: Int
+  var kind: Kind
+}

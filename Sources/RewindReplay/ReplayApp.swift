@@ -1,0 +1,41 @@
+import Rewind
+
+/// An app that a replay binary knows: its name (the log header's `app`) and how to build a
+/// timeline with its reducer.
+///
+/// ```swift
+/// let todo = ReplayApp(name: "todo", reducer: todoReducer)
+/// ```
+public struct ReplayApp: Sendable {
+  /// The app's name, as the recorder wrote it in the header's `app`.
+  public let name: String
+  /// The name of the app's `Action` type.
+  public let actionType: String
+  /// The name of the app's `State` type.
+  public let stateType: String
+  private let make: @Sendable (ReplayLog) -> any AnyTimeline
+
+  /// Registers an app by name with its reducer.
+  public init<State: Codable & Sendable, Action: Codable & Sendable>(
+    name: String, reducer: Reducer<State, Action>
+  ) {
+    self.name = name
+    self.actionType = String(describing: Action.self)
+    self.stateType = String(describing: State.self)
+    self.make = { log in Timeline(log: log, reducer: reducer) }
+  }
+
+  /// A timeline over `log` with this app's reducer.
+  /// - Throws: `ReplayError.appMismatch` when the log's header names another app or other types.
+  public func timeline(for log: ReplayLog) throws(ReplayError) -> any AnyTimeline {
+    guard log.header.app == name, log.header.actionType == actionType,
+      log.header.stateType == stateType
+    else {
+      throw .appMismatch(
+        path: log.path, logApp: log.header.app,
+        logTypes: "\(log.header.stateType), \(log.header.actionType)", expected: name,
+        expectedTypes: "\(stateType), \(actionType)")
+    }
+    return make(log)
+  }
+}

@@ -1,0 +1,138 @@
+/// Everything the replay engine can fail with. Each case carries the facts; ``message``,
+/// ``location``, ``notes`` and ``hint`` say what went wrong, where, and what to do next.
+public enum ReplayError: Error, Sendable {
+  /// The file could not be opened (`errno` text in `reason`).
+  case cannotOpen(path: String, reason: String)
+  /// The path is not a regular file (a directory, a device such as `/dev/zero`, a FIFO).
+  case notARegularFile(path: String, kind: String)
+  /// The file is larger than ``ReaderLimits/maxFileBytes``.
+  case fileTooLarge(path: String, size: Int, limit: Int)
+  /// The file is empty.
+  case emptyLog(path: String)
+  /// The first line is not a Rewind header.
+  case notARewindLog(path: String, reason: String)
+  /// The header's `version` is newer than this reader.
+  case unsupportedVersion(path: String, version: Int, supported: Int)
+  /// A faulty line that the recovery mode does not allow past. `intactActions` actions precede
+  /// it; `droppedLines` lines (it included) would be dropped by `--recovery prefix`.
+  case fault(LogFault, recovery: RecoveryMode, intactActions: Int, droppedLines: Int)
+  /// An action that no longer decodes with the app's current `Action` type.
+  case actionDecodingFailed(
+    path: String, line: Int, seq: Int, type: String, codingPath: String, reason: String)
+  /// A state (header or checkpoint) that no longer decodes with the app's `State` type.
+  case stateDecodingFailed(path: String, line: Int, what: String, codingPath: String, reason: String)
+  /// The app's state or action could not be encoded for display or comparison.
+  case encodingFailed(what: String, reason: String)
+  /// A position outside the log.
+  case positionOutOfRange(Int, valid: ClosedRange<Int>)
+  /// The action at `seq` was not recorded (deny list, encoding failure, or a line skipped by
+  /// `--recovery salvage`), so the states after it cannot be rebuilt exactly.
+  case actionNotRecorded(seq: Int, type: String?, reason: String)
+  /// The log was recorded by another app, or with other type names, than the reducer given.
+  case appMismatch(path: String, logApp: String, logTypes: String, expected: String, expectedTypes: String)
+
+  /// The file, line and byte offset concerned, when there is one: `session.jsonl:42 (byte 5310)`.
+  public var location: String? {
+    switch self {
+    case .fault(let fault, _, _, _): return "\(fault.path):\(fault.line) (byte \(fault.byteOffset))"
+    case .actionDecodingFailed(let path, let line, _, _, _, _): return "\(path):\(line)"
+    case .stateDecodingFailed(let path, let line, _, _, _): return "\(path):\(line)"
+    case .notARewindLog(let path, _), .unsupportedVersion(let path, _, _): return "\(path):1"
+    case .cannotOpen(let path, _), .notARegularFile(let path, _), .fileTooLarge(let path, _, _),
+      .emptyLog(let path), .appMismatch(let path, _, _, _, _):
+      return path
+    case .encodingFailed, .positionOutOfRange, .actionNotRecorded: return nil
+    }
+  }
+
+  /// What went wrong, in one line.
+  public var message: String {
+    switch self {
+    case .cannotOpen(_, let reason): return "cannot open the log: \(reason)"
+    case .notARegularFile(_, let kind): return "not a log file: it is a \(kind)"
+    case .fileTooLarge(_, let size, let limit):
+      return "the file is \(size) bytes, over the reader's limit of \(limit) bytes"
+    case .emptyLog: return "the log is empty: it has no header line"
+    case .notARewindLog(_, let reason): return "not a Rewind log: \(reason)"
+    case .unsupportedVersion(_, let version, let supported):
+      return "the log has format version \(version); this replay reads versions up to \(supported)"
+    case .fault(let fault, _, _, _): return fault.reason.summary
+    case .actionDecodingFailed(_, _, let seq, let type, let codingPath, let reason):
+      let path = codingPath.isEmpty ? "" : "\(codingPath): "
+      return "action \(seq) (type \"\(type)\") does not decode: \(path)\(reason)"
+    case .stateDecodingFailed(_, _, let what, let codingPath, let reason):
+      let path = codingPath.isEmpty ? "" : "\(codingPath): "
+      return "the \(what) does not decode: \(path)\(reason)"
+    case .encodingFailed(let what, let reason): return "cannot encode the \(what): \(reason)"
+    case .positionOutOfRange(let position, let valid):
+      return "position \(position) is out of range: valid positions are \(valid.lowerBound)…"
+        + "\(valid.upperBound)"
+    case .actionNotRecorded(let seq, let type, let reason):
+      let name = type.map { " (type \"\($0)\")" } ?? ""
+      return "action \(seq)\(name) was not recorded (\(reason))"
+    case .appMismatch(_, let logApp, let logTypes, let expected, let expectedTypes):
+      return "the log was recorded by app \"\(logApp)\" (\(logTypes)), not \"\(expected)\" "
+        + "(\(expectedTypes))"
+    }
+  }
+
+  /// Further facts, one per line.
+  public var notes: [String] {
+    switch self {
+    case .fault(_, let recovery, let intact, let dropped):
+      var notes = ["\(intact) action\(intact == 1 ? "" : "s") before it are intact"]
+      if recovery == .tail {
+        notes.append("only a fault in the last line is dropped by the default --recovery tail")
+      }
+      if dropped > 0 {
+        notes.append(
+          "\(dropped) line\(dropped == 1 ? "" : "s") from this one on would be dropped by "
+            + "--recovery prefix")
+      }
+      return notes
+    case .actionDecodingFailed:
+      return ["the app's Action type has probably changed since the log was recorded"]
+    case .stateDecodingFailed:
+      return ["the app's State type has probably changed since the log was recorded"]
+    default:
+      return []
+    }
+  }
+
+  /// What to try next, when there is something to try.
+  public var hint: String? {
+    switch self {
+    case .fault(let fault, let recovery, let intact, _):
+      switch recovery {
+      case .strict, .tail:
+        return "replay \(fault.path) --recovery prefix   # replay the \(intact) intact actions; "
+          + "or --recovery salvage to skip bad lines"
+      case .prefix: return "replay \(fault.path) --recovery salvage   # skip bad lines"
+      case .salvage: return nil
+      }
+    case .unsupportedVersion:
+      return "upgrade Rewind to read this log"
+    case .actionDecodingFailed(let path, _, let seq, _, _, _):
+      return "replay the log with the app version that recorded it, or look at the raw line: "
+        + "replay actions \(path) --from \(seq) --to \(seq) --json"
+    case .positionOutOfRange(_, let valid):
+      return "use a position from \(valid.lowerBound) to \(valid.upperBound), 'first' or 'last'"
+    case .notARegularFile, .emptyLog, .notARewindLog:
+      return "pass a .jsonl log written by the Rewind recorder (see docs/log-format.md)"
+    case .appMismatch:
+      return "open it with the replay binary of that app (docs/embedding.md)"
+    default:
+      return nil
+    }
+  }
+}
+
+extension ReplayError: CustomStringConvertible {
+  /// `location: message`, then the notes and the hint, one per line.
+  public var description: String {
+    var lines = [(location.map { "\($0): " } ?? "") + message]
+    lines += notes.map { "note: \($0)" }
+    if let hint { lines.append("hint: \(hint)") }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,52 @@
+import Rewind
+import RewindJSON
+
+/// A timeline seen through JSON: what the command line needs from a ``Timeline`` without knowing
+/// the app's `State` and `Action` types.
+public protocol AnyTimeline: AnyObject {
+  /// The log being replayed.
+  var log: ReplayLog { get }
+  /// Seqs replayed as if they had not happened.
+  var skippedSeqs: Set<Int> { get }
+  /// The state at `position`, encoded as JSON.
+  /// - Throws: See ``Timeline/state(at:)``; `.encodingFailed` when the state does not encode.
+  func stateJSON(at position: Int) throws(ReplayError) -> JSONValue
+  /// Whether the states at `a` and `b` are equal (compares encodings when `State` is not
+  /// `Equatable`).
+  func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool
+  /// Decodes the action `seq` with the app's type (to check that it still decodes).
+  func checkAction(_ seq: Int) throws(ReplayError)
+  /// See ``Timeline/setSkipped(_:_:)``.
+  func setSkipped(_ seq: Int, _ isSkipped: Bool)
+}
+
+extension Timeline: AnyTimeline {
+  public func stateJSON(at position: Int) throws(ReplayError) -> JSONValue {
+    let state = try self.state(at: position)
+    do {
+      return try RewindJSONEncoder().encodeValue(state)
+    } catch {
+      throw .encodingFailed(what: "state at position \(position)", reason: "\(error)")
+    }
+  }
+
+  public func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool {
+    let first = try state(at: a)
+    let second = try state(at: b)
+    if let first = first as? any Equatable {
+      return first.isEqual(to: second)
+    }
+    return try stateJSON(at: a) == stateJSON(at: b)
+  }
+
+  public func checkAction(_ seq: Int) throws(ReplayError) {
+    _ = try action(at: seq)
+  }
+}
+
+extension Equatable {
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}

@@ -1,0 +1,67 @@
+/// States kept between steps, within a budget: every `stride`-th position, thinned out (the
+/// stride doubled) when the budget is reached, so memory stays bounded however long the log.
+struct StateCache<State> {
+  private(set) var stride: Int
+  private let capacity: Int
+  private var positions: [Int] = []
+  private var states: [Int: State] = [:]
+
+  /// - Parameters:
+  ///   - stride: Keep the state of every `stride`-th position.
+  ///   - capacity: The most states kept; past it, every other one is dropped.
+  init(stride: Int, capacity: Int) {
+    self.stride = max(1, stride)
+    self.capacity = max(4, capacity)
+  }
+
+  var count: Int { states.count }
+
+  /// Whether `position` is one the cache keeps.
+  func wants(_ position: Int) -> Bool { position % stride == 0 && states[position] == nil }
+
+  /// Keeps `state` for `position` (pinned positions survive thinning).
+  mutating func insert(_ state: State, at position: Int) {
+    guard states[position] == nil else { return }
+    states[position] = state
+    let index = insertionIndex(position)
+    positions.insert(position, at: index)
+    if states.count > capacity { thin() }
+  }
+
+  /// The cached position nearest at or before `position`, and its state.
+  /// - Complexity: O(log n).
+  func nearest(atOrBefore position: Int) -> (position: Int, state: State)? {
+    let index = insertionIndex(position + 1)
+    guard index > 0 else { return nil }
+    let found = positions[index - 1]
+    guard let state = states[found] else { return nil }
+    return (found, state)
+  }
+
+  /// Drops every state after `position` (a skip changed them).
+  mutating func removeAll(after position: Int) {
+    let index = insertionIndex(position + 1)
+    for dropped in positions[index...] { states[dropped] = nil }
+    positions.removeSubrange(index...)
+  }
+
+  private mutating func thin() {
+    stride *= 2
+    let first = positions.first
+    positions.removeAll { position in
+      let drop = position % stride != 0 && position != first
+      if drop { states[position] = nil }
+      return drop
+    }
+  }
+
+  private func insertionIndex(_ position: Int) -> Int {
+    var low = 0
+    var high = positions.count
+    while low < high {
+      let mid = (low + high) / 2
+      if positions[mid] < position { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+}

@@ -1,0 +1,187 @@
+import Rewind
+import RewindJSON
+
+/// Every state of a recorded session, rebuilt on demand by running the log's actions through the
+/// app's own reducer.
+///
+/// Position `firstSeq - 1` is the state from the header (0 for an unrotated log); position `n` is
+/// the state after the action with seq `n`. States are rebuilt from the nearest cached state or
+/// recorded checkpoint at or before the position asked for, and every `stride`-th state on the
+/// way is cached, within a memory budget.
+///
+/// - Complexity: ``state(at:)`` one position after the last one asked for: one reduction.
+///   Any other position: at most `stride` reductions (default 64, doubled each time the cache
+///   budget is reached) from a cached state, or from the log's nearest checkpoint; stepping
+///   backward through a range costs about one forward pass over it, because the states of the
+///   last rebuilt stretch are kept.
+public final class Timeline<State: Codable & Sendable, Action: Codable & Sendable> {
+  /// The log being replayed.
+  public let log: ReplayLog
+  private let reducer: Reducer<State, Action>
+  private let decoder = RewindJSONDecoder()
+  private var cache: StateCache<State>
+  private var cursor: (position: Int, state: State)?
+  private var recent: (start: Int, states: [State])?
+  private var initial: State?
+  /// Seqs the user chose to replay as if they had not happened (`skip N`).
+  public private(set) var skippedSeqs: Set<Int> = []
+
+  /// Creates a timeline over `log` for `reducer`.
+  ///
+  /// - Parameters:
+  ///   - stride: Keep every `stride`-th state (a step back costs at most this many reductions).
+  ///   - memoryBudget: About how many bytes of cached states to keep; past it the cache thins
+  ///     out.
+  public init(
+    log: ReplayLog, reducer: Reducer<State, Action>, stride: Int = 64,
+    memoryBudget: Int = 256 << 20
+  ) {
+    self.log = log
+    self.reducer = reducer
+    let stateBytes = max(256, Self.estimatedStateBytes(log) * 4)
+    cache = StateCache(stride: stride, capacity: memoryBudget / stateBytes)
+  }
+
+  /// Every position, from the header's state to the state after the last action.
+  public var positions: ClosedRange<Int> { log.positions }
+
+  /// The state at `position`.
+  ///
+  /// - Throws: `ReplayError.positionOutOfRange`; `.actionDecodingFailed` or
+  ///   `.stateDecodingFailed` when the log no longer decodes with the app's types; `.fault` for
+  ///   a line that turns out invalid when decoded.
+  /// - Complexity: See ``Timeline``.
+  public func state(at position: Int) throws(ReplayError) -> State {
+    guard positions.contains(position) else {
+      throw .positionOutOfRange(position, valid: positions)
+    }
+    if let cursor, cursor.position == position { return cursor.state }
+    if let recent, position >= recent.start, position < recent.start + recent.states.count {
+      let state = recent.states[position - recent.start]
+      cursor = (position, state)
+      return state
+    }
+    var (start, state) = try startingPoint(for: position)
+    let keepsStretch = position - start <= 4 * cache.stride && position > start
+    var stretch: [State] = []
+    if keepsStretch { stretch.reserveCapacity(position - start + 1); stretch.append(state) }
+    var seq = start
+    while seq < position {
+      seq += 1
+      try apply(seq, to: &state)
+      if cache.wants(seq) { cache.insert(state, at: seq) }
+      if keepsStretch { stretch.append(state) }
+    }
+    StepMarker.clear()
+    if keepsStretch { recent = (start, stretch) }
+    cursor = (position, state)
+    return state
+  }
+
+  /// The action with `seq`, decoded with the app's `Action` type; `nil` when it was not
+  /// recorded (a `skipped` line, or a seq skipped by `--recovery salvage`).
+  /// - Throws: `ReplayError.actionDecodingFailed` naming the line, type and coding path.
+  public func action(at seq: Int) throws(ReplayError) -> Action? {
+    let record = try log.action(at: seq)
+    guard let payload = record.payload else { return nil }
+    do {
+      return try decoder.decode(Action.self, from: payload)
+    } catch let error as DecodingError {
+      throw .actionDecodingFailed(
+        path: log.path, line: record.line, seq: seq, type: record.type ?? "?",
+        codingPath: error.rewindCodingPath, reason: error.rewindReason)
+    } catch {
+      throw .actionDecodingFailed(
+        path: log.path, line: record.line, seq: seq, type: record.type ?? "?", codingPath: "",
+        reason: "\(error)")
+    }
+  }
+
+  /// Replays as if the action `seq` had (`true`) or had not (`false`) been skipped; every
+  /// later state is recomputed.
+  public func setSkipped(_ seq: Int, _ isSkipped: Bool) {
+    let changed = isSkipped ? skippedSeqs.insert(seq).inserted : skippedSeqs.remove(seq) != nil
+    guard changed else { return }
+    cache.removeAll(after: seq - 1)
+    if let cursor, cursor.position >= seq { self.cursor = nil }
+    recent = nil
+  }
+
+  // MARK: Rebuilding
+
+  private func startingPoint(for position: Int) throws(ReplayError) -> (Int, State) {
+    var best: (Int, State)
+    if let cached = cache.nearest(atOrBefore: position) {
+      best = cached
+    } else {
+      best = (positions.lowerBound, try initialState())
+      cache.insert(best.1, at: best.0)
+    }
+    if let cursor, cursor.position < position, cursor.position > best.0 {
+      best = cursor
+    }
+    let firstSkip = skippedSeqs.min() ?? Int.max
+    if let checkpoint = log.checkpointSeq(atOrBefore: position), checkpoint > best.0,
+      checkpoint < firstSkip
+    {
+      let state = try checkpointState(checkpoint)
+      cache.insert(state, at: checkpoint)
+      best = (checkpoint, state)
+    }
+    return best
+  }
+
+  private func apply(_ seq: Int, to state: inout State) throws(ReplayError) {
+    guard !skippedSeqs.contains(seq) else { return }
+    let record = try log.action(at: seq)
+    guard record.status == .recorded, let payload = record.payload else { return }
+    let action: Action
+    do {
+      action = try decoder.decode(Action.self, from: payload)
+    } catch let error as DecodingError {
+      throw .actionDecodingFailed(
+        path: log.path, line: record.line, seq: seq, type: record.type ?? "?",
+        codingPath: error.rewindCodingPath, reason: error.rewindReason)
+    } catch {
+      throw .actionDecodingFailed(
+        path: log.path, line: record.line, seq: seq, type: record.type ?? "?", codingPath: "",
+        reason: "\(error)")
+    }
+    StepMarker.willApply(seq: seq, type: record.type, line: record.line)
+    reducer.reduce(&state, action)
+  }
+
+  private func initialState() throws(ReplayError) -> State {
+    if let initial { return initial }
+    let state = try decodeState(log.header.state, line: 1, what: "header's initial state")
+    initial = state
+    return state
+  }
+
+  private func checkpointState(_ seq: Int) throws(ReplayError) -> State {
+    guard let json = try log.checkpointState(at: seq) else {
+      throw .positionOutOfRange(seq, valid: positions)
+    }
+    return try decodeState(json, line: log.checkpointLine(at: seq) ?? 0, what: "checkpoint at seq \(seq)")
+  }
+
+  private func decodeState(_ json: JSONValue, line: Int, what: String) throws(ReplayError) -> State {
+    do {
+      return try decoder.decode(State.self, from: json)
+    } catch let error as DecodingError {
+      throw .stateDecodingFailed(
+        path: log.path, line: line, what: what, codingPath: error.rewindCodingPath,
+        reason: error.rewindReason)
+    } catch {
+      throw .stateDecodingFailed(path: log.path, line: line, what: what, codingPath: "", reason: "\(error)")
+    }
+  }
+
+  private static func estimatedStateBytes(_ log: ReplayLog) -> Int {
+    var largest = 0
+    if let seq = log.checkpointSeqs.last, let entry = log.checkpointEntries[seq] {
+      largest = entry.length
+    }
+    return max(largest, 64)
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Rewind
+import RewindExamples
+
+/// Child processes for the recorder's crash and kill tests.
+enum ChildModes {
+  /// Records `count` counter actions under `policy`, writing `N\n` to stdout after the dispatch
+  /// of action N returned (the parent kills this process at a random moment and checks that every
+  /// acknowledged action is in the log).
+  static func record(to path: String, policy: String, count: Int) throws {
+    let durability: Durability
+    switch policy {
+    case "process": durability = .processCrash
+    case "interval": durability = .interval(.milliseconds(5))
+    case "every": durability = .everyAction
+    case "buffered": durability = .buffered(capacity: 4096)
+    default: throw FixtureError("unknown policy \(policy): process, interval, every or buffered")
+    }
+    let store = Store(initialState: CounterState(), reducer: counterReducer)
+    let recorder = try store.startRecording(
+      to: path, app: "counter",
+      options: RecordingOptions(durability: durability, checkpointInterval: 25, ifExists: .replace))
+    for n in 1...max(1, count) {
+      store.dispatch(n % 7 == 0 ? .add(n) : .increment)
+      var ack = Array("\(n)\n".utf8)
+      ack.withUnsafeMutableBytes { _ = write(1, $0.baseAddress, $0.count) }
+    }
+    recorder.close()
+  }
+
+  /// Dispatches from inside a reducer: the store must stop the process with a message saying so.
+  static func dispatchFromReducer() {
+    let box = StoreBox()
+    let store = Store(
+      initialState: CounterState(),
+      reducer: Reducer<CounterState, CounterAction> { state, action in
+        state.count += 1
+        if case .increment = action { box.store?.dispatch(.decrement) }
+      })
+    box.store = store
+    store.dispatch(.increment)
+  }
+}
+
+/// Lets the test reducer reach its store (a reducer never should; that is what is tested).
+private final class StoreBox: @unchecked Sendable {
+  // Written once before the dispatch and read on the same thread: no concurrent access.
+  var store: Store<CounterState, CounterAction>?
+}

@@ -1,0 +1,29 @@
+// rewind-testbed: writes Fixtures/ and runs child processes for the recorder's crash tests.
+//
+//   rewind-testbed fixtures DIR            write every fixture log into DIR
+//   rewind-testbed crash LOG               record a todo session until the move bug kills it
+//   rewind-testbed record LOG POLICY N     record N counter actions, acknowledging each on stdout
+//   rewind-testbed dispatch-from-reducer   misuse the store (it must stop with a message)
+import Foundation
+
+let arguments = CommandLine.arguments
+do {
+  switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
+  case ("fixtures", 3):
+    try FixtureWriter.writeAll(to: arguments[2], testbed: arguments[0])
+  case ("crash", 3):
+    try FixtureWriter.crash(to: arguments[2])
+  case ("record", 5):
+    guard let count = Int(arguments[4]) else { throw FixtureError("N must be a number") }
+    try ChildModes.record(to: arguments[2], policy: arguments[3], count: count)
+  case ("dispatch-from-reducer", 2):
+    ChildModes.dispatchFromReducer()
+  default:
+    FileHandle.standardError.write(
+      Data("usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | dispatch-from-reducer\n".utf8))
+    exit(2)
+  }
+} catch {
+  FileHandle.standardError.write(Data("rewind-testbed: \(error)\n".utf8))
+  exit(1)
+}

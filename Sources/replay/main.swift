@@ -1,0 +1,10 @@
+// The bundled `replay` binary: the replay tool registered with Rewind's example apps.
+// A replay binary for your own app is the same few lines (docs/embedding.md).
+import ReplayCLI
+import RewindExamples
+import RewindReplay
+
+ReplayTool.main(apps: [
+  ReplayApp(name: "counter", reducer: counterReducer),
+  ReplayApp(name: "todo", reducer: todoReducer),
+])
