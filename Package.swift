@@ -28,7 +28,7 @@ let package = Package(
       name: "RewindJSONTests", dependencies: ["RewindJSON"], resources: [.copy("Resources")]),
     .testTarget(name: "RewindTests", dependencies: ["Rewind", "RewindExamples", "rewind-testbed"]),
     .testTarget(name: "RewindReplayTests", dependencies: ["RewindReplay", "RewindExamples"]),
-    .testTarget(name: "ReplayCLITests", dependencies: ["ReplayCLI", "RewindExamples"]),
+    .testTarget(name: "ReplayCLITests", dependencies: ["ReplayCLI", "RewindExamples", "replay"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ public struct ReplayApp: Sendable {
   public let actionType: String
   /// The name of the app's `State` type.
   public let stateType: String
-  private let make: @Sendable (ReplayLog) -> any AnyTimeline
+  private let make: @Sendable (ReplayLog, Bool) -> any AnyTimeline
 
   /// Registers an app by name with its reducer.
   public init<State: Codable & Sendable, Action: Codable & Sendable>(
@@ -22,12 +22,19 @@ public struct ReplayApp: Sendable {
     self.name = name
     self.actionType = String(describing: Action.self)
     self.stateType = String(describing: State.self)
-    self.make = { log in Timeline(log: log, reducer: reducer) }
+    self.make = { log, usesCheckpoints in
+      Timeline(log: log, reducer: reducer, usesCheckpoints: usesCheckpoints)
+    }
   }
 
   /// A timeline over `log` with this app's reducer.
+  ///
+  /// - Parameter usesCheckpoints: Start rebuilding from recorded checkpoints (`true`), or from
+  ///   the header only (`false`: every state comes from the reducer, as `verify` needs).
   /// - Throws: `ReplayError.appMismatch` when the log's header names another app or other types.
-  public func timeline(for log: ReplayLog) throws(ReplayError) -> any AnyTimeline {
+  public func timeline(
+    for log: ReplayLog, usesCheckpoints: Bool = true
+  ) throws(ReplayError) -> any AnyTimeline {
     guard log.header.app == name, log.header.actionType == actionType,
       log.header.stateType == stateType
     else {
@@ -36,6 +43,6 @@ public struct ReplayApp: Sendable {
         logTypes: "\(log.header.stateType), \(log.header.actionType)", expected: name,
         expectedTypes: "\(stateType), \(actionType)")
     }
-    return make(log)
+    return make(log, usesCheckpoints)
   }
 }

@@ -17,6 +17,8 @@ struct CommandContext {
       case ReplayProgram.info.name: return try runInfo()
       case ReplayProgram.actions.name: return try runActions()
       case ReplayProgram.state.name: return try runState()
+      case ReplayProgram.diff.name: return try runDiff()
+      case ReplayProgram.verify.name: return try runVerify()
       default: return try runSession()
       }
     } catch {
@@ -32,10 +34,11 @@ struct CommandContext {
   var wantsJSON: Bool { arguments.flag("json") }
 
   /// Opens the `LOG` argument.
-  func openLog() throws(CommandFailure) -> OpenedLog {
-    let path = arguments.positional("LOG") ?? ""
+  func openLog(_ argument: String = "LOG", usesCheckpoints: Bool = true) throws(CommandFailure) -> OpenedLog {
+    let path = arguments.positional(argument) ?? ""
     do {
-      return try OpenedLog(path: path, recovery: recovery, apps: apps)
+      return try OpenedLog(
+        path: path, recovery: recovery, apps: apps, usesCheckpoints: usesCheckpoints)
     } catch {
       throw .replay(error)
     }

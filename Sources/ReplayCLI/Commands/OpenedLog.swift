@@ -10,13 +10,15 @@ final class OpenedLog {
   let knownApps: [ReplayApp]
 
   /// Opens `path` with `recovery` and finds its app among `apps`.
-  init(path: String, recovery: RecoveryMode, apps: [ReplayApp]) throws(ReplayError) {
+  init(
+    path: String, recovery: RecoveryMode, apps: [ReplayApp], usesCheckpoints: Bool = true
+  ) throws(ReplayError) {
     let log = try ReplayLog(path: path, recovery: recovery)
     self.log = log
     knownApps = apps
     if let app = apps.first(where: { $0.name == log.header.app }) {
       do {
-        timeline = try app.timeline(for: log)
+        timeline = try app.timeline(for: log, usesCheckpoints: usesCheckpoints)
         noTimelineReason = nil
       } catch {
         timeline = nil

@@ -64,11 +64,36 @@ enum ReplayProgram {
       .init("replay state Fixtures/counter.jsonl --json"),
     ])
 
+  static let diff = CommandSpec(
+    name: "diff",
+    abstract: "Compare two sessions of one app: where they diverge, what each has alone, and "
+      + "how their states differ.",
+    discussion: "Exit status: 0 when the logs are equivalent (same actions, same final state), "
+      + "1 when they differ, 2 on trouble. Works without the app's reducer too (actions only).",
+    arguments: [
+      ArgumentSpec("A", help: "The first log."), ArgumentSpec("B", help: "The second log."),
+    ],
+    options: [json, recovery],
+    examples: [
+      .init("replay diff Fixtures/todo-session.jsonl Fixtures/todo-session-b.jsonl"),
+      .init("replay diff A.jsonl B.jsonl --json | jq .firstDivergence"),
+    ])
+
+  static let verify = CommandSpec(
+    name: "verify",
+    abstract: "Re-run a log through the current reducer and compare with every checkpoint.",
+    discussion: "Exit status: 0 when every checkpoint is reproduced, 1 at the first divergence "
+      + "(with the state diff and the range of actions that contains the first difference) or "
+      + "when actions no longer decode, 2 on trouble.",
+    arguments: [log],
+    options: [json, recovery],
+    examples: [.init("replay verify Fixtures/todo-session.jsonl")])
+
   static let program = ProgramSpec(
     name: "replay",
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
-    commands: [info, actions, state],
+    commands: [info, actions, state, diff, verify],
     examples: [
       .init("replay Fixtures/todo-crash.jsonl"),
       .init("replay info Fixtures/todo-session.jsonl"),

@@ -10,6 +10,9 @@ final class ReplaySession {
   private var lastCommand: String?
   /// Whether any command failed (for the exit code of `-c` runs).
   private(set) var hadError = false
+  /// Watchpoints and breakpoints, in the order set, with their ids.
+  var breakpoints: [(id: Int, breakpoint: Breakpoint)] = []
+  var nextBreakpointID = 1
 
   init(opened: OpenedLog, output: any TextOutput) {
     self.opened = opened
@@ -72,6 +75,15 @@ final class ReplaySession {
       case "list": try list(try count(arguments, default: 10))
       case "info": showInfo()
       case "find": try find(arguments)
+      case "diff": try diff(arguments)
+      case "watch": try watch(arguments)
+      case "break": try addBreak(arguments)
+      case "watches": listBreakpoints()
+      case "delete": try deleteBreakpoint(arguments)
+      case "continue": try continueRun(.forward)
+      case "reverse-continue": try continueRun(.backward)
+      case "skip": try setSkip(arguments, true)
+      case "unskip": try setSkip(arguments, false)
       default: fail("'\(command.name)' is not available in this session")
       }
     } catch {

@@ -38,6 +38,44 @@ enum SessionCommandTable {
       details: "Searches forward from the cursor (backward with -b) for an action whose type is "
         + "NAME (type=NAME) or whose recorded JSON contains TEXT."),
     SessionCommandInfo(
+      name: "diff", alias: "d", usage: "diff [N [M]] [--json]",
+      summary: "show what changed between two states",
+      details: "'diff' shows what the action at the cursor changed; 'diff N' compares position "
+        + "N with the cursor; 'diff N M' compares N with M. --json prints an RFC 6902 JSON Patch."),
+    SessionCommandInfo(
+      name: "watch", alias: "w", usage: "watch PATH",
+      summary: "stop continue/reverse-continue where the value at PATH changes",
+      details: "A watchpoint: 'continue' runs forward to the next action that changes the value "
+        + "at PATH, 'reverse-continue' backward to the action that last changed it."),
+    SessionCommandInfo(
+      name: "break", alias: "br", usage: "break type=NAME | break if PATH OP VALUE",
+      summary: "stop at actions of a type, or where a condition becomes true",
+      details: "OP is one of == != < <= > >= contains. VALUE is JSON (3, \"Buy milk\", true) "
+        + "or a bare word. A condition stops where it holds after an action and did not before."),
+    SessionCommandInfo(
+      name: "watches", alias: "ws", usage: "watches", summary: "list watchpoints and breakpoints",
+      details: "Shows each with its id, for 'delete ID'."),
+    SessionCommandInfo(
+      name: "delete", alias: "del", usage: "delete ID|all", summary: "remove a watch or break",
+      details: "Removes the watchpoint or breakpoint with that id, or all of them."),
+    SessionCommandInfo(
+      name: "continue", alias: "c", usage: "continue",
+      summary: "run forward to the next watch or break",
+      details: "Stops at the end of the log when nothing triggers."),
+    SessionCommandInfo(
+      name: "reverse-continue", alias: "rc", usage: "reverse-continue",
+      summary: "run backward to the previous watch or break",
+      details: "Stops at the initial state when nothing triggers. Costs about one forward pass, "
+        + "thanks to the cached states."),
+    SessionCommandInfo(
+      name: "skip", alias: "sk", usage: "skip N",
+      summary: "replay as if action N had not happened",
+      details: "Every later state is recomputed without it; the prompt shows that skips are "
+        + "active. 'unskip N' undoes it."),
+    SessionCommandInfo(
+      name: "unskip", alias: "us", usage: "unskip N", summary: "undo 'skip N'",
+      details: "Every later state is recomputed with action N again."),
+    SessionCommandInfo(
       name: "help", alias: "h", usage: "help [COMMAND]", summary: "list commands, or explain one",
       details: "An empty line repeats the last command."),
     SessionCommandInfo(

@@ -23,6 +23,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   private var cursor: (position: Int, state: State)?
   private var recent: (start: Int, states: [State])?
   private var initial: State?
+  private let usesCheckpoints: Bool
   /// Seqs the user chose to replay as if they had not happened (`skip N`).
   public private(set) var skippedSeqs: Set<Int> = []
 
@@ -32,12 +33,15 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   ///   - stride: Keep every `stride`-th state (a step back costs at most this many reductions).
   ///   - memoryBudget: About how many bytes of cached states to keep; past it the cache thins
   ///     out.
+  ///   - usesCheckpoints: Start from the log's recorded checkpoints (`true`, fast), or rebuild
+  ///     every state from the header through the reducer (`false`, what `verify` needs).
   public init(
     log: ReplayLog, reducer: Reducer<State, Action>, stride: Int = 64,
-    memoryBudget: Int = 256 << 20
+    memoryBudget: Int = 256 << 20, usesCheckpoints: Bool = true
   ) {
     self.log = log
     self.reducer = reducer
+    self.usesCheckpoints = usesCheckpoints
     let stateBytes = max(256, Self.estimatedStateBytes(log) * 4)
     cache = StateCache(stride: stride, capacity: memoryBudget / stateBytes)
   }
@@ -121,7 +125,8 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
       best = cursor
     }
     let firstSkip = skippedSeqs.min() ?? Int.max
-    if let checkpoint = log.checkpointSeq(atOrBefore: position), checkpoint > best.0,
+    if usesCheckpoints, let checkpoint = log.checkpointSeq(atOrBefore: position),
+      checkpoint > best.0,
       checkpoint < firstSkip
     {
       let state = try checkpointState(checkpoint)

@@ -1,0 +1,117 @@
+import RewindJSON
+import RewindReplay
+
+extension CommandContext {
+  /// `replay diff A B [--json]`.
+  func runDiff() throws(CommandFailure) -> Int32 {
+    let a = try openLog("A")
+    let b = try openLog("B")
+    reportFaults(a.log)
+    reportFaults(b.log)
+    guard a.log.header.app == b.log.header.app else {
+      throw .diagnostic(
+        Diagnostic.error(
+          "cannot compare sessions of different apps: A is \"\(a.log.header.app)\", B is "
+            + "\"\(b.log.header.app)\"",
+          hints: ["replay diff compares two recordings of the same app"]))
+    }
+    var timelines: (any AnyTimeline, any AnyTimeline)?
+    if let ta = a.timeline, let tb = b.timeline { timelines = (ta, tb) }
+    let result: LogDiff
+    do { result = try LogDiff(a.log, b.log, timelines: timelines) } catch { throw .replay(error) }
+    if wantsJSON {
+      output.writeLine(Self.json(result).jsonText)
+    } else {
+      printDiff(result, knowsApp: timelines != nil, missing: a.timeline == nil ? a : b)
+    }
+    return result.isEquivalent ? ExitStatus.success : ExitStatus.different
+  }
+
+  private func printDiff(_ result: LogDiff, knowsApp: Bool, missing: OpenedLog) {
+    output.writeLine("A: \(inert(result.a.path)) (\(result.a.actionCount) actions)")
+    output.writeLine("B: \(inert(result.b.path)) (\(result.b.actionCount) actions)")
+    if !knowsApp {
+      output.writeLine(
+        "note: actions only — this replay binary cannot rebuild states of app "
+          + "\"\(inert(result.a.header.app))\"; see docs/embedding.md")
+    }
+    guard let first = result.firstDivergence else {
+      output.writeLine("the action sequences are identical")
+      if let final = result.finalChanges {
+        output.writeLine("but the final states differ (A → B):")
+        output.writeLine(indent(JSONDiff.render(final)))
+      } else if knowsApp {
+        output.writeLine("the final states are equal: the sessions are equivalent")
+      }
+      return
+    }
+    output.writeLine("first divergence: A seq \(first.a), B seq \(first.b)")
+    let onlyA = result.hunks.compactMap(\.seqsInA).reduce(0) { $0 + $1.count }
+    let onlyB = result.hunks.compactMap(\.seqsInB).reduce(0) { $0 + $1.count }
+    output.writeLine(
+      "\(result.hunks.count) differing stretch\(result.hunks.count == 1 ? "" : "es"): "
+        + "\(onlyA) action\(onlyA == 1 ? "" : "s") only in A, \(onlyB) only in B")
+    for hunk in result.hunks.prefix(20) {
+      output.writeLine("@@ A \(rangeText(hunk.seqsInA, before: hunk.beforeA)) | B \(rangeText(hunk.seqsInB, before: hunk.beforeB)) @@")
+      printSide(hunk.seqsInA, of: result.a, sign: "-")
+      printSide(hunk.seqsInB, of: result.b, sign: "+")
+    }
+    if result.hunks.count > 20 { output.writeLine("… \(result.hunks.count - 20) more stretches") }
+    if knowsApp {
+      output.writeLine("state after the first diverging action (A → B):")
+      output.writeLine(indent(JSONDiff.render(result.divergenceChanges)))
+      output.writeLine("final state (A → B):")
+      output.writeLine(indent(JSONDiff.render(result.finalChanges)))
+    }
+  }
+
+  private func rangeText(_ range: ClosedRange<Int>?, before: Int) -> String {
+    guard let range else { return "(none, before seq \(before))" }
+    return range.count == 1 ? "seq \(range.lowerBound)" : "seq \(range.lowerBound)…\(range.upperBound)"
+  }
+
+  private func printSide(_ range: ClosedRange<Int>?, of log: ReplayLog, sign: String) {
+    guard let range else { return }
+    for seq in range.prefix(5) {
+      if let action = try? log.action(at: seq) { output.writeLine(ActionFormatter.line(action, marker: sign)) }
+    }
+    if range.count > 5 { output.writeLine("\(sign)   … \(range.count - 5) more") }
+  }
+
+  private func indent(_ text: String) -> String {
+    inert(text, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "  \($0)" }.joined(separator: "\n")
+  }
+
+  static func json(_ result: LogDiff) -> JSONValue {
+    func number(_ n: Int) -> JSONValue { .number(String(n)) }
+    func range(_ r: ClosedRange<Int>?) -> JSONValue {
+      r.map { .array([number($0.lowerBound), number($0.upperBound)]) } ?? .null
+    }
+    var members: [JSONMember] = [
+      JSONMember("a", .string(result.a.path)),
+      JSONMember("b", .string(result.b.path)),
+      JSONMember("equivalent", .bool(result.isEquivalent)),
+      JSONMember("comparedStates", .bool(result.comparedStates)),
+    ]
+    if let first = result.firstDivergence {
+      members.append(
+        JSONMember(
+          "firstDivergence", .object([JSONMember("a", number(first.a)), JSONMember("b", number(first.b))])))
+    } else {
+      members.append(JSONMember("firstDivergence", .null))
+    }
+    members.append(
+      JSONMember(
+        "hunks",
+        .array(
+          result.hunks.map {
+            .object([JSONMember("onlyInA", range($0.seqsInA)), JSONMember("onlyInB", range($0.seqsInB))])
+          })))
+    if result.comparedStates {
+      members.append(JSONMember("divergenceStatePatch", JSONPatch(changes: result.divergenceChanges).jsonValue))
+      members.append(JSONMember("finalStatePatch", JSONPatch(changes: result.finalChanges).jsonValue))
+    }
+    return .object(members)
+  }
+}

@@ -1,0 +1,57 @@
+import RewindJSON
+import RewindReplay
+
+extension ReplaySession {
+  func diff(_ arguments: [String]) throws(SessionFailure) {
+    var words = arguments
+    let json = words.contains("--json")
+    words.removeAll { $0 == "--json" }
+    let from: Int
+    let to: Int
+    switch words.count {
+    case 0:
+      guard position > log.positions.lowerBound else {
+        throw SessionFailure("position \(position) is the initial state: no action led here; use 'diff N' to compare with another position")
+      }
+      from = position - 1
+      to = position
+    case 1:
+      from = try parsePosition(words[0])
+      to = position
+    case 2:
+      from = try parsePosition(words[0])
+      to = try parsePosition(words[1])
+    default:
+      throw SessionFailure("usage: diff [N [M]] [--json]")
+    }
+    let old: JSONValue
+    let new: JSONValue
+    do throws(CommandFailure) {
+      old = try opened.stateJSON(at: from)
+      new = try opened.stateJSON(at: to)
+    } catch {
+      throw SessionFailure(Self.oneLine(error.diagnostic))
+    }
+    let changes = JSONDiff.diff(old, new)
+    if json {
+      output.writeLine(JSONPatch(changes: changes).jsonValue.jsonText)
+    } else {
+      if words.count > 0 { output.writeLine("position \(from) → \(to):") }
+      output.writeLine(inert(JSONDiff.render(changes), keepingNewlines: true))
+    }
+  }
+
+  func parsePosition(_ text: String) throws(SessionFailure) -> Int {
+    let range = log.positions
+    switch text {
+    case "first", "start": return range.lowerBound
+    case "last", "end": return range.upperBound
+    default:
+      guard let n = Int(text), range.contains(n) else {
+        throw SessionFailure(
+          "'\(inert(text))' is not a position: valid positions are \(range.lowerBound)…\(range.upperBound)")
+      }
+      return n
+    }
+  }
+}

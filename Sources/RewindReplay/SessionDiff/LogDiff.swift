@@ -1,0 +1,116 @@
+import RewindJSON
+
+/// The comparison of two recorded sessions of one app: their action sequences aligned (Myers'
+/// difference algorithm over the encoded actions), where they first diverge, and — when the app's
+/// reducer is known — the state differences at the divergence and at the end.
+public struct LogDiff: Sendable {
+  /// A stretch where the sessions differ: actions only in A and actions only in B.
+  public struct Hunk: Sendable, Equatable {
+    /// Seqs of A's actions in this stretch (empty when B only inserted actions).
+    public var seqsInA: ClosedRange<Int>?
+    /// Seqs of B's actions in this stretch.
+    public var seqsInB: ClosedRange<Int>?
+    /// The seq in A before which the stretch sits (for an insertion in B).
+    public var beforeA: Int
+    /// The seq in B before which the stretch sits (for a removal from A).
+    public var beforeB: Int
+  }
+
+  /// The two logs.
+  public let a: ReplayLog
+  /// The second log.
+  public let b: ReplayLog
+  /// The stretches that differ, in order.
+  public let hunks: [Hunk]
+  /// The state difference right after the first diverging action (A's state at its divergence
+  /// seq → B's state at its own), when the reducer is known.
+  public let divergenceChanges: [JSONChange]?
+  /// The difference between the final states (A → B), when the reducer is known.
+  public let finalChanges: [JSONChange]?
+  /// Whether states were compared (the reducer was known).
+  public let comparedStates: Bool
+
+  /// Whether the sessions are equivalent: the same actions, and (when compared) the same final
+  /// state.
+  public var isEquivalent: Bool { hunks.isEmpty && finalChanges == nil }
+
+  /// The seqs (in A and in B) of the first actions that differ, or `nil` when the action
+  /// sequences are equal.
+  public var firstDivergence: (a: Int, b: Int)? {
+    guard let hunk = hunks.first else { return nil }
+    return (hunk.seqsInA?.lowerBound ?? hunk.beforeA, hunk.seqsInB?.lowerBound ?? hunk.beforeB)
+  }
+
+  /// Compares two logs.
+  ///
+  /// - Parameters:
+  ///   - timelines: The two timelines, when this binary knows the app; `nil` compares actions
+  ///     only.
+  /// - Throws: `ReplayError` when an action cannot be read or a state rebuilt.
+  /// - Complexity: O((N+M)·D) action comparisons for logs of N and M actions that differ by D
+  ///   insertions and removals, after hashing every action once; plus the replays to the
+  ///   divergence and the end when states are compared.
+  public init(
+    _ a: ReplayLog, _ b: ReplayLog, timelines: (any AnyTimeline, any AnyTimeline)?
+  ) throws(ReplayError) {
+    self.a = a
+    self.b = b
+    var table: [String: Int] = [:]
+    let keysA = try Self.actionKeys(a, table: &table)
+    let keysB = try Self.actionKeys(b, table: &table)
+    let hunks = ArrayAlignment.hunks(oldCount: keysA.count, newCount: keysB.count) {
+      keysA[$0] == keysB[$1]
+    }
+    self.hunks = hunks.map { hunk in
+      Hunk(
+        seqsInA: hunk.old.isEmpty
+          ? nil : (a.firstSeq + hunk.old.lowerBound)...(a.firstSeq + hunk.old.upperBound - 1),
+        seqsInB: hunk.new.isEmpty
+          ? nil : (b.firstSeq + hunk.new.lowerBound)...(b.firstSeq + hunk.new.upperBound - 1),
+        beforeA: a.firstSeq + hunk.old.lowerBound, beforeB: b.firstSeq + hunk.new.lowerBound)
+    }
+    comparedStates = timelines != nil
+    if let (timelineA, timelineB) = timelines {
+      if let first = self.hunks.first {
+        let positionA = first.seqsInA?.upperBound ?? (first.beforeA - 1)
+        let positionB = first.seqsInB?.upperBound ?? (first.beforeB - 1)
+        divergenceChanges = JSONDiff.diff(
+          try timelineA.stateJSON(at: min(positionA, a.lastSeq)),
+          try timelineB.stateJSON(at: min(positionB, b.lastSeq)))
+      } else {
+        divergenceChanges = nil
+      }
+      finalChanges = JSONDiff.diff(
+        try timelineA.stateJSON(at: a.lastSeq), try timelineB.stateJSON(at: b.lastSeq))
+    } else {
+      divergenceChanges = nil
+      finalChanges = nil
+    }
+  }
+
+  /// Each action's identity for alignment: its encoded payload (type and value; seq and time
+  /// are left out), interned to an integer so comparisons are cheap.
+  private static func actionKeys(
+    _ log: ReplayLog, table: inout [String: Int]
+  ) throws(ReplayError) -> [Int] {
+    var keys: [Int] = []
+    keys.reserveCapacity(log.actionCount)
+    guard log.actionCount > 0 else { return [] }
+    for seq in log.firstSeq...log.lastSeq {
+      let action = try log.action(at: seq)
+      let text: String
+      switch action.status {
+      case .recorded: text = action.payload?.jsonText ?? ""
+      case .skipped(let reason): text = "skipped:\(action.type ?? ""):\(reason)"
+      case .missing: text = "missing"
+      }
+      if let known = table[text] {
+        keys.append(known)
+      } else {
+        table[text] = table.count
+        keys.append(table.count - 1)
+      }
+    }
+    return keys
+  }
+}

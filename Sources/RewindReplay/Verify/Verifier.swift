@@ -1,0 +1,104 @@
+import Rewind
+import RewindJSON
+
+/// The result of re-running a log through today's reducer and comparing with its checkpoints.
+public struct VerifyReport: Sendable {
+  /// A checkpoint whose recorded state the reducer no longer reproduces.
+  public struct Divergence: Sendable {
+    /// The checkpoint's seq.
+    public var seq: Int
+    /// The line of the checkpoint in the log.
+    public var line: Int
+    /// The last position known to match (the previous matching checkpoint, or the header).
+    public var lastMatching: Int
+    /// The changes from the recorded state to the replayed one.
+    public var changes: [JSONChange]
+  }
+
+  /// An action that no longer decodes.
+  public struct UndecodableAction: Sendable {
+    /// The action's seq.
+    public var seq: Int
+    /// What went wrong (line, type, coding path).
+    public var error: ReplayError
+  }
+
+  /// The log's path.
+  public var path: String
+  /// How many checkpoints were compared (up to the first divergence).
+  public var checkpointsCompared: Int
+  /// The first checkpoint that differs, if any.
+  public var divergence: Divergence?
+  /// Actions that no longer decode with the app's `Action` type.
+  public var undecodable: [UndecodableAction]
+  /// Whether the log has checkpoints at all.
+  public var hasCheckpoints: Bool
+
+  /// Whether the reducer reproduces the log: every checkpoint matches and every action decodes.
+  public var isReproduced: Bool { divergence == nil && undecodable.isEmpty }
+
+  /// The report as text: what matched, where it first diverged, the state diff there, and the
+  /// narrowest range of actions that contains the first difference.
+  public var text: String {
+    var lines: [String] = []
+    for item in undecodable.prefix(10) {
+      lines.append("action \(item.seq) no longer decodes: \(item.error.location.map { "\($0): " } ?? "")\(item.error.message)")
+    }
+    if undecodable.count > 10 { lines.append("… and \(undecodable.count - 10) more undecodable actions") }
+    if let divergence {
+      lines.append(
+        "\(path): checkpoint at seq \(divergence.seq) (line \(divergence.line)) differs from the "
+          + "state the current reducer computes")
+      let first = divergence.lastMatching + 1
+      lines.append(
+        "the first difference comes from actions \(first)…\(divergence.seq) (the state matched at "
+          + "position \(divergence.lastMatching))")
+      lines.append("recorded → replayed:")
+      lines.append(JSONDiff.render(divergence.changes).split(separator: "\n").map { "  \($0)" }.joined(separator: "\n"))
+    } else if !hasCheckpoints {
+      lines.append("\(path): the log has no checkpoints, so only decoding was checked")
+    } else if undecodable.isEmpty {
+      lines.append("\(path): all \(checkpointsCompared) checkpoints reproduced")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// Re-runs a log through the current reducer and compares with every recorded checkpoint.
+public enum Verifier {
+  /// Verifies `log` with `app`'s reducer.
+  ///
+  /// Every state comes from the reducer (checkpoints are compared, never used as starting
+  /// points). Stops at the first checkpoint that differs.
+  /// - Throws: `ReplayError` when the log cannot be replayed at all (for example its header
+  ///   state does not decode).
+  /// - Complexity: One forward pass over the log, plus decoding every checkpoint.
+  public static func verify(_ timeline: any AnyTimeline) throws(ReplayError) -> VerifyReport {
+    let log = timeline.log
+    var report = VerifyReport(
+      path: log.path, checkpointsCompared: 0, divergence: nil, undecodable: [],
+      hasCheckpoints: !log.checkpointSeqs.isEmpty)
+    if log.actionCount > 0 {
+      for seq in log.firstSeq...log.lastSeq {
+        do { try timeline.checkAction(seq) } catch {
+          report.undecodable.append(.init(seq: seq, error: error))
+        }
+      }
+    }
+    guard report.undecodable.isEmpty else { return report }
+    var lastMatching = log.positions.lowerBound
+    for seq in log.checkpointSeqs {
+      guard let recorded = try log.checkpointState(at: seq) else { continue }
+      let replayed = try timeline.stateJSON(at: seq)
+      report.checkpointsCompared += 1
+      if let changes = JSONDiff.diff(recorded, replayed) {
+        report.divergence = .init(
+          seq: seq, line: log.checkpointLine(at: seq) ?? 0, lastMatching: lastMatching,
+          changes: changes)
+        return report
+      }
+      lastMatching = seq
+    }
+    return report
+  }
+}
