@@ -29,6 +29,9 @@ public enum ReplayTool {
   package static func run(
     _ arguments: [String], apps: [ReplayApp], output: any TextOutput, input: any LineInput
   ) -> Int32 {
+    if arguments.first == WorkerMode.command {
+      return WorkerMode.run(Array(arguments.dropFirst()), apps: apps)
+    }
     let program = ReplayProgram.program
     let invocation: Invocation
     do {

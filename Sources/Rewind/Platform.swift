@@ -226,6 +226,22 @@ package enum Platform {
     }
   }
 
+  /// `SIGILL`, `SIGSEGV`, … for a signal number (`signal 42` for others).
+  package static func signalName(_ number: Int32) -> String {
+    switch number {
+    case SIGILL: return "SIGILL"
+    case SIGTRAP: return "SIGTRAP"
+    case SIGABRT: return "SIGABRT"
+    case SIGSEGV: return "SIGSEGV"
+    case SIGBUS: return "SIGBUS"
+    case SIGFPE: return "SIGFPE"
+    case SIGKILL: return "SIGKILL"
+    case SIGTERM: return "SIGTERM"
+    case SIGINT: return "SIGINT"
+    default: return "signal \(number)"
+    }
+  }
+
   /// From a signal handler: restores the default action for `number` and raises it again, so the
   /// process dies of it as it would have. Async-signal-safe.
   package static func dieOfSignal(_ number: Int32) {

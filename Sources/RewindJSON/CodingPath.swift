@@ -90,5 +90,5 @@ struct JSONKey: CodingKey {
   }
 
   /// The key under which `superEncoder()` and `superDecoder()` nest the superclass.
-  static let superKey = JSONKey(stringValue: "super")
+  static let superclass = JSONKey(stringValue: "super")
 }

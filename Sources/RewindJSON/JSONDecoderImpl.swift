@@ -54,7 +54,8 @@ final class JSONDecoderImpl: Decoder, SingleValueDecodingContainer {
     key: (any CodingKey)?
   ) throws -> any UnkeyedDecodingContainer {
     guard case .array(let elements) = value else {
-      throw JSONUnbox.mismatch([Any].self, expected: "array", found: value, parent: parent, key: key)
+      throw JSONUnbox.mismatch(
+        [Any].self, expected: "array", found: value, parent: parent, key: key)
     }
     return JSONUnkeyedDecodingContainer(
       decoder: self, elements: elements, path: parent.appending(key))
@@ -107,21 +108,37 @@ final class JSONDecoderImpl: Decoder, SingleValueDecodingContainer {
   func decode(_ type: Float.Type) throws -> Float {
     try JSONUnbox.float(value, parent: path, key: nil)
   }
-  func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-  func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+  func decode(_ type: Int.Type) throws -> Int {
+    try JSONUnbox.integer(value, as: Int.self, parent: path, key: nil)
+  }
+  func decode(_ type: Int8.Type) throws -> Int8 {
+    try JSONUnbox.integer(value, as: Int8.self, parent: path, key: nil)
+  }
+  func decode(_ type: Int16.Type) throws -> Int16 {
+    try JSONUnbox.integer(value, as: Int16.self, parent: path, key: nil)
+  }
+  func decode(_ type: Int32.Type) throws -> Int32 {
+    try JSONUnbox.integer(value, as: Int32.self, parent: path, key: nil)
+  }
+  func decode(_ type: Int64.Type) throws -> Int64 {
+    try JSONUnbox.integer(value, as: Int64.self, parent: path, key: nil)
+  }
+  func decode(_ type: UInt.Type) throws -> UInt {
+    try JSONUnbox.integer(value, as: UInt.self, parent: path, key: nil)
+  }
+  func decode(_ type: UInt8.Type) throws -> UInt8 {
+    try JSONUnbox.integer(value, as: UInt8.self, parent: path, key: nil)
+  }
+  func decode(_ type: UInt16.Type) throws -> UInt16 {
+    try JSONUnbox.integer(value, as: UInt16.self, parent: path, key: nil)
+  }
+  func decode(_ type: UInt32.Type) throws -> UInt32 {
+    try JSONUnbox.integer(value, as: UInt32.self, parent: path, key: nil)
+  }
+  func decode(_ type: UInt64.Type) throws -> UInt64 {
+    try JSONUnbox.integer(value, as: UInt64.self, parent: path, key: nil)
+  }
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try decodeChild(type, from: value, parent: path, key: nil)
-  }
-
-  private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-    try JSONUnbox.integer(value, as: type, parent: path, key: nil)
   }
 }

@@ -114,7 +114,8 @@ extension Decimal: JSONDecodingShortcut {
     throws -> Decimal
   {
     guard case .number(let text) = value else {
-      throw JSONUnbox.mismatch(Decimal.self, expected: "Decimal", found: value, parent: parent, key: key)
+      throw JSONUnbox.mismatch(
+        Decimal.self, expected: "Decimal", found: value, parent: parent, key: key)
     }
     guard JSONNumberText.isValid(text) else {
       throw JSONUnbox.corrupted(

@@ -24,7 +24,8 @@ final class JSONEncoderImpl: Encoder, SingleValueEncodingContainer {
       object = JSONObjectBuilder()
       storage = .object(object)
     }
-    return KeyedEncodingContainer(JSONKeyedEncodingContainer(encoder: self, object: object, path: path))
+    return KeyedEncodingContainer(
+      JSONKeyedEncodingContainer(encoder: self, object: object, path: path))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -35,6 +35,9 @@ final class JSONObjectBuilder {
       return position
     }
     let position = members.count
+    if position == 0 {
+      members.reserveCapacity(8)
+    }
     members.append(JSONMember(key, value))
     if positions != nil {
       positions?[key] = position

@@ -55,7 +55,7 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   }
 
   mutating func superEncoder() -> any Encoder {
-    makeSuperEncoder(key: JSONKey.superKey)
+    makeSuperEncoder(key: JSONKey.superclass)
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {

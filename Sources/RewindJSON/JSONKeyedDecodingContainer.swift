@@ -29,7 +29,14 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
   var codingPath: [any CodingKey] { path.keys }
 
   var allKeys: [Key] {
-    members.compactMap { Key(stringValue: $0.key) }
+    var keys: [Key] = []
+    keys.reserveCapacity(members.count)
+    for member in members {
+      if let key = Key(stringValue: member.key) {
+        keys.append(key)
+      }
+    }
+    return keys
   }
 
   func contains(_ key: Key) -> Bool {
@@ -79,23 +86,39 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
     try JSONUnbox.float(value(for: key), parent: path, key: key)
   }
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
-  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
-  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
-  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
-  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
-  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
-  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
-  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
-  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    try JSONUnbox.integer(value(for: key), as: Int.self, parent: path, key: key)
+  }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+    try JSONUnbox.integer(value(for: key), as: Int8.self, parent: path, key: key)
+  }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+    try JSONUnbox.integer(value(for: key), as: Int16.self, parent: path, key: key)
+  }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+    try JSONUnbox.integer(value(for: key), as: Int32.self, parent: path, key: key)
+  }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    try JSONUnbox.integer(value(for: key), as: Int64.self, parent: path, key: key)
+  }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+    try JSONUnbox.integer(value(for: key), as: UInt.self, parent: path, key: key)
+  }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+    try JSONUnbox.integer(value(for: key), as: UInt8.self, parent: path, key: key)
+  }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+    try JSONUnbox.integer(value(for: key), as: UInt16.self, parent: path, key: key)
+  }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+    try JSONUnbox.integer(value(for: key), as: UInt32.self, parent: path, key: key)
+  }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+    try JSONUnbox.integer(value(for: key), as: UInt64.self, parent: path, key: key)
+  }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     try decoder.decodeChild(type, from: value(for: key), parent: path, key: key)
-  }
-
-  private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
-    try JSONUnbox.integer(value(for: key), as: type, parent: path, key: key)
   }
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
@@ -108,7 +131,9 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     try presentValue(for: key).map { try JSONUnbox.double($0, parent: path, key: key) }
   }
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    try presentValue(for: key).map { try JSONUnbox.integer($0, as: type, parent: path, key: key) }
+    try presentValue(for: key).map {
+      try JSONUnbox.integer($0, as: Int.self, parent: path, key: key)
+    }
   }
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     try presentValue(for: key).map {
@@ -130,7 +155,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
   /// A decoder for the member `super`, or for `null` when there is none, as with Foundation.
   func superDecoder() throws -> any Decoder {
     decoder.makeSuperDecoder(
-      for: find(JSONKey.superKey.stringValue) ?? .null, at: path.appending(JSONKey.superKey))
+      for: find(JSONKey.superclass.stringValue) ?? .null, at: path.appending(JSONKey.superclass))
   }
 
   /// A decoder for the member at `key`, or for `null` when there is none, as with Foundation.

@@ -14,6 +14,10 @@ public struct JSONLimits: Sendable, Equatable {
   ///
   /// `[[1]]` has depth 2. Opening one more container than this is a
   /// ``JSONParseError/Reason/tooDeep(limit:)`` error.
+  ///
+  /// The parser itself never recurses, whatever this limit; but comparing, writing, decoding and
+  /// even freeing a ``JSONValue`` recurse once per level, so a much higher limit moves the risk
+  /// of a stack overflow from the parser to the code that uses its result.
   public var maxDepth: Int
 
   /// The longest string, in UTF-8 bytes after unescaping, for values and keys alike.

@@ -2,19 +2,8 @@
 /// encoder.
 ///
 /// A ``JSONValue`` can be built by hand, so every conversion first checks the literal against the
-/// JSON grammar; nothing here traps on any text.
+/// JSON grammar; nothing here traps or allocates, whatever the text.
 enum JSONNumberText {
-  /// The parts of a literal that follows the JSON number grammar.
-  struct Parts {
-    var isNegative = false
-    /// The digits before and after the point, leading zeros removed, as one digit string.
-    var significantDigits: [UInt8] = []
-    /// The power of ten to multiply ``significantDigits`` by, clamped to ±1,000,000,000.
-    var exponent = 0
-    /// Whether the literal is a plain integer (no `.`, no exponent).
-    var isPlainInteger = true
-  }
-
   /// Why a literal does not convert.
   enum Failure: Error {
     /// The text is not a JSON number.
@@ -25,57 +14,69 @@ enum JSONNumberText {
     case outOfRange
   }
 
-  /// Splits `text` into its parts, or returns `nil` when it is not a JSON number.
-  static func parts(of text: String) -> Parts? {
-    var parts = Parts()
-    var utf8 = text.utf8[...]
-    if utf8.first == .minus {
-      parts.isNegative = true
-      utf8.removeFirst()
-    }
-    var digitsBeforePoint = 0
-    guard let first = utf8.first, isDigit(first) else { return nil }
-    if first == .digitZero, let next = utf8.dropFirst().first, isDigit(next) { return nil }
-    while let byte = utf8.first, isDigit(byte) {
-      appendDigit(byte, to: &parts.significantDigits)
-      digitsBeforePoint += 1
-      utf8.removeFirst()
-    }
-    var fractionDigits = 0
-    if utf8.first == .period {
-      utf8.removeFirst()
-      parts.isPlainInteger = false
-      guard let byte = utf8.first, isDigit(byte) else { return nil }
-      while let byte = utf8.first, isDigit(byte) {
-        appendDigit(byte, to: &parts.significantDigits)
-        fractionDigits += 1
-        utf8.removeFirst()
-      }
-    }
+  /// Where the parts of a valid literal are, as offsets into its UTF-8.
+  private struct Scan {
+    var isNegative = false
+    var integerDigits = 0..<0
+    var fractionDigits = 0..<0
+    /// The written exponent, clamped to ±1,000,000,000.
     var exponent = 0
-    if utf8.first == .lowercaseE || utf8.first == .uppercaseE {
-      utf8.removeFirst()
-      parts.isPlainInteger = false
-      var isNegativeExponent = false
-      if utf8.first == .plus || utf8.first == .minus {
-        isNegativeExponent = utf8.first == .minus
-        utf8.removeFirst()
-      }
-      guard let byte = utf8.first, isDigit(byte) else { return nil }
-      while let byte = utf8.first, isDigit(byte) {
-        exponent = min(exponent * 10 + Int(byte - .digitZero), 1_000_000_000)
-        utf8.removeFirst()
-      }
-      if isNegativeExponent { exponent = -exponent }
+
+    var isPlainInteger: Bool { fractionDigits.isEmpty && exponent == 0 }
+  }
+
+  /// Splits a literal into its parts, or returns `nil` when it is not a JSON number.
+  private static func scan(_ utf8: UnsafeBufferPointer<UInt8>) -> Scan? {
+    var scan = Scan()
+    var index = 0
+    let end = utf8.count
+    func skipDigits() -> Range<Int> {
+      let start = index
+      while index < end && isDigit(utf8[index]) { index += 1 }
+      return start..<index
     }
-    guard utf8.isEmpty else { return nil }
-    parts.exponent = exponent - fractionDigits
-    return parts
+    if index < end && utf8[index] == .minus {
+      scan.isNegative = true
+      index += 1
+    }
+    scan.integerDigits = skipDigits()
+    guard !scan.integerDigits.isEmpty,
+      scan.integerDigits.count == 1 || utf8[scan.integerDigits.lowerBound] != .digitZero
+    else { return nil }
+    if index < end && utf8[index] == .period {
+      index += 1
+      scan.fractionDigits = skipDigits()
+      guard !scan.fractionDigits.isEmpty else { return nil }
+    }
+    if index < end && (utf8[index] == .lowercaseE || utf8[index] == .uppercaseE) {
+      index += 1
+      var isNegativeExponent = false
+      if index < end && (utf8[index] == .plus || utf8[index] == .minus) {
+        isNegativeExponent = utf8[index] == .minus
+        index += 1
+      }
+      let digits = skipDigits()
+      guard !digits.isEmpty else { return nil }
+      for position in digits {
+        scan.exponent = min(scan.exponent * 10 + Int(utf8[position] &- .digitZero), 1_000_000_000)
+      }
+      if isNegativeExponent { scan.exponent = -scan.exponent }
+    }
+    return index == end ? scan : nil
+  }
+
+  /// Runs `body` on the UTF-8 of `text`, copying only strings that are not stored contiguously.
+  @inline(__always)
+  private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) {
+      return result
+    }
+    return Array(text.utf8).withUnsafeBufferPointer(body)
   }
 
   /// Whether `text` is a valid JSON number literal.
   static func isValid(_ text: String) -> Bool {
-    parts(of: text) != nil
+    withUTF8(text) { scan($0) != nil }
   }
 
   /// The literal as a `T`, exactly.
@@ -84,84 +85,165 @@ enum JSONNumberText {
   /// literal whose value is a whole number, such as `1.0`, `1e2` or `100e-2`. Unlike Foundation,
   /// the test is exact: `1.0000000000000001` is not a whole number, and `9223372036854775807.0`
   /// fits in `Int`.
-  static func integer<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> Result<T, Failure> {
-    if let value = plainInteger(text, as: type) {
-      return .success(value)
-    }
-    guard var parts = parts(of: text) else { return .failure(.invalidLiteral) }
-    if parts.significantDigits.isEmpty { return .success(0) }
-    if parts.exponent < 0 {
-      let dropped = -parts.exponent
-      guard dropped < parts.significantDigits.count,
-        parts.significantDigits.suffix(dropped).allSatisfy({ $0 == 0 })
-      else { return .failure(.notWholeNumber) }
-      parts.significantDigits.removeLast(dropped)
-    } else if parts.exponent > 0 {
-      guard parts.significantDigits.count + parts.exponent <= 20 else {
-        return .failure(.outOfRange)
+  static func integer<T: FixedWidthInteger>(
+    _ text: String,
+    as type: T.Type
+  ) throws(Failure) -> T {
+    var failure = Failure.invalidLiteral
+    let value: T? = withUTF8(text) { utf8 in
+      guard let scan = scan(utf8) else { return nil }
+      guard let (isNegative, magnitude) = wholeMagnitude(utf8, scan, failure: &failure) else {
+        return nil
       }
-      parts.significantDigits.append(contentsOf: repeatElement(0, count: parts.exponent))
+      guard let value = signed(magnitude, isNegative: isNegative, as: type) else {
+        failure = .outOfRange
+        return nil
+      }
+      return value
     }
-    var magnitude: UInt64 = 0
-    for digit in parts.significantDigits {
-      let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
-      let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
-      guard !overflow1 && !overflow2 else { return .failure(.outOfRange) }
-      magnitude = sum
-    }
-    guard let value = convert(magnitude: magnitude, isNegative: parts.isNegative, to: type) else {
-      return .failure(.outOfRange)
-    }
-    return .success(value)
+    guard let value else { throw failure }
+    return value
   }
 
-  /// Fast path for short literals of only digits and an optional minus sign.
-  @inline(__always)
-  private static func plainInteger<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> T? {
-    var utf8 = text.utf8[...]
-    let isNegative = utf8.first == .minus
-    if isNegative { utf8.removeFirst() }
-    guard let first = utf8.first, utf8.count <= 18, first != .digitZero || utf8.count == 1 else {
+  /// The magnitude of a literal that is a whole number, or `nil` with the reason in `failure`.
+  private static func wholeMagnitude(
+    _ utf8: UnsafeBufferPointer<UInt8>,
+    _ scan: Scan,
+    failure: inout Failure
+  ) -> (isNegative: Bool, magnitude: UInt64)? {
+    // The significant digits are the integer and fraction digits without leading zeros; the
+    // value is those digits times 10^exponent.
+    let digitCount = scan.integerDigits.count + scan.fractionDigits.count
+    func digit(_ position: Int) -> UInt8 {
+      let index =
+        position < scan.integerDigits.count
+        ? scan.integerDigits.lowerBound + position
+        : scan.fractionDigits.lowerBound + position - scan.integerDigits.count
+      return utf8[index] &- .digitZero
+    }
+    var first = 0
+    while first < digitCount && digit(first) == 0 { first += 1 }
+    guard first < digitCount else { return (scan.isNegative, 0) }
+    let exponent = scan.exponent - scan.fractionDigits.count
+    var last = digitCount
+    if exponent < 0 {
+      let fractional = -exponent
+      guard fractional < digitCount - first else {
+        failure = .notWholeNumber
+        return nil
+      }
+      last = digitCount - fractional
+      for position in last..<digitCount where digit(position) != 0 {
+        failure = .notWholeNumber
+        return nil
+      }
+    } else if last - first + exponent > 20 {
+      failure = .outOfRange
       return nil
     }
     var magnitude: UInt64 = 0
-    for byte in utf8 {
-      guard isDigit(byte) else { return nil }
-      magnitude = magnitude * 10 + UInt64(byte - .digitZero)
+    for position in first..<last {
+      let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times10.addingReportingOverflow(UInt64(digit(position)))
+      guard !overflow && !carry else {
+        failure = .outOfRange
+        return nil
+      }
+      magnitude = sum
     }
-    return convert(magnitude: magnitude, isNegative: isNegative, to: type)
+    for _ in 0..<max(exponent, 0) {
+      let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      guard !overflow else {
+        failure = .outOfRange
+        return nil
+      }
+      magnitude = times10
+    }
+    return (scan.isNegative, magnitude)
   }
 
   /// `magnitude` with the sign applied, if `T` can hold it.
-  private static func convert<T: FixedWidthInteger>(
-    magnitude: UInt64,
+  private static func signed<T: FixedWidthInteger>(
+    _ magnitude: UInt64,
     isNegative: Bool,
-    to type: T.Type
+    as type: T.Type
   ) -> T? {
     guard isNegative && magnitude != 0 else { return T(exactly: magnitude) }
     guard T.isSigned, let belowMagnitude = T(exactly: magnitude - 1) else { return nil }
     return 0 &- belowMagnitude &- 1
   }
 
+  /// Exact powers of ten as doubles, for the fast path of ``double(_:)``.
+  private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+    (0..<exponent).reduce(1.0) { power, _ in power * 10 }
+  }
+
   /// The literal as the nearest `Double`.
   ///
   /// Like Foundation, fails when the value overflows to infinity or a non-zero literal underflows
-  /// to zero (`1e-400`); subnormal results are kept.
-  static func double(_ text: String) -> Result<Double, Failure> {
-    guard let parts = parts(of: text) else { return .failure(.invalidLiteral) }
-    guard let value = Double(text), value.isFinite else { return .failure(.outOfRange) }
-    if value == 0 && !parts.significantDigits.isEmpty { return .failure(.outOfRange) }
-    return .success(value)
+  /// to zero (`1e-400`); subnormal results are kept. Literals with at most 15 significant digits
+  /// and a small exponent are converted with one exact multiplication or division (Clinger's
+  /// fast path, correctly rounded); others by the standard library's parser.
+  static func double(_ text: String) throws(Failure) -> Double {
+    enum Outcome {
+      case value(Double)
+      case useParser(hasNonZeroDigit: Bool)
+      case invalid
+    }
+    let outcome: Outcome = withUTF8(text) { utf8 in
+      guard let scan = scan(utf8) else { return .invalid }
+      var mantissa: UInt64 = 0
+      var significantDigits = 0
+      func accumulate(_ digits: Range<Int>) {
+        for index in digits {
+          let digit = utf8[index] &- .digitZero
+          if significantDigits > 0 || digit != 0 {
+            significantDigits += 1
+            if significantDigits <= 15 {
+              mantissa = mantissa * 10 + UInt64(digit)
+            }
+          }
+        }
+      }
+      accumulate(scan.integerDigits)
+      accumulate(scan.fractionDigits)
+      let exponent = scan.exponent - scan.fractionDigits.count
+      guard significantDigits <= 15, exponent >= -22, exponent <= 22 else {
+        return .useParser(hasNonZeroDigit: significantDigits > 0)
+      }
+      let magnitude = Double(mantissa)
+      let value =
+        exponent >= 0
+        ? magnitude * exactPowersOfTen[exponent] : magnitude / exactPowersOfTen[-exponent]
+      return .value(scan.isNegative ? -value : value)
+    }
+    switch outcome {
+    case .invalid:
+      throw .invalidLiteral
+    case .value(let value):
+      return value
+    case .useParser(let hasNonZeroDigit):
+      guard let value = Double(text), value.isFinite, value != 0 || !hasNonZeroDigit else {
+        throw .outOfRange
+      }
+      return value
+    }
   }
 
   /// The literal as the nearest `Float`, rounded once from the decimal text.
   ///
   /// Fails like ``double(_:)`` on overflow and on underflow to zero.
-  static func float(_ text: String) -> Result<Float, Failure> {
-    guard let parts = parts(of: text) else { return .failure(.invalidLiteral) }
-    guard let value = Float(text), value.isFinite else { return .failure(.outOfRange) }
-    if value == 0 && !parts.significantDigits.isEmpty { return .failure(.outOfRange) }
-    return .success(value)
+  static func float(_ text: String) throws(Failure) -> Float {
+    let hasNonZeroDigit: Bool? = withUTF8(text) { utf8 in
+      guard let scan = scan(utf8) else { return nil }
+      return scan.integerDigits.contains { utf8[$0] != .digitZero }
+        || scan.fractionDigits.contains { utf8[$0] != .digitZero }
+    }
+    guard let hasNonZeroDigit else { throw .invalidLiteral }
+    guard let value = Float(text), value.isFinite, value != 0 || !hasNonZeroDigit else {
+      throw .outOfRange
+    }
+    return value
   }
 
   /// The shortest text that reads back as `value` in JSON: Swift's `description` without a
@@ -177,13 +259,5 @@ enum JSONNumberText {
   @inline(__always)
   private static func isDigit(_ byte: UInt8) -> Bool {
     byte &- .digitZero < 10
-  }
-
-  /// Appends a digit's value unless it would be a leading zero.
-  @inline(__always)
-  private static func appendDigit(_ byte: UInt8, to digits: inout [UInt8]) {
-    if byte != .digitZero || !digits.isEmpty {
-      digits.append(byte - .digitZero)
-    }
   }
 }

@@ -94,7 +94,8 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
       case .trailingComma:
         return "trailing comma: a ',' must be followed by another element"
       case .trailingContent(let byte):
-        return "unexpected \(Self.describe(byte)) after the JSON value; only whitespace may follow it"
+        return
+          "unexpected \(Self.describe(byte)) after the JSON value; only whitespace may follow it"
       }
     }
 

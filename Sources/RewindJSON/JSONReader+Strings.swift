@@ -14,7 +14,8 @@ extension JSONReader {
     }
     let length = offset - start
     guard length <= limits.maxStringBytes else {
-      throw JSONParseError(offset: quoteOffset, reason: .stringTooLong(limit: limits.maxStringBytes))
+      throw JSONParseError(
+        offset: quoteOffset, reason: .stringTooLong(limit: limits.maxStringBytes))
     }
     let content = UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
     offset += 1
@@ -34,7 +35,8 @@ extension JSONReader {
     while true {
       scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<offset]))
       if scratch.count > limits.maxStringBytes {
-        throw JSONParseError(offset: quoteOffset, reason: .stringTooLong(limit: limits.maxStringBytes))
+        throw JSONParseError(
+          offset: quoteOffset, reason: .stringTooLong(limit: limits.maxStringBytes))
       }
       if bytes[offset] == .quote {
         break
@@ -63,7 +65,8 @@ extension JSONReader {
         offset &+= 8
       }
       guard offset < count else {
-        throw JSONParseError(offset: offset, reason: .unexpectedEnd(expected: "'\"' to end the string"))
+        throw JSONParseError(
+          offset: offset, reason: .unexpectedEnd(expected: "'\"' to end the string"))
       }
       let byte = bytes[offset]
       if byte == .quote || byte == .backslash {

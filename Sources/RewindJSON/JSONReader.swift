@@ -64,6 +64,12 @@ struct JSONReader {
         }
         let isObject = byte == .openBrace
         offset += 1
+        if frames.isEmpty {
+          frames.reserveCapacity(16)
+        }
+        if isObject ? members.capacity == 0 : elements.capacity == 0 {
+          isObject ? members.reserveCapacity(16) : elements.reserveCapacity(16)
+        }
         skipWhitespace()
         if offset < bytes.count && bytes[offset] == (isObject ? .closeBrace : .closeBracket) {
           offset += 1

@@ -30,11 +30,10 @@ enum JSONUnbox {
     guard case .number(let text) = value else {
       throw mismatch(T.self, expected: "\(T.self)", found: value, parent: parent, key: key)
     }
-    switch JSONNumberText.integer(text, as: T.self) {
-    case .success(let number):
-      return number
-    case .failure(let failure):
-      throw corrupted(failure, text: text, type: T.self, parent: parent, key: key)
+    do {
+      return try JSONNumberText.integer(text, as: T.self)
+    } catch {
+      throw corrupted(error, text: text, type: T.self, parent: parent, key: key)
     }
   }
 
@@ -44,24 +43,21 @@ enum JSONUnbox {
     guard case .number(let text) = value else {
       throw mismatch(Double.self, expected: "Double", found: value, parent: parent, key: key)
     }
-    switch JSONNumberText.double(text) {
-    case .success(let number):
-      return number
-    case .failure(let failure):
-      throw corrupted(failure, text: text, type: Double.self, parent: parent, key: key)
+    do {
+      return try JSONNumberText.double(text)
+    } catch {
+      throw corrupted(error, text: text, type: Double.self, parent: parent, key: key)
     }
   }
 
-  static func float(_ value: JSONValue, parent: CodingPath, key: (any CodingKey)?) throws -> Float
-  {
+  static func float(_ value: JSONValue, parent: CodingPath, key: (any CodingKey)?) throws -> Float {
     guard case .number(let text) = value else {
       throw mismatch(Float.self, expected: "Float", found: value, parent: parent, key: key)
     }
-    switch JSONNumberText.float(text) {
-    case .success(let number):
-      return number
-    case .failure(let failure):
-      throw corrupted(failure, text: text, type: Float.self, parent: parent, key: key)
+    do {
+      return try JSONNumberText.float(text)
+    } catch {
+      throw corrupted(error, text: text, type: Float.self, parent: parent, key: key)
     }
   }
 

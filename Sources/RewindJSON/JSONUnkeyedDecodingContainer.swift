@@ -57,25 +57,57 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: Float.Type) throws -> Float {
     advance(returning: try JSONUnbox.float(current(type), parent: path, key: currentKey))
   }
-  mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-  mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-  mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-  mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-  mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-  mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+  mutating func decode(_ type: Int.Type) throws -> Int {
+    advance(
+      returning: try JSONUnbox.integer(current(type), as: Int.self, parent: path, key: currentKey))
+  }
+  mutating func decode(_ type: Int8.Type) throws -> Int8 {
+    advance(
+      returning: try JSONUnbox.integer(current(type), as: Int8.self, parent: path, key: currentKey))
+  }
+  mutating func decode(_ type: Int16.Type) throws -> Int16 {
+    advance(
+      returning: try JSONUnbox.integer(current(type), as: Int16.self, parent: path, key: currentKey)
+    )
+  }
+  mutating func decode(_ type: Int32.Type) throws -> Int32 {
+    advance(
+      returning: try JSONUnbox.integer(current(type), as: Int32.self, parent: path, key: currentKey)
+    )
+  }
+  mutating func decode(_ type: Int64.Type) throws -> Int64 {
+    advance(
+      returning: try JSONUnbox.integer(current(type), as: Int64.self, parent: path, key: currentKey)
+    )
+  }
+  mutating func decode(_ type: UInt.Type) throws -> UInt {
+    advance(
+      returning: try JSONUnbox.integer(current(type), as: UInt.self, parent: path, key: currentKey))
+  }
+  mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
+    advance(
+      returning: try JSONUnbox.integer(current(type), as: UInt8.self, parent: path, key: currentKey)
+    )
+  }
+  mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
+    advance(
+      returning: try JSONUnbox.integer(
+        current(type), as: UInt16.self, parent: path, key: currentKey))
+  }
+  mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
+    advance(
+      returning: try JSONUnbox.integer(
+        current(type), as: UInt32.self, parent: path, key: currentKey))
+  }
+  mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+    advance(
+      returning: try JSONUnbox.integer(
+        current(type), as: UInt64.self, parent: path, key: currentKey))
+  }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     advance(
       returning: try decoder.decodeChild(type, from: current(type), parent: path, key: currentKey))
-  }
-
-  private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-    advance(
-      returning: try JSONUnbox.integer(current(type), as: type, parent: path, key: currentKey))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(

@@ -27,7 +27,7 @@ extension JSONValue: Codable {
         try container.encode(integer)
       } else if let integer = UInt64(text) {
         try container.encode(integer)
-      } else if case .success(let number) = JSONNumberText.double(text) {
+      } else if let number = try? JSONNumberText.double(text) {
         try container.encode(number)
       } else {
         throw EncodingError.invalidValue(
@@ -63,7 +63,9 @@ extension JSONValue: Codable {
     }
     if let container = try? decoder.container(keyedBy: JSONKey.self) {
       self = .object(
-        try container.allKeys.map { JSONMember($0.stringValue, try container.decode(JSONValue.self, forKey: $0)) })
+        try container.allKeys.map {
+          JSONMember($0.stringValue, try container.decode(JSONValue.self, forKey: $0))
+        })
       return
     }
     if var container = try? decoder.unkeyedContainer() {

@@ -28,6 +28,9 @@ public enum ReplayError: Error, Sendable {
   /// The action at `seq` was not recorded (deny list, encoding failure, or a line skipped by
   /// `--recovery salvage`), so the states after it cannot be rebuilt exactly.
   case actionNotRecorded(seq: Int, type: String?, reason: String)
+  /// The app's reducer killed the replay worker process (`replay --isolate`, `shrink`) while
+  /// applying the action `seq`; `signal` names the signal it died of.
+  case reducerCrashed(seq: Int?, type: String?, line: Int?, signal: String, lastGood: Int?)
   /// The log was recorded by another app, or with other type names, than the reducer given.
   case appMismatch(path: String, logApp: String, logTypes: String, expected: String, expectedTypes: String)
 
@@ -41,7 +44,7 @@ public enum ReplayError: Error, Sendable {
     case .cannotOpen(let path, _), .notARegularFile(let path, _), .fileTooLarge(let path, _, _),
       .emptyLog(let path), .appMismatch(let path, _, _, _, _):
       return path
-    case .encodingFailed, .positionOutOfRange, .actionNotRecorded: return nil
+    case .encodingFailed, .positionOutOfRange, .actionNotRecorded, .reducerCrashed: return nil
     }
   }
 
@@ -70,6 +73,12 @@ public enum ReplayError: Error, Sendable {
     case .actionNotRecorded(let seq, let type, let reason):
       let name = type.map { " (type \"\($0)\")" } ?? ""
       return "action \(seq)\(name) was not recorded (\(reason))"
+    case .reducerCrashed(let seq, let type, let line, let signal, _):
+      var text = "the app's reducer crashed (\(signal))"
+      if let seq { text += " while applying action \(seq)" }
+      if let type { text += " (type \"\(type)\")" }
+      if let line { text += " from line \(line)" }
+      return text
     case .appMismatch(_, let logApp, let logTypes, let expected, let expectedTypes):
       return "the log was recorded by app \"\(logApp)\" (\(logTypes)), not \"\(expected)\" "
         + "(\(expectedTypes))"
@@ -121,6 +130,9 @@ public enum ReplayError: Error, Sendable {
       return "pass a .jsonl log written by the Rewind recorder (see docs/log-format.md)"
     case .appMismatch:
       return "open it with the replay binary of that app (docs/embedding.md)"
+    case .reducerCrashed(_, _, _, _, let lastGood):
+      return lastGood.map { "the last good position is \($0); the states from there on cannot be rebuilt" }
+        ?? "the reducer traps on this action every time it is replayed"
     default:
       return nil
     }

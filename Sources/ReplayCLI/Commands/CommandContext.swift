@@ -19,12 +19,18 @@ struct CommandContext {
       case ReplayProgram.state.name: return try runState()
       case ReplayProgram.diff.name: return try runDiff()
       case ReplayProgram.verify.name: return try runVerify()
+      case ReplayProgram.shrink.name: return try runShrink()
       default: return try runSession()
       }
     } catch {
       output.emit(error.diagnostic)
       return ExitStatus.trouble
     }
+  }
+
+  /// Whether the command declares the option `name` (asking for an undeclared one is a bug).
+  func declares(_ name: String) -> Bool {
+    command.allOptions.contains { $0.name == name }
   }
 
   var recovery: RecoveryMode {
@@ -37,8 +43,11 @@ struct CommandContext {
   func openLog(_ argument: String = "LOG", usesCheckpoints: Bool = true) throws(CommandFailure) -> OpenedLog {
     let path = arguments.positional(argument) ?? ""
     do {
-      return try OpenedLog(
-        path: path, recovery: recovery, apps: apps, usesCheckpoints: usesCheckpoints)
+      let opened = try OpenedLog(
+        path: path, recovery: recovery, apps: apps, usesCheckpoints: usesCheckpoints,
+        isolated: declares("isolate") && arguments.flag("isolate"))
+      opened.showProgress(on: output)
+      return opened
     } catch {
       throw .replay(error)
     }

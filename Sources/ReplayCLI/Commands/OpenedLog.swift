@@ -11,14 +11,16 @@ final class OpenedLog {
 
   /// Opens `path` with `recovery` and finds its app among `apps`.
   init(
-    path: String, recovery: RecoveryMode, apps: [ReplayApp], usesCheckpoints: Bool = true
+    path: String, recovery: RecoveryMode, apps: [ReplayApp], usesCheckpoints: Bool = true,
+    isolated: Bool = false
   ) throws(ReplayError) {
     let log = try ReplayLog(path: path, recovery: recovery)
     self.log = log
     knownApps = apps
     if let app = apps.first(where: { $0.name == log.header.app }) {
       do {
-        timeline = try app.timeline(for: log, usesCheckpoints: usesCheckpoints)
+        let local = try app.timeline(for: log, usesCheckpoints: usesCheckpoints)
+        timeline = isolated ? IsolatedTimeline(log: log, recovery: recovery) : local
         noTimelineReason = nil
       } catch {
         timeline = nil
@@ -29,6 +31,13 @@ final class OpenedLog {
       noTimelineReason = nil
     }
     StepMarker.setLog(path)
+  }
+
+  /// Shows a progress line on stderr during long rebuilds, when stderr is a terminal.
+  func showProgress(on output: any TextOutput) {
+    guard ProgressLine.isAvailable, let timeline else { return }
+    let line = ProgressLine(output: output, label: "rebuilding states")
+    timeline.progress = { done, total in line.update(done, total) }
   }
 
   /// The diagnostic that says why states between checkpoints cannot be rebuilt.

@@ -9,6 +9,10 @@ enum ReplayProgram {
       + "(stop at the first fault), salvage (skip bad lines).")
   static let json = OptionSpec.flag("json", help: "Print JSON that jq can read.")
   static let log = ArgumentSpec("LOG", help: "A Rewind log (.jsonl).")
+  static let isolate = OptionSpec.flag(
+    "isolate",
+    help: "Run the app's reducer in a child process, so a reducer that traps (the crash the log "
+      + "recorded) is reported and the session goes on.")
 
   static let session = CommandSpec(
     name: "",
@@ -19,8 +23,8 @@ enum ReplayProgram {
     options: [
       .option(
         "command", short: "c", valueName: "CMD", isRepeatable: true,
-        help: "Run this session command, print its output, and exit (repeatable)."),
-      recovery,
+        help: "Run this session command, print its output, and exit."),
+      recovery, isolate,
     ],
     examples: [
       .init("replay Fixtures/todo-crash.jsonl", "step through a crash log"),
@@ -57,7 +61,7 @@ enum ReplayProgram {
         + "after action N; 'first' or 'last'."),
       .option("path", valueName: "PATH", help: "Only this part of the state: todos[2].title, "
         + "filter, todos.count."),
-      json, recovery,
+      json, recovery, isolate,
     ],
     examples: [
       .init("replay state Fixtures/todo-session.jsonl --at 12 --path todos.count"),
@@ -89,11 +93,33 @@ enum ReplayProgram {
     options: [json, recovery],
     examples: [.init("replay verify Fixtures/todo-session.jsonl")])
 
+  static let shrink = CommandSpec(
+    name: "shrink",
+    abstract: "Find a small subsequence of a log's actions that still reaches a condition, and "
+      + "write it as a new log.",
+    discussion: "Delta debugging (ddmin) over the recorded actions, each candidate replayed in a "
+      + "child process so a trapping reducer is survived. COND is 'crash' (the reducer traps), "
+      + "'type=NAME' (it traps in an action of that type), or 'PATH OP VALUE' (holds for the "
+      + "final state). The result is a valid log: fresh header, continuous seqs, no checkpoints.",
+    arguments: [log],
+    options: [
+      .option("until", valueName: "COND", defaultValue: "crash", help: "The condition to keep."),
+      .option("output", short: "o", valueName: "OUT", help: "Where to write the shrunk log "
+        + "(default: LOG with .shrunk.jsonl)."),
+      .option("max-replays", valueName: "N", kind: .integer(minimum: 1), defaultValue: "2000",
+        help: "The most replays to try."),
+      recovery,
+    ],
+    examples: [
+      .init("replay shrink Fixtures/todo-crash.jsonl --until crash -o /tmp/min.jsonl"),
+      .init("replay shrink Fixtures/todo-session.jsonl --until 'todos.count >= 10'"),
+    ])
+
   static let program = ProgramSpec(
     name: "replay",
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
-    commands: [info, actions, state, diff, verify],
+    commands: [info, actions, state, diff, verify, shrink],
     examples: [
       .init("replay Fixtures/todo-crash.jsonl"),
       .init("replay info Fixtures/todo-session.jsonl"),

@@ -15,7 +15,7 @@ extension ReplayError {
     case .cannotOpen(let path, _), .notARegularFile(let path, _), .fileTooLarge(let path, _, _),
       .emptyLog(let path), .appMismatch(let path, _, _, _, _):
       location = Diagnostic.Location(file: path)
-    case .encodingFailed, .positionOutOfRange, .actionNotRecorded:
+    case .encodingFailed, .positionOutOfRange, .actionNotRecorded, .reducerCrashed:
       location = nil
     }
     return Diagnostic.error(

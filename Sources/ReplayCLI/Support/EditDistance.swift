@@ -44,7 +44,8 @@ package func editDistance(_ source: String, _ target: String) -> Int {
 ///
 /// The comparison ignores case. A candidate is close when either
 /// - its ``editDistance(_:_:)`` from `name` is at most `maxDistance`, which defaults to a third
-///   of the length of `name` but at least 1; or
+///   of the length of `name` but at least 1, and less than the longer one's length (replacing
+///   every character is not a near miss: `x` is not close to `c`); or
 /// - one of the two is a prefix of the other and the shorter has at least 2 characters
 ///   (`"inf"` → `"information"`).
 ///
@@ -80,11 +81,13 @@ package func closestMatch(
     // The distance is at least the difference in length, so skip hopeless candidates early.
     guard isPrefix || abs(validLength - typedLength) <= limit else { continue }
     let distance = editDistance(typed, valid)
-    guard isPrefix || distance <= limit else { continue }
+    // A distance as large as the longer name means nothing is shared: `x` is not close to `c`.
+    guard isPrefix || (distance <= limit && distance < max(typedLength, validLength)) else {
+      continue
+    }
     if best.map({ distance < $0.distance }) ?? true {
       best = (candidate, distance)
     }
   }
   return best?.candidate
 }
-// x

@@ -22,10 +22,9 @@ package final class StandardOutput: TextOutput {
     }
   }
 
-  private static let standardOutputDescriptor: Int32 = 1
-  private static let standardErrorDescriptor: Int32 = 2
-
   private let buffer = Mutex(Buffer())
+  private let outputDescriptor: Int32
+  private let errorDescriptor: Int32
   private let capacity: Int
   private let flushesEachLine: Bool
   private let outputStyle: TerminalStyle
@@ -37,19 +36,25 @@ package final class StandardOutput: TextOutput {
   ///   - environment: The environment that decides colour (`NO_COLOR`, `TERM`).
   ///   - isTerminal: Tells whether a descriptor is a terminal; tests replace it.
   ///   - bufferCapacity: How many bytes of standard output to collect before writing them.
+  ///   - outputDescriptor: Where standard output goes; tests pass a pipe.
+  ///   - errorDescriptor: Where standard error goes; tests pass a pipe.
   package init(
     environment: [String: String] = ProcessInfo.processInfo.environment,
     isTerminal: (Int32) -> Bool = Platform.isTerminal,
-    bufferCapacity: Int = 64 * 1024
+    bufferCapacity: Int = 64 * 1024,
+    outputDescriptor: Int32 = 1,
+    errorDescriptor: Int32 = 2
   ) {
-    let outputIsTerminal = isTerminal(Self.standardOutputDescriptor)
+    let outputIsTerminal = isTerminal(outputDescriptor)
+    self.outputDescriptor = outputDescriptor
+    self.errorDescriptor = errorDescriptor
     self.capacity = max(1, bufferCapacity)
     self.flushesEachLine = outputIsTerminal
     self.outputStyle = TerminalStyle(
       isColorEnabled: TerminalStyle.isColorAllowed(
         isTerminal: outputIsTerminal, environment: environment))
     self.errorStyle = TerminalStyle(
-      descriptor: Self.standardErrorDescriptor, environment: environment,
+      descriptor: errorDescriptor, environment: environment,
       isTerminal: isTerminal)
   }
 
@@ -66,13 +71,13 @@ package final class StandardOutput: TextOutput {
       case .standardOutput:
         buffer.bytes.append(contentsOf: text.utf8)
         if buffer.bytes.count >= capacity || (flushesEachLine && text.utf8.contains(0x0A)) {
-          Self.drain(&buffer)
+          drain(&buffer)
         }
       case .standardError:
-        Self.drain(&buffer)
+        drain(&buffer)
         var text = text
         let error = text.withUTF8 { bytes in
-          Platform.writeAll(Self.standardErrorDescriptor, UnsafeRawBufferPointer(bytes)).1
+          Platform.writeAll(errorDescriptor, UnsafeRawBufferPointer(bytes)).1
         }
         buffer.record(error)
       }
@@ -81,7 +86,7 @@ package final class StandardOutput: TextOutput {
 
   /// Writes out buffered standard output.
   package func flush() {
-    buffer.withLock { Self.drain(&$0) }
+    buffer.withLock { drain(&$0) }
   }
 
   /// The style for `channel`, decided once when this output was made.
@@ -89,9 +94,9 @@ package final class StandardOutput: TextOutput {
     channel == .standardOutput ? outputStyle : errorStyle
   }
 
-  private static func drain(_ buffer: inout Buffer) {
+  private func drain(_ buffer: inout Buffer) {
     guard !buffer.bytes.isEmpty else { return }
-    let error = buffer.bytes.withUnsafeBytes { Platform.writeAll(standardOutputDescriptor, $0).1 }
+    let error = buffer.bytes.withUnsafeBytes { Platform.writeAll(outputDescriptor, $0).1 }
     buffer.bytes.removeAll(keepingCapacity: true)
     buffer.record(error)
   }

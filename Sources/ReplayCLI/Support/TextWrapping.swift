@@ -14,8 +14,7 @@
 ///   - firstLineWidth: The most columns on the first line, when it differs (the rest of a line
 ///     that a label has started).
 /// - Returns: The lines, without line feeds; at least one line.
-package func wrapWords(_ text: String, toWidth width: Int, firstLineWidth: Int? = nil) -> [String]
-{
+package func wrapWords(_ text: String, toWidth width: Int, firstLineWidth: Int? = nil) -> [String] {
   var lines: [String] = []
   var limit: Int { max(1, lines.isEmpty ? (firstLineWidth ?? width) : width) }
   for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

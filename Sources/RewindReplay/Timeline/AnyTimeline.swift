@@ -11,6 +11,9 @@ public protocol AnyTimeline: AnyObject {
   /// The state at `position`, encoded as JSON.
   /// - Throws: See ``Timeline/state(at:)``; `.encodingFailed` when the state does not encode.
   func stateJSON(at position: Int) throws(ReplayError) -> JSONValue
+  /// The state after applying only the actions `seqs` to the header's state, encoded as JSON.
+  /// - Throws: See ``Timeline/state(applying:)``.
+  func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue
   /// Whether the states at `a` and `b` are equal (compares encodings when `State` is not
   /// `Equatable`).
   func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool
@@ -18,6 +21,8 @@ public protocol AnyTimeline: AnyObject {
   func checkAction(_ seq: Int) throws(ReplayError)
   /// See ``Timeline/setSkipped(_:_:)``.
   func setSkipped(_ seq: Int, _ isSkipped: Bool)
+  /// See ``Timeline/progress``.
+  var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? { get set }
 }
 
 extension Timeline: AnyTimeline {
@@ -27,6 +32,15 @@ extension Timeline: AnyTimeline {
       return try RewindJSONEncoder().encodeValue(state)
     } catch {
       throw .encodingFailed(what: "state at position \(position)", reason: "\(error)")
+    }
+  }
+
+  public func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue {
+    let state = try self.state(applying: seqs)
+    do {
+      return try RewindJSONEncoder().encodeValue(state)
+    } catch {
+      throw .encodingFailed(what: "state", reason: "\(error)")
     }
   }
 

@@ -24,6 +24,9 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   private var recent: (start: Int, states: [State])?
   private var initial: State?
   private let usesCheckpoints: Bool
+  /// Called during long rebuilds with the positions done and to do (every 4,096 reductions),
+  /// and once with `(total, total)` at the end, so a front end can show progress.
+  public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   /// Seqs the user chose to replay as if they had not happened (`skip N`).
   public private(set) var skippedSeqs: Set<Int> = []
 
@@ -70,12 +73,16 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     var stretch: [State] = []
     if keepsStretch { stretch.reserveCapacity(position - start + 1); stretch.append(state) }
     var seq = start
+    let total = position - start
+    let reportsProgress = progress != nil && total > 4096
     while seq < position {
       seq += 1
       try apply(seq, to: &state)
       if cache.wants(seq) { cache.insert(state, at: seq) }
       if keepsStretch { stretch.append(state) }
+      if reportsProgress, (seq - start) & 4095 == 0 { progress?(seq - start, total) }
     }
+    if reportsProgress { progress?(total, total) }
     StepMarker.clear()
     if keepsStretch { recent = (start, stretch) }
     cursor = (position, state)
@@ -99,6 +106,22 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
         path: log.path, line: record.line, seq: seq, type: record.type ?? "?", codingPath: "",
         reason: "\(error)")
     }
+  }
+
+  /// The state after applying only the actions `seqs`, in that order, to the header's state —
+  /// what `replay shrink` asks for each candidate subsequence.
+  /// - Throws: As ``state(at:)``.
+  /// - Complexity: One reduction per seq.
+  public func state(applying seqs: [Int]) throws(ReplayError) -> State {
+    var state = try initialState()
+    for seq in seqs {
+      guard log.entry(seq: seq) != nil else {
+        throw .positionOutOfRange(seq, valid: positions)
+      }
+      try apply(seq, to: &state, honoringSkips: false)
+    }
+    StepMarker.clear()
+    return state
   }
 
   /// Replays as if the action `seq` had (`true`) or had not (`false`) been skipped; every
@@ -136,8 +159,10 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     return best
   }
 
-  private func apply(_ seq: Int, to state: inout State) throws(ReplayError) {
-    guard !skippedSeqs.contains(seq) else { return }
+  private func apply(
+    _ seq: Int, to state: inout State, honoringSkips: Bool = true
+  ) throws(ReplayError) {
+    if honoringSkips && skippedSeqs.contains(seq) { return }
     let record = try log.action(at: seq)
     guard record.status == .recorded, let payload = record.payload else { return }
     let action: Action

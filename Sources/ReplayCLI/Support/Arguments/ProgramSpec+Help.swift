@@ -105,7 +105,8 @@ extension ProgramSpec {
       sections.append("ARGUMENTS:\n" + table(rows, width: width))
     }
     let options = shown?.allOptions ?? [.help]
-    sections.append("OPTIONS:\n" + table(options.map { ($0.label, helpText(of: $0)) }, width: width))
+    sections.append(
+      "OPTIONS:\n" + table(options.map { ($0.label, helpText(of: $0)) }, width: width))
 
     if command == nil {
       let rows = allCommands.map { ($0.name, $0.abstract) }
@@ -152,13 +153,23 @@ extension ProgramSpec {
     }.joined(separator: "\n")
   }
 
-  /// Examples, each as its description then its command line indented under it.
+  /// Examples, each as its description then its command line indented under it; a described
+  /// example is set off by blank lines, plain command lines follow one another.
   private func examples(_ examples: [CommandSpec.Example], width: Int) -> String {
-    examples.map { example in
-      guard let description = example.description else { return "  " + example.commandLine }
-      let about = wrapWords(description + ":", toWidth: width - 2).map { "  " + $0 }
-      return (about + ["    " + example.commandLine]).joined(separator: "\n")
-    }.joined(separator: "\n\n")
+    var text = ""
+    var previousIsDescribed = false
+    for example in examples {
+      let isDescribed = example.description != nil
+      if !text.isEmpty { text += previousIsDescribed || isDescribed ? "\n\n" : "\n" }
+      if let description = example.description {
+        let about = wrapWords(description + ":", toWidth: width - 2).map { "  " + $0 }
+        text += (about + ["    " + example.commandLine]).joined(separator: "\n")
+      } else {
+        text += "  " + example.commandLine
+      }
+      previousIsDescribed = isDescribed
+    }
+    return text
   }
 
   /// Discussion text: paragraphs split at blank lines and rewrapped, except those whose lines

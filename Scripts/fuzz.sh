@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds Rewind's libFuzzer targets with AddressSanitizer and runs each for SECONDS (default 60).
+#
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]      TARGET: FuzzLogReader, FuzzJSONDecoder (default: both)
+#
+# Seeds come from Fuzz/Corpus/<name>/ (committed); new inputs go to Fuzz/corpus-work/<name>/
+# (ignored by git). Crashes are written to Fuzz/artifacts/ — turn each into a regression test.
+set -euo pipefail
+cd "$(dirname "$0")/../Fuzz"
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzLogReader FuzzJSONDecoder)
+
+export SWIFT_BACKTRACE=enable=no
+swift build -c debug --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library \
+  --scratch-path .build-fuzz
+bin="$(swift build -c debug --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library \
+  --scratch-path .build-fuzz --show-bin-path)"
+
+mkdir -p artifacts
+for target in "${targets[@]}"; do
+  name="${target#Fuzz}"
+  work="corpus-work/$name"
+  mkdir -p "$work"
+  echo "== $target for ${seconds}s (seeds: Corpus/$name, work: $work)"
+  "$bin/$target" "$work" "Corpus/$name" -max_total_time="$seconds" -max_len=65536 \
+    -rss_limit_mb=2048 -timeout=10 -artifact_prefix="artifacts/$target-" -print_final_stats=1 \
+    2>&1 | tee "artifacts/$target.log" | grep -E '^#[0-9]+.*(DONE|pulse|NEW)|stat::|ERROR|SUMMARY' | tail -n 12
+done

@@ -1,0 +1,78 @@
+import Foundation
+import Rewind
+import RewindJSON
+import RewindReplay
+
+extension CommandContext {
+  /// `replay shrink LOG --until COND [-o OUT] [--max-replays N]`.
+  func runShrink() throws(CommandFailure) -> Int32 {
+    let opened = try openLog()
+    let log = opened.log
+    reportFaults(log)
+    guard opened.timeline != nil else { throw .diagnostic(opened.missingAppDiagnostic) }
+    let condition: ShrinkCondition
+    do throws(BreakpointParseError) {
+      condition = try ShrinkCondition.parse(arguments.string("until") ?? "crash")
+    } catch {
+      throw .diagnostic(Diagnostic.error("invalid --until: \(error.description)"))
+    }
+    let budget: Int
+    do throws(UsageError) { budget = try arguments.int("max-replays") ?? 2000 } catch {
+      throw .diagnostic(Diagnostic.error(error.message))
+    }
+    let isolated = IsolatedTimeline(log: log, recovery: log.recovery)
+    var seqs: [Int] = []
+    if log.actionCount > 0 {
+      for seq in log.firstSeq...log.lastSeq
+      where (try? log.action(at: seq))?.status == .recorded { seqs.append(seq) }
+    }
+    func test(_ candidate: [Int]) -> Bool {
+      let outcome: Result<JSONValue, ReplayError>
+      do { outcome = .success(try isolated.stateJSON(runningOnly: candidate)) } catch {
+        outcome = .failure(error)
+      }
+      return condition.isSatisfied(by: outcome)
+    }
+    guard test(seqs) else {
+      throw .diagnostic(
+        Diagnostic.error(
+          "the whole log does not reach the condition '\(inert(condition.description))'",
+          at: Diagnostic.Location(file: log.path),
+          hints: [Diagnostic.Hint("check the condition: replay \(log.path) -c 'goto last' -c 'print'")]))
+    }
+    let progress = ProgressLine.isAvailable ? ProgressLine(output: output, label: "shrinking") : nil
+    let result = DeltaDebugging.minimize(seqs, maxTests: max(1, budget - 1)) { size, runs in
+      progress?.update(seqs.count - size, seqs.count)
+    } test: { test($0) }
+    progress?.update(seqs.count, seqs.count)
+    let out = arguments.string("output") ?? Self.defaultShrinkOutput(log.path)
+    var composer = LogComposer(
+      header: LogComposer.Header(
+        app: log.header.app, actionType: log.header.actionType, stateType: log.header.stateType,
+        state: log.header.state))
+    var kept: [RecordedAction] = []
+    for seq in result.items {
+      guard let action = try? log.action(at: seq), let payload = action.payload else { continue }
+      composer.appendAction(payload, time: action.time)
+      kept.append(action)
+    }
+    do {
+      try Data(composer.finished()).write(to: URL(fileURLWithPath: out))
+    } catch {
+      throw .diagnostic(Diagnostic.error("cannot write \(inert(out)): \(error.localizedDescription)"))
+    }
+    let replays = result.tests + 1
+    output.writeLine(
+      "shrunk \(seqs.count) → \(kept.count) action\(kept.count == 1 ? "" : "s") in \(replays) "
+        + "replays (until \(inert(condition.description)))"
+        + (result.budgetExhausted ? "; the --max-replays budget ran out, so it may shrink further" : ""))
+    for action in kept { output.writeLine(ActionFormatter.line(action)) }
+    output.writeLine("wrote \(inert(out))")
+    return ExitStatus.success
+  }
+
+  static func defaultShrinkOutput(_ path: String) -> String {
+    let base = path.hasSuffix(".jsonl") ? String(path.dropLast(6)) : path
+    return base + ".shrunk.jsonl"
+  }
+}

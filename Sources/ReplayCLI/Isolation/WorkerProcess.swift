@@ -1,0 +1,78 @@
+import Foundation
+import Rewind
+import RewindReplay
+
+/// A child `replay __worker` process and the pipes to talk to it.
+final class WorkerProcess {
+  enum Outcome {
+    /// The reply line.
+    case reply(String)
+    /// The child died; how, and what it wrote on stderr.
+    case died(signal: String, stderr: String)
+  }
+
+  private let process = Process()
+  private let requests = Pipe()
+  private let replies = Pipe()
+  private let errors = Pipe()
+  private var pending: [UInt8] = []
+
+  /// Starts `replay __worker LOG RECOVERY` (the running executable itself, through
+  /// `posix_spawn` by Foundation's `Process`; no `fork` of this multithreaded process).
+  init(log: String, recovery: RecoveryMode) throws {
+    guard let executable = Bundle.main.executableURL else {
+      throw WorkerError("the path of the running executable is unknown")
+    }
+    process.executableURL = executable
+    process.arguments = [WorkerMode.command, log, recovery.rawValue]
+    process.standardInput = requests
+    process.standardOutput = replies
+    process.standardError = errors
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    try process.run()
+  }
+
+  deinit {
+    try? requests.fileHandleForWriting.close()
+    if process.isRunning { process.terminate() }
+  }
+
+  /// Sends one request line and waits for the reply line, or for the child's death.
+  func exchange(_ request: String) -> Outcome {
+    do {
+      try requests.fileHandleForWriting.write(contentsOf: Data((request + "\n").utf8))
+    } catch {
+      return died()
+    }
+    while true {
+      if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: pending[..<newline], as: UTF8.self)
+        pending.removeSubrange(...newline)
+        return .reply(line)
+      }
+      let chunk = replies.fileHandleForReading.availableData
+      if chunk.isEmpty { return died() }
+      pending.append(contentsOf: chunk)
+    }
+  }
+
+  private func died() -> Outcome {
+    try? requests.fileHandleForWriting.close()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let signal: String
+    if process.terminationReason == .uncaughtSignal {
+      signal = Platform.signalName(process.terminationStatus)
+    } else {
+      signal = "exit status \(process.terminationStatus)"
+    }
+    return .died(signal: signal, stderr: stderr)
+  }
+}
+
+struct WorkerError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import RewindJSON
+
+/// Writes a whole log from values already encoded as JSON — for tools that make logs rather than
+/// record them (`replay shrink`, `replay import`, tests): a fresh header, actions with continuous
+/// seqs from 1, optional checkpoints, and an end record, every line checksummed.
+package struct LogComposer {
+  /// What the header says.
+  package struct Header: Sendable {
+    package var app: String
+    package var actionType: String
+    package var stateType: String
+    package var session: String
+    package var recordedAt: String
+    package var state: JSONValue
+
+    package init(
+      app: String, actionType: String, stateType: String, state: JSONValue,
+      session: String = UUID().uuidString.lowercased(),
+      recordedAt: String = LogComposer.timestamp(Date())
+    ) {
+      self.app = app
+      self.actionType = actionType
+      self.stateType = stateType
+      self.session = session
+      self.recordedAt = recordedAt
+      self.state = state
+    }
+  }
+
+  private var bytes: [UInt8] = []
+  private var seq = 0
+
+  /// Starts a log with `header`; `checkpointInterval` is written into it for information.
+  package init(header: Header, checkpointInterval: Int = 0) {
+    var line = LogLineBuilder(kind: .header)
+    line.string("format", LogFormat.name)
+    line.integer("version", LogFormat.version)
+    line.string("session", header.session)
+    line.string("app", header.app)
+    line.string("actionType", header.actionType)
+    line.string("stateType", header.stateType)
+    line.string("recordedAt", header.recordedAt)
+    line.integer("firstSeq", 1)
+    line.integer("checkpointInterval", checkpointInterval)
+    line.json("state", header.state.serializedBytes)
+    line.appendFramed(to: &bytes)
+  }
+
+  /// Appends the next action; its `type` is derived from the encoding as the recorder does.
+  package mutating func appendAction(_ action: JSONValue, time: Double?) {
+    seq += 1
+    var line = LogLineBuilder(kind: .action)
+    line.integer("seq", seq)
+    if let time, time.isFinite, time >= 0 {
+      line.seconds("time", nanoseconds: UInt64((time * 1e9).rounded()))
+    }
+    line.string("type", Self.typeName(of: action))
+    line.json("action", action.serializedBytes)
+    line.appendFramed(to: &bytes)
+  }
+
+  /// Appends a checkpoint: the state after the last appended action.
+  package mutating func appendCheckpoint(_ state: JSONValue) {
+    var line = LogLineBuilder(kind: .checkpoint)
+    line.integer("seq", seq)
+    line.json("state", state.serializedBytes)
+    line.appendFramed(to: &bytes)
+  }
+
+  /// The whole log, with its end record (`reason` `"closed"`).
+  package func finished() -> [UInt8] {
+    var out = bytes
+    var line = LogLineBuilder(kind: .end)
+    line.integer("seq", seq)
+    line.string("reason", "closed")
+    line.appendFramed(to: &out)
+    return out
+  }
+
+  /// The number of actions appended.
+  package var actionCount: Int { seq }
+
+  /// The log's `type` for an encoded action: the single key of an enum case's encoding, the
+  /// string of a raw-value enum, else `"action"`.
+  package static func typeName(of value: JSONValue) -> String {
+    switch value {
+    case .object(let members) where members.count == 1: return members[0].key
+    case .string(let text): return text
+    default: return "action"
+    }
+  }
+
+  /// `2026-11-21T10:00:00Z`.
+  package static func timestamp(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: date)
+  }
+}

@@ -1,0 +1,47 @@
+import RewindJSON
+
+/// What `replay shrink --until` keeps true while it removes actions.
+public enum ShrinkCondition: Sendable, Equatable, CustomStringConvertible {
+  /// The reducer traps.
+  case crash
+  /// The reducer traps while applying an action of this type.
+  case crashIn(type: String)
+  /// The condition holds for the state after the last action (and the reducer does not trap).
+  case predicate(JSONPath, Breakpoint.Comparison, JSONValue)
+
+  /// Parses `crash`, `type=NAME` or `PATH OP VALUE`.
+  public static func parse(_ text: String) throws(BreakpointParseError) -> ShrinkCondition {
+    if text == "crash" { return .crash }
+    if text.hasPrefix("type=") {
+      let name = String(text.dropFirst(5))
+      guard !name.isEmpty else { throw BreakpointParseError("expected an action type after 'type='") }
+      return .crashIn(type: name)
+    }
+    switch try Breakpoint.parseBreak("if " + text) {
+    case .condition(let path, let comparison, let value): return .predicate(path, comparison, value)
+    default: throw BreakpointParseError("expected crash, type=NAME or 'PATH OP VALUE'")
+    }
+  }
+
+  /// `crash`, `type=move`, `todos.count > 3`.
+  public var description: String {
+    switch self {
+    case .crash: return "crash"
+    case .crashIn(let type): return "type=\(type)"
+    case .predicate(let path, let comparison, let value):
+      return "\(path.sessionText) \(comparison.rawValue) \(value.jsonText)"
+    }
+  }
+
+  /// Whether the outcome of a replay satisfies the condition.
+  public func isSatisfied(by outcome: Result<JSONValue, ReplayError>) -> Bool {
+    switch (self, outcome) {
+    case (.crash, .failure(.reducerCrashed)): return true
+    case (.crashIn(let type), .failure(.reducerCrashed(_, let crashedType, _, _, _))):
+      return crashedType == type
+    case (.predicate(let path, let comparison, let value), .success(let state)):
+      return state.valueIfPresent(at: path).map { comparison.holds($0, value) } ?? false
+    default: return false
+    }
+  }
+}
