@@ -88,8 +88,13 @@ public enum ReplayError: Error, Sendable {
   /// Further facts, one per line.
   public var notes: [String] {
     switch self {
-    case .fault(_, let recovery, let intact, let dropped):
-      var notes = ["\(intact) action\(intact == 1 ? "" : "s") before it are intact"]
+    case .fault(let fault, let recovery, let intact, let dropped):
+      if fault.line == 1 {
+        return ["the header is damaged; no recovery mode can replay a log without its header"]
+      }
+      var notes = [
+        intact == 1 ? "1 action before it is intact" : "\(intact) actions before it are intact"
+      ]
       if recovery == .tail {
         notes.append("only a fault in the last line is dropped by the default --recovery tail")
       }
@@ -112,9 +117,11 @@ public enum ReplayError: Error, Sendable {
   public var hint: String? {
     switch self {
     case .fault(let fault, let recovery, let intact, _):
+      guard fault.line > 1 else { return nil }
       switch recovery {
       case .strict, .tail:
-        return "replay \(fault.path) --recovery prefix   # replay the \(intact) intact actions; "
+        let what = intact == 1 ? "the intact action" : "the \(intact) intact actions"
+        return "replay \(fault.path) --recovery prefix   # replay \(what); "
           + "or --recovery salvage to skip bad lines"
       case .prefix: return "replay \(fault.path) --recovery salvage   # skip bad lines"
       case .salvage: return nil
@@ -122,8 +129,8 @@ public enum ReplayError: Error, Sendable {
     case .unsupportedVersion:
       return "upgrade Rewind to read this log"
     case .actionDecodingFailed(let path, _, let seq, _, _, _):
-      return "replay the log with the app version that recorded it, or look at the raw line: "
-        + "replay actions \(path) --from \(seq) --to \(seq) --json"
+      return "replay the log with the app version that recorded it, or look at the recorded "
+        + "action: replay actions \(path) --from \(seq) --to \(seq) --json"
     case .positionOutOfRange(_, let valid):
       return "use a position from \(valid.lowerBound) to \(valid.upperBound), 'first' or 'last'"
     case .notARegularFile, .emptyLog, .notARewindLog:

@@ -60,7 +60,12 @@ struct CommandContext {
       switch log.recovery {
       case .tail: warning.notes = ["the last line was dropped: the app was cut off while writing it"]
       case .prefix: warning.notes = ["stopped here: the lines from this one on were dropped"]
-      case .salvage: warning.notes = ["skipped this line; later states are flagged as suspect"]
+      case .salvage:
+        if case .seqGap = fault.reason {
+          warning.notes = ["the missing actions are skipped; later states are flagged as suspect"]
+        } else {
+          warning.notes = ["skipped this line; later states are flagged as suspect"]
+        }
       case .strict: break
       }
       output.emit(warning)
@@ -72,7 +77,12 @@ struct CommandContext {
     if wantsJSON {
       output.writeLine(LogSummary.json(opened.log, appKnown: opened.timeline != nil).jsonText)
     } else {
-      output.writeLine(LogSummary.text(opened.log, app: opened.timeline == nil ? nil : opened.log.app))
+      let note = opened.noTimelineReason.map { _ in
+        "known to this replay binary, but recorded with other type names"
+      }
+      output.writeLine(
+        LogSummary.text(
+          opened.log, app: opened.timeline == nil ? nil : opened.log.app, appNote: note))
     }
     return ExitStatus.success
   }
@@ -108,7 +118,11 @@ struct CommandContext {
       }
     }
     if let type, matched == 0 {
-      output.emit(Diagnostic.warning("no action of type '\(type)' in seq \(first)…\(last)"))
+      var types: Set<String> = []
+      for seq in first...last { if let name = try? log.action(at: seq).type { types.insert(name) } }
+      let suggestion = closestMatch(to: type, in: types.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+      output.emit(
+        Diagnostic.warning("no action of type '\(inert(type))' in seq \(first)…\(last)\(suggestion)"))
     }
     return ExitStatus.success
   }
@@ -165,10 +179,10 @@ struct CommandContext {
       if interactive { output.write(session.prompt, to: .standardOutput) }
       output.flush()
       guard let line = input.readLine() else { break }
-      if !interactive && !line.trimmingWhitespace().isEmpty { output.writeLine("\(session.prompt)\(line)") }
+      if !interactive { output.writeLine("\(session.prompt)\(line)") }
       guard session.execute(line) else { break }
     }
     if interactive { output.writeLine() }
-    return ExitStatus.success
+    return session.hadError && !interactive ? ExitStatus.trouble : ExitStatus.success
   }
 }

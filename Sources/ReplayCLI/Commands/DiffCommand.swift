@@ -28,8 +28,9 @@ extension CommandContext {
   }
 
   private func printDiff(_ result: LogDiff, knowsApp: Bool, missing: OpenedLog) {
-    output.writeLine("A: \(inert(result.a.path)) (\(result.a.actionCount) actions)")
-    output.writeLine("B: \(inert(result.b.path)) (\(result.b.actionCount) actions)")
+    func count(_ n: Int) -> String { n == 1 ? "1 action" : "\(n) actions" }
+    output.writeLine("A: \(inert(result.a.path)) (\(count(result.a.actionCount)))")
+    output.writeLine("B: \(inert(result.b.path)) (\(count(result.b.actionCount)))")
     if !knowsApp {
       output.writeLine(
         "note: actions only — this replay binary cannot rebuild states of app "
@@ -37,6 +38,10 @@ extension CommandContext {
     }
     guard let first = result.firstDivergence else {
       output.writeLine("the action sequences are identical")
+      if result.initialStatesDiffer {
+        output.writeLine("but the initial states (the headers' states) differ (A → B):")
+        output.writeLine(indent(JSONDiff.render(JSONDiff.diff(result.a.header.state, result.b.header.state))))
+      }
       if let final = result.finalChanges {
         output.writeLine("but the final states differ (A → B):")
         output.writeLine(indent(JSONDiff.render(final)))
@@ -93,6 +98,7 @@ extension CommandContext {
       JSONMember("b", .string(result.b.path)),
       JSONMember("equivalent", .bool(result.isEquivalent)),
       JSONMember("comparedStates", .bool(result.comparedStates)),
+      JSONMember("initialStatesDiffer", .bool(result.initialStatesDiffer)),
     ]
     if let first = result.firstDivergence {
       members.append(

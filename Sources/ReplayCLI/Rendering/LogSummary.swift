@@ -4,11 +4,11 @@ import RewindReplay
 /// What `replay info` and the session's `info` show about a log.
 enum LogSummary {
   /// The summary as aligned `key: value` lines.
-  static func text(_ log: ReplayLog, app: String?) -> String {
+  static func text(_ log: ReplayLog, app: String?, appNote: String? = nil) -> String {
     var rows: [(String, String)] = [
       ("log", inert(log.path)),
       ("app", "\(inert(log.header.app)) (\(inert(log.header.stateType)), \(inert(log.header.actionType)))"
-        + (app == nil ? " — not known to this replay binary" : "")),
+        + (app == nil ? " — \(appNote ?? "not known to this replay binary")" : "")),
       ("session", inert(log.header.session)),
       ("recorded at", inert(log.header.recordedAt)),
     ]
@@ -75,6 +75,13 @@ enum LogSummary {
   static func endText(_ log: ReplayLog) -> String {
     if let reason = log.endReason {
       return reason == "closed" ? "cleanly (end record)" : "end record (\(inert(reason)))"
+    }
+    if log.recovery == .prefix, let fault = log.faults.first {
+      return "not read to the end: --recovery prefix stopped at line \(fault.line)"
+    }
+    if let fault = log.faults.last, case .cutOff = fault.reason {
+      return "cut off — the app died while writing line \(fault.line), after action "
+        + "\(log.lastSeq) (the partial line was dropped)"
     }
     guard log.actionCount > 0, let last = try? log.action(at: log.lastSeq) else {
       return "cut off — no end record: the app crashed or was killed before any action"

@@ -42,6 +42,14 @@ extension ReplaySession {
     if case .condition = breakpoint { _ = try requireTimeline() }
     let id = add(breakpoint)
     output.writeLine("breakpoint \(id): \(inert(breakpoint.description))")
+    if case .actionType(let name) = breakpoint {
+      let known = knownTypes()
+      if !known.contains(name) {
+        let suggestion = closestMatch(to: name, in: known.sorted()).map { "; did you mean type=\($0)?" } ?? ""
+        output.writeLine(
+          "warning: no action of type '\(inert(name))' is in this log\(suggestion)", to: .standardError)
+      }
+    }
   }
 
   private func add(_ breakpoint: Breakpoint) -> Int {

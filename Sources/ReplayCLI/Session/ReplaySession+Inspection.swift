@@ -64,10 +64,11 @@ extension ReplaySession {
     var first = max(log.firstSeq, position - n / 2)
     let last = min(log.lastSeq, first + n - 1)
     first = max(log.firstSeq, min(first, last - n + 1))
-    if position == log.positions.lowerBound {
-      output.writeLine(">    \(position)  (initial state)")
-    }
     let width = String(log.lastSeq).count
+    if position == log.positions.lowerBound {
+      let seq = String(position)
+      output.writeLine("> \(String(repeating: " ", count: max(0, width - seq.count)))\(seq)  (initial state)")
+    }
     for seq in first...last {
       do {
         let action = try log.action(at: seq)
@@ -80,9 +81,9 @@ extension ReplaySession {
 
   func showInfo() {
     output.writeLine(LogSummary.text(log, app: opened.timeline == nil ? nil : log.header.app))
-    output.writeLine("position:    \(position) of \(log.positions.lowerBound)…\(log.positions.upperBound)")
+    output.writeLine("position:     \(position) of \(log.positions.lowerBound)…\(log.positions.upperBound)")
     if let skips = opened.timeline?.skippedSeqs, !skips.isEmpty {
-      output.writeLine("skipped:     \(skips.sorted().map(String.init).joined(separator: ", "))")
+      output.writeLine("skipped:      \(skips.sorted().map(String.init).joined(separator: ", "))")
     }
   }
 
@@ -125,7 +126,7 @@ extension ReplaySession {
     throw SessionFailure(message)
   }
 
-  private func knownTypes() -> Set<String> {
+  func knownTypes() -> Set<String> {
     var types: Set<String> = []
     var seq = log.firstSeq
     while seq <= log.lastSeq && types.count < 64 {

@@ -37,7 +37,7 @@ final class ReplaySession {
     line += ", \(log.checkpointSeqs.count) checkpoint\(log.checkpointSeqs.count == 1 ? "" : "s")"
     output.writeLine(line)
     if log.isCutOff {
-      output.writeLine("the log was cut off: \(LogSummary.endText(log).dropFirst("cut off — ".count))")
+      output.writeLine("the log was \(LogSummary.endText(log))")
     }
     for fault in log.faults { output.emit(fault.warning) }
     if opened.timeline == nil { output.emit(opened.missingAppDiagnostic) }

@@ -34,7 +34,7 @@ enum SessionCommandTable {
       details: "App, types, number of actions, checkpoints, how the log ended, bad lines."),
     SessionCommandInfo(
       name: "find", alias: "f", usage: "find [-b] TEXT|type=NAME",
-      summary: "go to the next action matching TEXT or of type NAME",
+      summary: "go to the next matching action",
       details: "Searches forward from the cursor (backward with -b) for an action whose type is "
         + "NAME (type=NAME) or whose recorded JSON contains TEXT."),
     SessionCommandInfo(
@@ -44,13 +44,13 @@ enum SessionCommandTable {
         + "N with the cursor; 'diff N M' compares N with M. --json prints an RFC 6902 JSON Patch."),
     SessionCommandInfo(
       name: "watch", alias: "w", usage: "watch PATH",
-      summary: "stop continue/reverse-continue where the value at PATH changes",
+      summary: "stop where the value at PATH changes",
       details: "A watchpoint: 'continue' runs forward to the next action that changes the value "
         + "at PATH, 'reverse-continue' backward to the action that last changed it."),
     SessionCommandInfo(
-      name: "break", alias: "br", usage: "break type=NAME | break if PATH OP VALUE",
-      summary: "stop at actions of a type, or where a condition becomes true",
-      details: "OP is one of == != < <= > >= contains. VALUE is JSON (3, \"Buy milk\", true) "
+      name: "break", alias: "br", usage: "break type=NAME|if COND",
+      summary: "stop at a type, or where COND becomes true",
+      details: "COND is PATH OP VALUE; OP is one of == != < <= > >= contains. VALUE is JSON (3, \"Buy milk\", true) "
         + "or a bare word. A condition stops where it holds after an action and did not before."),
     SessionCommandInfo(
       name: "watches", alias: "ws", usage: "watches", summary: "list watchpoints and breakpoints",
@@ -60,16 +60,16 @@ enum SessionCommandTable {
       details: "Removes the watchpoint or breakpoint with that id, or all of them."),
     SessionCommandInfo(
       name: "continue", alias: "c", usage: "continue",
-      summary: "run forward to the next watch or break",
+      summary: "run forward to a watch or break",
       details: "Stops at the end of the log when nothing triggers."),
     SessionCommandInfo(
       name: "reverse-continue", alias: "rc", usage: "reverse-continue",
-      summary: "run backward to the previous watch or break",
+      summary: "run backward to a watch or break",
       details: "Stops at the initial state when nothing triggers. Costs about one forward pass, "
         + "thanks to the cached states."),
     SessionCommandInfo(
       name: "skip", alias: "sk", usage: "skip N",
-      summary: "replay as if action N had not happened",
+      summary: "replay as if action N never happened",
       details: "Every later state is recomputed without it; the prompt shows that skips are "
         + "active. 'unskip N' undoes it."),
     SessionCommandInfo(
@@ -91,10 +91,12 @@ enum SessionCommandTable {
   /// The overview that `help` prints.
   static var overview: String {
     let width = all.map(\.usage.count).max() ?? 0
+    let aliasWidth = all.map(\.alias.count).max() ?? 0
     var lines = ["Commands (alias in brackets):"]
     for command in all {
       let padding = String(repeating: " ", count: width - command.usage.count + 2)
-      lines.append("  \(command.usage)\(padding)[\(command.alias)]  \(command.summary)")
+      let aliasPadding = String(repeating: " ", count: aliasWidth - command.alias.count + 2)
+      lines.append("  \(command.usage)\(padding)[\(command.alias)]\(aliasPadding)\(command.summary)")
     }
     lines.append("An empty line repeats the last command. 'help COMMAND' explains one.")
     return lines.joined(separator: "\n")

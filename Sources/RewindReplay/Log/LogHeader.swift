@@ -14,7 +14,8 @@ public struct LogHeader: Sendable {
   public var actionType: String
   /// The name of the app's state type when it was recorded (`"TodoState"`).
   public var stateType: String
-  /// When recording started, as written (ISO 8601).
+  /// When this file was started, as written (ISO 8601): the start of the recording, or of the
+  /// rotation that began this file.
   public var recordedAt: String
   /// The `seq` of the first action in this file (1, or later for a rotated file).
   public var firstSeq: Int

@@ -31,6 +31,8 @@ struct LogIndexer {
   private var endLine = 0
   private var suspectFrom: Int?
   private var ignoredLines = 0
+  /// The bad line skipped just before the current one (salvage), if any.
+  private var lastSkipped: (line: Int, start: Int)?
 
   init(path: String, bytes: LogBytes, recovery: RecoveryMode, limits: ReaderLimits) {
     self.path = path
@@ -68,12 +70,18 @@ struct LogIndexer {
       if fault == nil { fault = record(span) }
       if let fault {
         switch try handle(LogFault(path: path, line: lineNumber, byteOffset: start, reason: fault)) {
-        case .skipLine: continue
+        case .skipLine:
+          lastSkipped = (lineNumber, start)
+          continue
         case .stop: break scan
         }
       }
+      lastSkipped = nil
     }
     guard let header else { throw .emptyLog(path: path) }
+    if let suspect = suspectFrom, suspect > header.firstSeq - 1 + entries.count {
+      suspectFrom = nil  // nothing was replayed after the skipped line
+    }
     return Result(
       header: header, faults: faults, endReason: endReason, entries: entries,
       checkpoints: checkpoints, suspectFrom: suspectFrom, ignoredLines: ignoredLines)
@@ -160,13 +168,19 @@ struct LogIndexer {
         guard recovery == .salvage, seq > expectedSeq, seq - expectedSeq < 1 << 24 else {
           return .seqGap(expected: expectedSeq, found: seq)
         }
-        faults.append(
-          LogFault(
-            path: path, line: span.line, byteOffset: span.start,
-            reason: .seqGap(expected: expectedSeq, found: seq)))
+        // The seqs in between are missing. When a bad line was just skipped, they are its
+        // actions and it is already reported; otherwise the gap itself is the fault.
+        let cause = lastSkipped ?? (line: span.line, start: span.start)
+        if lastSkipped == nil {
+          faults.append(
+            LogFault(
+              path: path, line: span.line, byteOffset: span.start,
+              reason: .seqGap(expected: expectedSeq, found: seq)))
+        }
         markSuspect(from: expectedSeq)
         while expectedSeq < seq {
-          entries.append(LogEntry(start: span.start, length: 0, line: span.line, seq: expectedSeq, kind: .missing))
+          entries.append(
+            LogEntry(start: cause.start, length: 0, line: cause.line, seq: expectedSeq, kind: .missing))
         }
       }
       let kind: LogEntry.Kind = peek.kind == "action" ? .action : .skipped

@@ -3,7 +3,7 @@ import RewindJSON
 /// The bounds the log reader enforces on untrusted input, so that no file can make it crash,
 /// hang or allocate without bound.
 public struct ReaderLimits: Sendable, Equatable {
-  /// The largest file opened, in bytes (default 16 GiB; the file is memory-mapped, not read).
+  /// The largest file opened, in bytes (default 16 GiB). The file is read into memory once.
   public var maxFileBytes: Int
   /// The longest line, in bytes (default 64 MiB). A longer line is a fault.
   public var maxLineBytes: Int

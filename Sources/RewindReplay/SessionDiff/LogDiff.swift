@@ -32,7 +32,12 @@ public struct LogDiff: Sendable {
 
   /// Whether the sessions are equivalent: the same actions, and (when compared) the same final
   /// state.
-  public var isEquivalent: Bool { hunks.isEmpty && finalChanges == nil }
+  public var isEquivalent: Bool {
+    hunks.isEmpty && finalChanges == nil && a.header.state == b.header.state
+  }
+
+  /// Whether the sessions start from different initial states (their headers' states differ).
+  public var initialStatesDiffer: Bool { a.header.state != b.header.state }
 
   /// The seqs (in A and in B) of the first actions that differ, or `nil` when the action
   /// sequences are equal.

@@ -95,16 +95,28 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   public func action(at seq: Int) throws(ReplayError) -> Action? {
     let record = try log.action(at: seq)
     guard let payload = record.payload else { return nil }
+    return try decodeAction(payload, record: record)
+  }
+
+  private func decodeAction(
+    _ payload: JSONValue, record: RecordedAction
+  ) throws(ReplayError) -> Action {
     do {
       return try decoder.decode(Action.self, from: payload)
     } catch let error as DecodingError {
+      var reason = error.reasonDescription
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+        case .object(let members) = payload, members.count == 1
+      {
+        reason = "\(Action.self) has no case '\(members[0].key)' (renamed or removed?)"
+      }
       throw .actionDecodingFailed(
-        path: log.path, line: record.line, seq: seq, type: record.type ?? "?",
-        codingPath: error.rewindCodingPath, reason: error.rewindReason)
+        path: log.path, line: record.line, seq: record.seq, type: record.type ?? "?",
+        codingPath: error.pathDescription, reason: reason)
     } catch {
       throw .actionDecodingFailed(
-        path: log.path, line: record.line, seq: seq, type: record.type ?? "?", codingPath: "",
-        reason: "\(error)")
+        path: log.path, line: record.line, seq: record.seq, type: record.type ?? "?",
+        codingPath: "", reason: "\(error)")
     }
   }
 
@@ -165,18 +177,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     if honoringSkips && skippedSeqs.contains(seq) { return }
     let record = try log.action(at: seq)
     guard record.status == .recorded, let payload = record.payload else { return }
-    let action: Action
-    do {
-      action = try decoder.decode(Action.self, from: payload)
-    } catch let error as DecodingError {
-      throw .actionDecodingFailed(
-        path: log.path, line: record.line, seq: seq, type: record.type ?? "?",
-        codingPath: error.rewindCodingPath, reason: error.rewindReason)
-    } catch {
-      throw .actionDecodingFailed(
-        path: log.path, line: record.line, seq: seq, type: record.type ?? "?", codingPath: "",
-        reason: "\(error)")
-    }
+    let action = try decodeAction(payload, record: record)
     StepMarker.willApply(seq: seq, type: record.type, line: record.line)
     reducer.reduce(&state, action)
   }
@@ -200,8 +201,8 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
       return try decoder.decode(State.self, from: json)
     } catch let error as DecodingError {
       throw .stateDecodingFailed(
-        path: log.path, line: line, what: what, codingPath: error.rewindCodingPath,
-        reason: error.rewindReason)
+        path: log.path, line: line, what: what, codingPath: error.pathDescription,
+        reason: error.reasonDescription)
     } catch {
       throw .stateDecodingFailed(path: log.path, line: line, what: what, codingPath: "", reason: "\(error)")
     }

@@ -58,7 +58,10 @@ public struct VerifyReport: Sendable {
     } else if !hasCheckpoints {
       lines.append("\(path): the log has no checkpoints, so only decoding was checked")
     } else if undecodable.isEmpty {
-      lines.append("\(path): all \(checkpointsCompared) checkpoints reproduced")
+      lines.append(
+        checkpointsCompared == 1
+          ? "\(path): the checkpoint was reproduced"
+          : "\(path): all \(checkpointsCompared) checkpoints reproduced")
     }
     return lines.joined(separator: "\n")
   }
