@@ -28,6 +28,8 @@ let package = Package(
       name: "RewindJSONTests", dependencies: ["RewindJSON"], resources: [.copy("Resources")]),
     .testTarget(name: "RewindTests", dependencies: ["Rewind", "RewindExamples", "rewind-testbed"]),
     .testTarget(name: "RewindReplayTests", dependencies: ["RewindReplay", "RewindExamples"]),
+    // Tests printed by `replay gen-test` for the fixtures (ReplayCLITests checks they are current).
+    .testTarget(name: "GeneratedTests", dependencies: ["Rewind", "RewindExamples"]),
     .testTarget(name: "ReplayCLITests", dependencies: ["ReplayCLI", "RewindExamples", "replay"]),
   ],
   swiftLanguageModes: [.v6]

@@ -20,6 +20,9 @@ struct CommandContext {
       case ReplayProgram.diff.name: return try runDiff()
       case ReplayProgram.verify.name: return try runVerify()
       case ReplayProgram.shrink.name: return try runShrink()
+      case ReplayProgram.genTest.name: return try runGenTest()
+      case ReplayProgram.export.name: return try runExport()
+      case ReplayProgram.importCommand.name: return try runImport()
       default: return try runSession()
       }
     } catch {

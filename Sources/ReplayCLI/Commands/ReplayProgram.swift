@@ -5,8 +5,8 @@ enum ReplayProgram {
   static let recovery = OptionSpec.option(
     "recovery", valueName: "MODE",
     kind: .choice(RecoveryMode.allCases.map(\.rawValue)), defaultValue: "tail",
-    help: "What to do with faulty lines: tail (default: drop a bad last line), strict, prefix "
-      + "(stop at the first fault), salvage (skip bad lines).")
+    help: "What to do with faulty lines: drop a bad last line (tail), fail on any (strict), "
+      + "stop at the first (prefix), or skip them (salvage).")
   static let json = OptionSpec.flag("json", help: "Print JSON that jq can read.")
   static let log = ArgumentSpec("LOG", help: "A Rewind log (.jsonl).")
   static let isolate = OptionSpec.flag(
@@ -115,11 +115,42 @@ enum ReplayProgram {
       .init("replay shrink Fixtures/todo-session.jsonl --until 'todos.count >= 10'"),
     ])
 
+  static let genTest = CommandSpec(
+    name: "gen-test",
+    abstract: "Print a Swift Testing test that replays a stretch of the log with the app's types.",
+    discussion: "The test builds a Store from the state at position N, dispatches the actions "
+      + "N+1…M written as Swift literals of the app's action type, and asserts the final state. "
+      + "When M is the action a cut-off log stopped at and it crashes, the test expects the "
+      + "crash (an exit test). Paste it into your test target.",
+    arguments: [log],
+    options: [
+      .option("from", valueName: "N", kind: .integer(minimum: 0), help: "Start from the state at N (default: the initial state)."),
+      .option("to", valueName: "M", kind: .integer(minimum: 0), help: "Replay up to action M (default: the last)."),
+      .option("name", valueName: "NAME", help: "The test function's name."),
+      .option("reducer", valueName: "EXPR", help: "The reducer expression (default: <app>Reducer)."),
+      recovery,
+    ],
+    examples: [.init("replay gen-test Fixtures/counter.jsonl --name counterSessionReplays")])
+
+  static let importCommand = CommandSpec(
+    name: "import",
+    abstract: "Turn a Redux DevTools export into a Rewind log.",
+    discussion: "Reads the file the extension's Export button writes (from a JavaScript app with "
+      + "the same action shapes, or from 'replay export'), and writes a log for app NAME with a "
+      + "checkpoint every 100 actions from the exported states, so 'replay verify' checks that "
+      + "this app's reducer computes the same states.",
+    arguments: [ArgumentSpec("FILE", help: "A Redux DevTools export (.json).")],
+    options: [
+      .option("app", valueName: "NAME", help: "The app whose reducer replays the log."),
+      .option("output", short: "o", valueName: "LOG", help: "The log to write."),
+    ],
+    examples: [.init("replay import /tmp/todo.json --app todo -o /tmp/todo.jsonl")])
+
   static let program = ProgramSpec(
     name: "replay",
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
-    commands: [info, actions, state, diff, verify, shrink],
+    commands: [info, actions, state, diff, verify, shrink, genTest, export, importCommand],
     examples: [
       .init("replay Fixtures/todo-crash.jsonl"),
       .init("replay info Fixtures/todo-session.jsonl"),

@@ -137,10 +137,10 @@ extension ReplaySession {
   }
 
   static func oneLine(_ diagnostic: Diagnostic) -> String {
-    var text = diagnostic.message
+    var text = inert(diagnostic.message)
     if let location = diagnostic.location { text = "\(location): \(text)" }
     if let hint = diagnostic.hints.first {
-      text += " (\(hint.text)\(hint.comment.map { ": \($0)" } ?? ""))"
+      text += " (\(inert(hint.text))\(hint.comment.map { ": \(inert($0))" } ?? ""))"
     }
     return text
   }

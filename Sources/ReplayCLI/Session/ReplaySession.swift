@@ -172,9 +172,9 @@ struct SessionFailure: Error {
   var message: String
   init(_ message: String) { self.message = message }
   init(_ error: ReplayError) {
-    var text = error.message
-    if let location = error.location { text = "\(location): \(text)" }
-    if let hint = error.hint { text += " (\(hint))" }
+    var text = inert(error.message)
+    if let location = error.location { text = "\(inert(location)): \(text)" }
+    if let hint = error.hint { text += " (\(inert(hint)))" }
     message = text
   }
 }

@@ -14,6 +14,9 @@ import Synchronization
 ///   a message that says so.
 /// - The store is `Observable`: a SwiftUI view that reads `store.state` updates when it changes
 ///   (dispatch from the main actor when SwiftUI observes the store).
+/// - Middleware, subscribers and observation callbacks run while the store holds its dispatch
+///   lock. A subscriber that waits for another thread which itself dispatches to this store
+///   deadlocks; so does reading `store.state` from inside the reducer or a ``read(_:)`` body.
 ///
 /// ```swift
 /// let store = Store(initialState: CounterState(), reducer: counterReducer)
@@ -130,14 +133,16 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     }
     let reducer = pipeline.reducer
     for entry in pipeline.hooks { entry.hooks.willReduce(current) }
-    pipeline.isReducing = true
+    // Observation callbacks run inside willSet/didSet: outside the reducing flag, so that a
+    // dispatch from one of them is queued like a dispatch from a subscriber.
     registrar.willSet(self, keyPath: \.state)
+    pipeline.isReducing = true
     let newState = stateBox.mutex.withLock { state -> State in
       reducer.run(&state, current)
       return state
     }
-    registrar.didSet(self, keyPath: \.state)
     pipeline.isReducing = false
+    registrar.didSet(self, keyPath: \.state)
     pipeline.reducedCount += 1
     for entry in pipeline.hooks { entry.hooks.didReduce(newState) }
     for subscriber in pipeline.subscribers {

@@ -1,0 +1,30 @@
+/// Renders a timeline's actions and states as Swift expressions of the app's own types, for
+/// `replay gen-test`.
+///
+/// Uses `String(reflecting:)`, which prints enum cases, structs (through their memberwise
+/// initialisers), strings, numbers, arrays, dictionaries and optionals as Swift source with
+/// module-qualified type names: `RewindExamples.TodoAction.add(title: "Buy milk")`. Values whose
+/// debug description is not Swift source (a `Date`, a class without a custom description) do not
+/// compile; the generated test says so at the top.
+public protocol SwiftLiteralSource: AnyObject {
+  /// The module-qualified names of the app's state and action types.
+  var swiftTypeNames: (state: String, action: String) { get }
+  /// The state at `position` as a Swift expression.
+  func swiftLiteral(ofStateAt position: Int) throws(ReplayError) -> String
+  /// The action `seq` as a Swift expression, or `nil` when it was not recorded.
+  func swiftLiteral(ofActionAt seq: Int) throws(ReplayError) -> String?
+}
+
+extension Timeline: SwiftLiteralSource {
+  public var swiftTypeNames: (state: String, action: String) {
+    (String(reflecting: State.self), String(reflecting: Action.self))
+  }
+
+  public func swiftLiteral(ofStateAt position: Int) throws(ReplayError) -> String {
+    String(reflecting: try state(at: position))
+  }
+
+  public func swiftLiteral(ofActionAt seq: Int) throws(ReplayError) -> String? {
+    try action(at: seq).map { String(reflecting: $0) }
+  }
+}
