@@ -204,6 +204,19 @@ package enum Platform {
     return UnsafeRawPointer(found) - base
   }
 
+  /// The device, inode and size of the file at `path` (following links), or `nil` when it
+  /// cannot be examined (it does not exist yet, for example).
+  package static func fileIdentity(_ path: String) -> (device: UInt64, inode: UInt64, size: Int)? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return (UInt64(info.st_dev), UInt64(info.st_ino), Int(info.st_size))
+  }
+
+  /// Sleeps for `milliseconds`.
+  package static func sleep(milliseconds: Int) {
+    _ = usleep(useconds_t(max(0, milliseconds) * 1000))
+  }
+
   /// `ENOENT`.
   package static let noSuchFile: Int32 = ENOENT
   /// `EACCES`.

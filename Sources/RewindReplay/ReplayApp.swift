@@ -1,4 +1,5 @@
 import Rewind
+import RewindJSON
 
 /// An app that a replay binary knows: its name (the log header's `app`) and how to build a
 /// timeline with its reducer.
@@ -14,6 +15,7 @@ public struct ReplayApp: Sendable {
   /// The name of the app's `State` type.
   public let stateType: String
   private let make: @Sendable (ReplayLog, Bool) -> any AnyTimeline
+  private let makeFollower: @Sendable (JSONValue) throws(ReplayError) -> any StateFollower
 
   /// Registers an app by name with its reducer.
   public init<State: Codable & Sendable, Action: Codable & Sendable>(
@@ -25,6 +27,15 @@ public struct ReplayApp: Sendable {
     self.make = { log, usesCheckpoints in
       Timeline(log: log, reducer: reducer, usesCheckpoints: usesCheckpoints)
     }
+    self.makeFollower = { state throws(ReplayError) in
+      try TypedStateFollower(reducer: reducer, initialState: state)
+    }
+  }
+
+  /// A follower that applies actions as they arrive, starting from `initialState`.
+  /// - Throws: `ReplayError.stateDecodingFailed` when the state does not decode.
+  public func follower(initialState: JSONValue) throws(ReplayError) -> any StateFollower {
+    try makeFollower(initialState)
   }
 
   /// A timeline over `log` with this app's reducer.

@@ -28,6 +28,20 @@ enum ChildModes {
     recorder.close()
   }
 
+  /// Records a short journal session with the clock-reading reducer (the determinism
+  /// counter-example): replaying it with `journalReducer` diverges at the first checkpoint.
+  static func clockReadingJournal(to path: String) throws {
+    let store = Store(initialState: JournalState(), reducer: clockReadingJournalReducer)
+    let recorder = try store.startRecording(
+      to: path, app: "journal",
+      options: RecordingOptions(checkpointInterval: 2, ifExists: .replace))
+    let start = Date(timeIntervalSince1970: 1_795_255_200)
+    for (n, text) in ["Ran 5 km", "Read two chapters", "Fixed the bike"].enumerated() {
+      store.dispatch(.write(text, now: start.addingTimeInterval(Double(n) * 3600)))
+    }
+    recorder.close()
+  }
+
   /// Dispatches from inside a reducer: the store must stop the process with a message saying so.
   static func dispatchFromReducer() {
     let box = StoreBox()

@@ -4,6 +4,7 @@
 //   rewind-testbed crash LOG               record a todo session until the move bug kills it
 //   rewind-testbed record LOG POLICY N     record N counter actions, acknowledging each on stdout
 //   rewind-testbed dispatch-from-reducer   misuse the store (it must stop with a message)
+//   rewind-testbed clock-journal LOG       record with a reducer that reads the clock (docs/determinism.md)
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -18,9 +19,11 @@ do {
     try ChildModes.record(to: arguments[2], policy: arguments[3], count: count)
   case ("dispatch-from-reducer", 2):
     ChildModes.dispatchFromReducer()
+  case ("clock-journal", 3):
+    try ChildModes.clockReadingJournal(to: arguments[2])
   default:
     FileHandle.standardError.write(
-      Data("usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | dispatch-from-reducer\n".utf8))
+      Data("usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | dispatch-from-reducer | clock-journal LOG\n".utf8))
     exit(2)
   }
 } catch {

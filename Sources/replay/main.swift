@@ -7,4 +7,5 @@ import RewindReplay
 ReplayTool.main(apps: [
   ReplayApp(name: "counter", reducer: counterReducer),
   ReplayApp(name: "todo", reducer: todoReducer),
+  ReplayApp(name: "journal", reducer: journalReducer),
 ])

@@ -23,6 +23,7 @@ struct CommandContext {
       case ReplayProgram.genTest.name: return try runGenTest()
       case ReplayProgram.export.name: return try runExport()
       case ReplayProgram.importCommand.name: return try runImport()
+      case ReplayProgram.tail.name: return try runTail()
       default: return try runSession()
       }
     } catch {

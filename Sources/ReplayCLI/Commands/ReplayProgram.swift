@@ -146,11 +146,33 @@ enum ReplayProgram {
     ],
     examples: [.init("replay import /tmp/todo.json --app todo -o /tmp/todo.jsonl")])
 
+  static let tail = CommandSpec(
+    name: "tail",
+    abstract: "Print the last actions of a log; with -f, follow it while an app records it.",
+    discussion: "Like tail -f: prints each new action as it is appended, optionally with the "
+      + "state diff it caused (--diff) or only actions of a type (--type) or that change a "
+      + "path (--path). A line still being written is waited for, never reported as corrupt; a "
+      + "rotated or truncated file is read again from its start. Stops at the end record of a "
+      + "closed recording, on Ctrl-C, or after --timeout seconds without new lines.",
+    arguments: [log],
+    options: [
+      .flag("follow", short: "f", help: "Keep reading as the log grows."),
+      .flag("diff", help: "Show what each action changed (needs the app's reducer)."),
+      .option("type", valueName: "NAME", help: "Only actions of this type."),
+      .option("path", valueName: "PATH", help: "Only actions that change the value at PATH."),
+      .option("lines", short: "n", valueName: "N", kind: .integer(minimum: 0), help: "How many existing actions to show first (default 10)."),
+      .option("timeout", valueName: "SECONDS", kind: .integer(minimum: 1), help: "Stop after this long without new lines."),
+    ],
+    examples: [
+      .init("replay tail -f /tmp/session.jsonl --diff"),
+      .init("replay tail -f /tmp/session.jsonl --path todos.count"),
+    ])
+
   static let program = ProgramSpec(
     name: "replay",
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
-    commands: [info, actions, state, diff, verify, shrink, genTest, export, importCommand],
+    commands: [info, actions, state, diff, verify, shrink, genTest, export, importCommand, tail],
     examples: [
       .init("replay Fixtures/todo-crash.jsonl"),
       .init("replay info Fixtures/todo-session.jsonl"),

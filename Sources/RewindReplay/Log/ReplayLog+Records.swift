@@ -27,6 +27,20 @@ public struct RecordedAction: Sendable {
   public var line: Int
   /// Whether the payload is in the log.
   public var status: Status
+
+  /// Creates a recorded action (for tools that build logs, and tests).
+  public init(
+    seq: Int, time: Double?, type: String?, payload: JSONValue?, isSanitized: Bool, line: Int,
+    status: Status
+  ) {
+    self.seq = seq
+    self.time = time
+    self.type = type
+    self.payload = payload
+    self.isSanitized = isSanitized
+    self.line = line
+    self.status = status
+  }
 }
 
 extension ReplayLog {

@@ -1,0 +1,104 @@
+import Foundation
+import Rewind
+import RewindJSON
+import RewindReplay
+
+extension CommandContext {
+  /// `replay tail -f LOG [--diff] [--type NAME] [--path PATH] [-n N] [--timeout S]`.
+  func runTail() throws(CommandFailure) -> Int32 {
+    let path = arguments.positional("LOG") ?? ""
+    let follow = arguments.flag("follow")
+    let showDiff = arguments.flag("diff")
+    let type = arguments.string("type")
+    let count: Int
+    let timeout: Int?
+    do throws(UsageError) {
+      count = try arguments.int("lines") ?? 10
+      timeout = try arguments.int("timeout")
+    } catch {
+      throw .diagnostic(Diagnostic.error(error.message))
+    }
+    var watched: JSONPath?
+    if let text = arguments.string("path") {
+      do throws(StatePathError) { watched = try JSONPath.parse(text) } catch {
+        throw .diagnostic(Diagnostic.error(inert(error.description)))
+      }
+    }
+    guard Platform.fileIdentity(path) != nil || follow else {
+      throw .replay(.cannotOpen(path: path, reason: Platform.describe(errno: Platform.noSuchFile)))
+    }
+    let tail = LogTail(path: path)
+    var follower: (any StateFollower)?
+    let needsStates = showDiff || watched != nil
+    var backlog: [String] = []
+    var inBacklog = true
+    var idle = 0
+    func emit(_ text: String) {
+      if inBacklog {
+        backlog.append(text)
+        if backlog.count > count { backlog.removeFirst(backlog.count - count) }
+      } else {
+        output.writeLine(text)
+      }
+    }
+    while true {
+      let events = tail.poll()
+      for event in events {
+        switch event {
+        case .header(let header):
+          if needsStates {
+            guard let app = apps.first(where: { $0.name == header.app }) else {
+              throw .diagnostic(
+                Diagnostic.error(
+                  "--diff and --path need the app's reducer, and this replay binary does not know "
+                    + "the app \"\(inert(header.app))\"",
+                  hints: [Diagnostic.Hint("build a replay binary for it", comment: "docs/embedding.md")]))
+            }
+            do { follower = try app.follower(initialState: header.state) } catch { throw .replay(error) }
+          }
+          if !inBacklog { output.writeLine("-- \(inert(path)): new file from seq \(header.firstSeq)") }
+        case .action(let action):
+          var changes: [JSONChange]?
+          if let follower, let payload = action.payload {
+            let before = follower.stateJSON
+            let after: JSONValue
+            do { after = try follower.apply(payload, seq: action.seq, type: action.type) } catch {
+              throw .replay(error)
+            }
+            if let watched {
+              guard before.valueIfPresent(at: watched) != after.valueIfPresent(at: watched) else { continue }
+            }
+            changes = JSONDiff.diff(before, after)
+          }
+          if let type, action.type != type { continue }
+          var text = ActionFormatter.line(action)
+          if showDiff {
+            text += "\n" + inert(JSONDiff.render(changes), keepingNewlines: true).split(separator: "\n")
+              .map { "        \($0)" }.joined(separator: "\n")
+          }
+          emit(text)
+        case .end(let reason):
+          if reason == "closed" {
+            backlog.forEach { output.writeLine($0) }
+            output.writeLine("-- the recording ended (end record)")
+            return ExitStatus.success
+          }
+        case .fault(let fault):
+          output.emit(fault.warning)
+        case .restarted:
+          if !inBacklog { output.writeLine("-- \(inert(path)) was replaced or truncated: reading it from the start") }
+        }
+      }
+      if inBacklog {
+        backlog.forEach { output.writeLine($0) }
+        backlog.removeAll()
+        inBacklog = false
+        if !follow { return ExitStatus.success }
+      }
+      output.flush()
+      idle = events.isEmpty ? idle + 1 : 0
+      if let timeout, idle * 100 >= timeout * 1000 { return ExitStatus.success }
+      Platform.sleep(milliseconds: 100)
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import RewindReplay
+import Testing
+
+@testable import ReplayCLI
+
+@Suite struct ShrinkTests {
+  @Test func theCrashLogShrinksToTheFewActionsThatReproduceTheMoveCrash() throws {
+    try PowerTools.useReplayBinaryAsWorker()
+    let directory = try PowerTools.temporaryDirectory()
+    let out = directory.appendingPathComponent("min.jsonl").path
+    let result = PowerTools.run(["shrink", PowerTools.fixture("todo-crash.jsonl"), "-o", out])
+    #expect(result.status == 0, "stderr: \(result.err)")
+    #expect(result.out.hasPrefix("shrunk 38 → "))
+    let log = try ReplayLog(path: out, recovery: .strict)
+    #expect((1...3).contains(log.actionCount))
+    #expect(log.checkpointSeqs.isEmpty)
+    #expect(log.hasEndRecord)
+    #expect(log.firstSeq == 1)
+    #expect(try log.action(at: log.lastSeq).type == "move")
+    // Replaying the shrunk log crashes the same way, in a worker.
+    let replayed = PowerTools.run(["state", out, "--isolate"])
+    #expect(replayed.status == 2)
+    #expect(replayed.err.contains("crashed"))
+    #expect(replayed.err.contains("(type \"move\")"))
+  }
+
+  @Test func shrinkingIsDeterministic() throws {
+    try PowerTools.useReplayBinaryAsWorker()
+    let directory = try PowerTools.temporaryDirectory()
+    let first = directory.appendingPathComponent("a.jsonl").path
+    let second = directory.appendingPathComponent("b.jsonl").path
+    let arguments = ["shrink", PowerTools.fixture("todo-session.jsonl"), "--until", "todos.count >= 6"]
+    let a = PowerTools.run(arguments + ["-o", first])
+    let b = PowerTools.run(arguments + ["-o", second])
+    #expect(a.status == 0 && b.status == 0, "stderr: \(a.err) \(b.err)")
+    let logA = try ReplayLog(path: first)
+    let logB = try ReplayLog(path: second)
+    #expect(logA.actionCount == 6)
+    let actionsA = try (1...logA.lastSeq).map { try logA.action(at: $0).payload }
+    let actionsB = try (1...logB.lastSeq).map { try logB.action(at: $0).payload }
+    #expect(actionsA == actionsB)
+  }
+
+  @Test func aConditionTheWholeLogDoesNotReachIsAnError() throws {
+    try PowerTools.useReplayBinaryAsWorker()
+    let result = PowerTools.run(["shrink", PowerTools.fixture("counter.jsonl"), "--until", "count > 1000"])
+    #expect(result.status == 2)
+    #expect(result.err.contains("does not reach the condition 'count > 1000'"))
+  }
+
+  @Test func ddminFindsOneMinimalSubsequence() {
+    // Holds when the subsequence contains both 3 and 7.
+    let result = DeltaDebugging.minimize(Array(0..<40), maxTests: 1000) { candidate in
+      candidate.contains(3) && candidate.contains(7)
+    }
+    #expect(result.items == [3, 7])
+    #expect(!result.budgetExhausted)
+    let limited = DeltaDebugging.minimize(Array(0..<40), maxTests: 2) { $0.contains(3) }
+    #expect(limited.budgetExhausted)
+    #expect(limited.tests == 2)
+  }
+
+  @Test(arguments: [
+    ("crash", ShrinkCondition.crash), ("type=move", .crashIn(type: "move")),
+  ])
+  func conditionsParse(text: String, expected: ShrinkCondition) throws {
+    #expect(try ShrinkCondition.parse(text) == expected)
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Rewind
+import RewindReplay
+import Testing
+
+@testable import ReplayCLI
+
+@Suite struct TailTests {
+  @Test func aLineBeingWrittenIsWaitedForNeverReportedAsCorrupt() throws {
+    let directory = try PowerTools.temporaryDirectory()
+    let path = directory.appendingPathComponent("live.jsonl").path
+    let lines = try String(contentsOfFile: PowerTools.fixture("counter.jsonl"), encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false).map { $0 + "\n" }
+    FileManager.default.createFile(atPath: path, contents: Data(lines[0].utf8))
+    let tail = LogTail(path: path)
+    #expect(tail.poll().count == 1)  // the header
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.seekToEnd()
+    let second = Data(lines[1].utf8)
+    try handle.write(contentsOf: second.prefix(20))
+    #expect(tail.poll().isEmpty, "half a line is not an event")
+    try handle.write(contentsOf: second.dropFirst(20))
+    let events = tail.poll()
+    #expect(events.count == 1)
+    if case .action(let action) = events.first {
+      #expect(action.seq == 1)
+      #expect(action.type == "increment")
+    } else {
+      Issue.record("expected an action, got \(events)")
+    }
+    try handle.close()
+  }
+
+  @Test func aRotatedFileIsReadFromItsStart() throws {
+    let directory = try PowerTools.temporaryDirectory()
+    let path = directory.appendingPathComponent("live.jsonl").path
+    try FileManager.default.copyItem(atPath: PowerTools.fixture("counter.jsonl"), toPath: path)
+    let tail = LogTail(path: path)
+    let first = tail.poll()
+    #expect(first.contains { if case .end = $0 { true } else { false } })
+    try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+    try FileManager.default.copyItem(atPath: PowerTools.fixture("todo-crash.jsonl"), toPath: path)
+    let second = tail.poll()
+    #expect(second.first.map { if case .restarted = $0 { true } else { false } } == true)
+    let headers = second.compactMap { event -> LogHeader? in
+      if case .header(let header) = event { return header }
+      return nil
+    }
+    #expect(headers.map(\.app) == ["todo"])
+  }
+
+  @Test func followPrintsAppendedActionsWithDiffsUntilTheEndRecord() throws {
+    let directory = try PowerTools.temporaryDirectory()
+    let path = directory.appendingPathComponent("live.jsonl").path
+    let lines = try String(contentsOfFile: PowerTools.fixture("counter.jsonl"), encoding: .utf8)
+      .split(separator: "\n").map { $0 + "\n" }
+    FileManager.default.createFile(atPath: path, contents: Data(lines.prefix(3).joined().utf8))
+    let writer = Thread {
+      Thread.sleep(forTimeInterval: 0.3)
+      guard let handle = FileHandle(forWritingAtPath: path) else { return }
+      _ = try? handle.seekToEnd()
+      for line in lines.dropFirst(3) {
+        try? handle.write(contentsOf: Data(line.utf8))
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      try? handle.close()
+    }
+    writer.start()
+    let result = PowerTools.run(["tail", "-f", path, "--diff", "--timeout", "20"])
+    #expect(result.status == 0, "stderr: \(result.err)")
+    #expect(result.out.contains("   12    3.000s  add            -20\n        count: 115 → 95\n"))
+    #expect(result.out.hasSuffix("-- the recording ended (end record)\n"))
+    #expect(result.err.isEmpty)
+  }
+
+  @Test func withoutFollowTheLastLinesArePrinted() {
+    let result = PowerTools.run(["tail", PowerTools.fixture("counter.jsonl"), "-n", "2", "--type", "add"])
+    #expect(result.status == 0)
+    #expect(result.out.contains("    10    2.500s  add            7\n    12    3.000s  add            -20\n"))
+  }
+}
