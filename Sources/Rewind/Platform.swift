@@ -59,7 +59,12 @@ package enum Platform {
     flags |= exclusive ? O_EXCL : O_TRUNC
     let fd = open(path, flags, mode_t(0o600))
     if fd < 0 { return -errno }
-    _ = fchmod(fd, mode_t(0o600))
+    // Tighten a replaced file's mode too, but never a device's (recording to /dev/null must
+    // not change who may use it).
+    var info = stat()
+    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+      _ = fchmod(fd, mode_t(0o600))
+    }
     return fd
   }
 

@@ -9,15 +9,21 @@ final class LogWriter {
   private let fileSystem: any LogFileSystem
   private(set) var handle: (any LogFileHandle)?
   private(set) var committedLength = 0
+  /// The seq of the last action line in the file (not in the buffer).
+  private(set) var committedSeq = 0
+  private var bufferedSeq = 0
   private var buffer: [UInt8] = []
   private let bufferCapacity: Int?
   private let syncEveryLine: Bool
 
   /// Opens (creates) the file.
   init(
-    path: String, fileSystem: any LogFileSystem, exclusive: Bool, durability: Durability
+    path: String, fileSystem: any LogFileSystem, exclusive: Bool, durability: Durability,
+    committedSeq: Int = 0
   ) throws(LogFileFailure) {
     self.path = path
+    self.committedSeq = committedSeq
+    self.bufferedSeq = committedSeq
     self.fileSystem = fileSystem
     switch durability {
     case .buffered(let capacity): bufferCapacity = max(1, capacity)
@@ -39,14 +45,17 @@ final class LogWriter {
   /// Appends whole lines (each ending with `\n`). In buffered mode they may stay in memory until
   /// the buffer fills; otherwise they are written now (and synced for `.everyAction`).
   /// - Throws: The `errno` of a failed write or sync, after the file was cut back.
-  func append(_ lines: [UInt8]) throws(RecorderError.Reason) {
+  /// - Parameter seq: The seq of the last action these lines cover (for error reports).
+  func append(_ lines: [UInt8], seq: Int) throws(RecorderError.Reason) {
     guard handle != nil else { return }
     if let capacity = bufferCapacity {
       buffer.append(contentsOf: lines)
+      bufferedSeq = seq
       if buffer.count >= capacity { try flush() }
       return
     }
     try writeNow(lines)
+    committedSeq = seq
     if syncEveryLine { try sync() }
   }
 
@@ -56,6 +65,7 @@ final class LogWriter {
     let pending = buffer
     buffer.removeAll(keepingCapacity: true)
     try writeNow(pending)
+    committedSeq = bufferedSeq
   }
 
   /// `fdatasync` of the file.

@@ -22,6 +22,7 @@ struct RecorderCore {
   private var segment = 0
   private var lastCheckpointSeq = 0
   private var reportedSkip = false
+  private var isDirty = false
   private let startNanos = Platform.monotonicNanoseconds()
   private let encoder = RewindJSONEncoder()
 
@@ -43,7 +44,7 @@ struct RecorderCore {
       throw RecorderError(reason, path: path, lastRecordedSeq: 0)
     }
     do {
-      try writer?.append(header(firstSeq: 1, stateJSON: initialStateJSON))
+      try writer?.append(header(firstSeq: 1, stateJSON: initialStateJSON), seq: 0)
     } catch {
       throw RecorderError(error, path: path, lastRecordedSeq: 0)
     }
@@ -111,11 +112,12 @@ struct RecorderCore {
       }
     }
     do {
-      try writer?.append(line.framed())
+      try writer?.append(line.framed(), seq: next)
     } catch {
       return fail(error)
     }
     seq = next
+    isDirty = true
     return report
   }
 
@@ -133,7 +135,7 @@ struct RecorderCore {
         var line = LogLineBuilder(kind: .checkpoint)
         line.integer("seq", seq)
         line.json("state", stateJSON)
-        try writer?.append(line.framed())
+        try writer?.append(line.framed(), seq: seq)
         lastCheckpointSeq = seq
       }
       if isRotationDue { try rotate(stateJSON: stateJSON) }
@@ -154,7 +156,7 @@ struct RecorderCore {
   mutating func close() -> RecorderError? {
     guard isRecording, let writer else { return nil }
     do {
-      try writer.append(endLine(reason: "closed"))
+      try writer.append(endLine(reason: "closed"), seq: seq)
       try writer.flush()
       try writer.sync()
     } catch {
@@ -169,22 +171,26 @@ struct RecorderCore {
   /// Stops recording because of `reason`; returns the error to report (once).
   mutating func fail(_ reason: RecorderError.Reason) -> RecorderError? {
     guard isRecording else { return nil }
+    // What is in the file: buffered lines that were never written do not count.
+    let intact = writer?.committedSeq ?? seq
     writer?.stop()
     writer = nil
-    let error = RecorderError(reason, path: path, lastRecordedSeq: seq)
+    let error = RecorderError(reason, path: path, lastRecordedSeq: intact)
     status = .stopped(error)
     return error
   }
 
-  /// A private handle on the file for an `fdatasync` outside the lock, when lines were written.
-  func handleForBackgroundSync() -> (any LogFileHandle)? {
-    guard isRecording else { return nil }
+  /// A private handle on the file for an `fdatasync` outside the lock, when lines were written
+  /// since the last one.
+  mutating func handleForBackgroundSync() -> (any LogFileHandle)? {
+    guard isRecording, isDirty else { return nil }
+    isDirty = false
     return writer?.handle?.duplicate()
   }
 
   private mutating func rotate(stateJSON: [UInt8]) throws(RecorderError.Reason) {
     guard let rotation = options.rotation, let old = writer else { return }
-    try old.append(endLine(reason: "rotated"))
+    try old.append(endLine(reason: "rotated"), seq: seq)
     try old.flush()
     old.close()
     writer = nil
@@ -192,12 +198,13 @@ struct RecorderCore {
     if code != 0 { throw .rotationFailed(errno: code) }
     do {
       writer = try LogWriter(
-        path: path, fileSystem: fileSystem, exclusive: false, durability: options.durability)
+        path: path, fileSystem: fileSystem, exclusive: false, durability: options.durability,
+        committedSeq: seq)
     } catch {
       throw .rotationFailed(errno: error.errno)
     }
     segment += 1
-    try writer?.append(header(firstSeq: seq + 1, stateJSON: stateJSON))
+    try writer?.append(header(firstSeq: seq + 1, stateJSON: stateJSON), seq: seq)
   }
 
   private func header(firstSeq: Int, stateJSON: [UInt8]) -> [UInt8] {
