@@ -25,6 +25,8 @@ public enum ReplayError: Error, Sendable {
   case encodingFailed(what: String, reason: String)
   /// A position outside the log.
   case positionOutOfRange(Int, valid: ClosedRange<Int>)
+  /// An action was asked for, but the log has none: it holds only its initial state.
+  case noActions(path: String, position: Int)
   /// The action at `seq` was not recorded (deny list, encoding failure, or a line skipped by
   /// `--recovery salvage`), so the states after it cannot be rebuilt exactly.
   case actionNotRecorded(seq: Int, type: String?, reason: String)
@@ -42,7 +44,7 @@ public enum ReplayError: Error, Sendable {
     case .stateDecodingFailed(let path, let line, _, _, _): return "\(path):\(line)"
     case .notARewindLog(let path, _), .unsupportedVersion(let path, _, _): return "\(path):1"
     case .cannotOpen(let path, _), .notARegularFile(let path, _), .fileTooLarge(let path, _, _),
-      .emptyLog(let path), .appMismatch(let path, _, _, _, _):
+      .emptyLog(let path), .appMismatch(let path, _, _, _, _), .noActions(let path, _):
       return path
     case .encodingFailed, .positionOutOfRange, .actionNotRecorded, .reducerCrashed: return nil
     }
@@ -70,6 +72,7 @@ public enum ReplayError: Error, Sendable {
     case .positionOutOfRange(let position, let valid):
       return "position \(position) is out of range: valid positions are \(valid.lowerBound)…"
         + "\(valid.upperBound)"
+    case .noActions: return "the log has no actions"
     case .actionNotRecorded(let seq, let type, let reason):
       let name = type.map { " (type \"\($0)\")" } ?? ""
       return "action \(seq)\(name) was not recorded (\(reason))"
@@ -133,6 +136,8 @@ public enum ReplayError: Error, Sendable {
         + "action: replay actions \(path) --from \(seq) --to \(seq) --json"
     case .positionOutOfRange(_, let valid):
       return "use a position from \(valid.lowerBound) to \(valid.upperBound), 'first' or 'last'"
+    case .noActions(_, let position):
+      return "it holds only its initial state, at position \(position)"
     case .notARegularFile, .emptyLog, .notARewindLog:
       return "pass a .jsonl log written by the Rewind recorder (see docs/log-format.md)"
     case .appMismatch:

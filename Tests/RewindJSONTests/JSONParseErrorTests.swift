@@ -120,24 +120,51 @@ import Testing
   }
 
   @Test func describesAnUnexpectedByteWithWhatWasExpected() {
-    let error = JSONParseError(offset: 17, reason: .unexpectedByte(0x78, expected: "',' or '}' after object member"))
-    #expect(error.description == "invalid JSON at byte 17: expected ',' or '}' after object member, found 'x'")
+    let error = JSONParseError(
+      offset: 17, reason: .unexpectedByte(0x78, expected: "',' or '}' after object member"))
+    #expect(
+      error.description
+        == "invalid JSON at byte 17: expected ',' or '}' after object member, found 'x'")
   }
 
   @Test func descriptionsReadAsOneSpecificLine() throws {
     let expectations: [(String, String)] = [
       (#"{"a":1x}"#, "invalid JSON at byte 6: expected ',' or '}' after object member, found 'x'"),
-      ("[1,2", "invalid JSON at byte 4: unexpected end of input, expected ',' or ']' after array element"),
+      (
+        "[1,2",
+        "invalid JSON at byte 4: unexpected end of input, expected ',' or ']' after array element"
+      ),
       ("[1,]", "invalid JSON at byte 2: trailing comma: a ',' must be followed by another element"),
       ("[01]", "invalid JSON at byte 2: invalid number: leading zeros are not allowed"),
       (#"{"id":1,"id":2}"#, #"invalid JSON at byte 8: duplicate key "id" in object"#),
-      ("\"a\tb\"", #"invalid JSON at byte 2: unescaped control character 0x09 in string; write it as \t"#),
-      ("\"\u{1}\"", #"invalid JSON at byte 1: unescaped control character 0x01 in string; write it as \u0001"#),
-      (#"["\uDEAD"]"#, #"invalid JSON at byte 2: unpaired UTF-16 surrogate \uDEAD in string; a high surrogate \uD800-\uDBFF must be followed by a low one \uDC00-\uDFFF"#),
-      (#""\q""#, #"invalid JSON at byte 1: invalid escape sequence in string; valid escapes are \" \\ \/ \b \f \n \r \t and \uXXXX"#),
-      ("{} {}", "invalid JSON at byte 3: unexpected '{' after the JSON value; only whitespace may follow it"),
-      ("\u{FEFF}[]", "invalid JSON at byte 0: byte order mark (EF BB BF) is not allowed; JSON text must start with a value"),
-      ("[\n]\n\n\u{7}", "invalid JSON at byte 5: unexpected byte 0x07 after the JSON value; only whitespace may follow it"),
+      (
+        "\"a\tb\"",
+        #"invalid JSON at byte 2: unescaped control character 0x09 in string; write it as \t"#
+      ),
+      (
+        "\"\u{1}\"",
+        #"invalid JSON at byte 1: unescaped control character 0x01 in string; write it as \u0001"#
+      ),
+      (
+        #"["\uDEAD"]"#,
+        #"invalid JSON at byte 2: unpaired UTF-16 surrogate \uDEAD in string; a high surrogate \uD800-\uDBFF must be followed by a low one \uDC00-\uDFFF"#
+      ),
+      (
+        #""\q""#,
+        #"invalid JSON at byte 1: invalid escape sequence in string; valid escapes are \" \\ \/ \b \f \n \r \t and \uXXXX"#
+      ),
+      (
+        "{} {}",
+        "invalid JSON at byte 3: unexpected '{' after the JSON value; only whitespace may follow it"
+      ),
+      (
+        "\u{FEFF}[]",
+        "invalid JSON at byte 0: byte order mark (EF BB BF) is not allowed; JSON text must start with a value"
+      ),
+      (
+        "[\n]\n\n\u{7}",
+        "invalid JSON at byte 5: unexpected byte 0x07 after the JSON value; only whitespace may follow it"
+      ),
     ]
     for (input, description) in expectations {
       #expect(throws: (any Error).self) { try JSONParser.parse(input) }
@@ -151,7 +178,10 @@ import Testing
       Issue.record("600 nested arrays parsed")
       return
     }
-    #expect(error.description == "invalid JSON at byte 512: nested too deeply: more than 512 arrays and objects open at once")
+    #expect(
+      error.description
+        == "invalid JSON at byte 512: nested too deeply: more than 512 arrays and objects open at once"
+    )
   }
 
   @Test func describesInvalidUTF8AndLimits() {

@@ -77,6 +77,7 @@ import Testing
     #expect(try JSONParser.parse(Data(text.utf8)) == expected)
     #expect(try JSONParser.parse(ContiguousArray(text.utf8)) == expected)
     #expect(try JSONParser.parse(text.utf8) == expected)
+    #expect(try JSONParser.parse(text.utf8.lazy.map { $0 }) == expected)
     let result = Array(text.utf8).withUnsafeBytes { buffer in
       Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
     }
@@ -95,7 +96,8 @@ import Testing
       let arrays = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
       #expect(throws: Never.self) { try JSONParser.parse(arrays) }
       let objects =
-        String(repeating: #"{"a":"#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
+        String(repeating: #"{"a":"#, count: depth - 1) + "{}"
+        + String(repeating: "}", count: depth - 1)
       #expect(throws: Never.self) { try JSONParser.parse(objects) }
     }
   }
@@ -106,7 +108,8 @@ import Testing
       #expect(throws: JSONParseError(offset: 512, reason: .tooDeep(limit: 512))) {
         try JSONParser.parse(arrays)
       }
-      let objects = String(repeating: #"{"a":"#, count: depth - 1) + "{}"
+      let objects =
+        String(repeating: #"{"a":"#, count: depth - 1) + "{}"
         + String(repeating: "}", count: depth - 1)
       #expect(throws: JSONParseError(offset: 512 * 5, reason: .tooDeep(limit: 512))) {
         try JSONParser.parse(objects)
@@ -117,7 +120,8 @@ import Testing
   @Test func everyNestingDepthFromOneToTwoThousandEitherParsesOrIsTooDeep() {
     for depth in 1...2000 {
       let arrays = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-      let objects = String(repeating: #"{"":"#, count: depth) + "0"
+      let objects =
+        String(repeating: #"{"":"#, count: depth) + "0"
         + String(repeating: "}", count: depth)
       for text in [arrays, objects] {
         switch Result(catching: { () throws(JSONParseError) in try JSONParser.parse(text) }) {

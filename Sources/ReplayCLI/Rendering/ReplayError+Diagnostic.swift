@@ -15,6 +15,8 @@ extension ReplayError {
     case .cannotOpen(let path, _), .notARegularFile(let path, _), .fileTooLarge(let path, _, _),
       .emptyLog(let path), .appMismatch(let path, _, _, _, _):
       location = Diagnostic.Location(file: path)
+    case .noActions(let path, _):
+      location = Diagnostic.Location(file: path)
     case .encodingFailed, .positionOutOfRange, .actionNotRecorded, .reducerCrashed:
       location = nil
     }

@@ -60,7 +60,7 @@ extension ReplaySession {
       output.writeLine("the log has no actions")
       return
     }
-    let n = max(1, count)
+    let n = max(1, min(count, log.actionCount + 1))
     var first = max(log.firstSeq, position - n / 2)
     let last = min(log.lastSeq, first + n - 1)
     first = max(log.firstSeq, min(first, last - n + 1))

@@ -115,7 +115,11 @@ final class ReplaySession {
     if delta < 0 && position == range.lowerBound {
       throw SessionFailure("already at the first position (\(range.lowerBound)); 'next' steps forward")
     }
-    let target = min(max(position + delta, range.lowerBound), range.upperBound)
+    // Clamped without overflow: `next 9223372036854775807` goes to the last position.
+    let target =
+      delta >= 0
+      ? (delta >= range.upperBound - position ? range.upperBound : position + delta)
+      : (-delta >= position - range.lowerBound ? range.lowerBound : position + delta)
     try move(to: target)
   }
 

@@ -63,7 +63,16 @@ struct LogIndexer {
         fault = .cutOff(length: end - start)
       }
       if header == nil {
-        if let fault { throw headerError(fault, span) }
+        if let fault {
+          // A first "line" with no newline is either a header torn mid-write or not a log at
+          // all; only a line that parses as a header is the former.
+          if case .cutOff = fault, !Self.looksLikeHeader(bytes.slice(span.start, span.end)) {
+            throw .notARewindLog(
+              path: path, reason: "the file has no complete first line (no newline in "
+                + "\(end - start) bytes), and what it has is not a Rewind header")
+          }
+          throw headerError(fault, span)
+        }
         try readHeader(span)
         continue
       }
@@ -88,6 +97,11 @@ struct LogIndexer {
   }
 
   // MARK: Header
+
+  /// Whether a line starts the way a header does: `{"c":"` (checksummed) or `{"kind":"header"`.
+  private static func looksLikeHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+    LogLine.hasChecksumPrefix(line) || line.starts(with: #"{"kind":"header""#.utf8)
+  }
 
   private mutating func readHeader(_ span: (start: Int, end: Int, line: Int)) throws(ReplayError) {
     let line = bytes.slice(span.start, span.end)
@@ -138,6 +152,10 @@ struct LogIndexer {
     var peeked: RecordPeek?
     switch LogLine.checkChecksum(line) {
     case .valid:
+      if let offset = RecordPeek.excessiveNesting(line, maxDepth: limits.json.maxDepth) {
+        let at = span.start + offset
+        return .invalidJSON(JSONParseError(offset: at, reason: .tooDeep(limit: limits.json.maxDepth)))
+      }
       peeked = RecordPeek.fast(line)
     case .absent:
       if isChecksummed { return .missingChecksum }
@@ -158,7 +176,8 @@ struct LogIndexer {
     }
     guard let peek = peeked else { return .invalidRecord("no \"kind\"") }
     if endReason != nil {
-      return .misplacedRecord("a \(peek.kind) line after the end record at line \(endLine)")
+      let article = peek.kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+      return .misplacedRecord("\(article) \(peek.kind) line after the end record at line \(endLine)")
     }
     let length = span.end - span.start
     switch peek.kind {

@@ -63,6 +63,38 @@ struct RecordPeek {
     return .success(RecordPeek(kind: kind, seq: seq, reason: value["reason"]?.stringValue))
   }
 
+  /// The offset of the first `[` or `{` that opens more than `maxDepth` arrays and objects at
+  /// once, or `nil`. A checksummed line is indexed without being parsed; this scan (one pass, no
+  /// allocation) still finds lines nested too deeply to parse, so that recovery modes see them
+  /// when the log is opened rather than when the action is decoded.
+  static func excessiveNesting(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Int? {
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for i in 0..<line.count {
+      let byte = line[i]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        if depth > maxDepth { return i }
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      default: break
+      }
+    }
+    return nil
+  }
+
   private static func matches(_ expected: [UInt8], in line: UnsafeRawBufferPointer, at offset: Int)
     -> Bool
   {

@@ -51,7 +51,8 @@ extension ReplayLog {
   /// - Complexity: O(length of its line).
   public func action(at seq: Int) throws(ReplayError) -> RecordedAction {
     guard let entry = entry(seq: seq) else {
-      throw .positionOutOfRange(seq, valid: max(firstSeq, 1)...max(lastSeq, firstSeq))
+      guard actionCount > 0 else { throw .noActions(path: path, position: positions.lowerBound) }
+      throw .positionOutOfRange(seq, valid: firstSeq...lastSeq)
     }
     switch entry.kind {
     case .missing:

@@ -48,7 +48,8 @@ extension JSONPath {
         let start = i
         while i < chars.count, chars[i] != ".", chars[i] != "[" { i += 1 }
         let name = String(chars[start..<i])
-        guard !name.contains(where: { $0 == "]" || $0 == " " }) else {
+        if let bad = chars[start..<i].firstIndex(where: { $0 == "]" || $0 == " " }) {
+          i = bad
           throw fail("unexpected character in key '\(name)'; quote it: [\"\(name)\"]")
         }
         components.append(.key(name))

@@ -45,8 +45,17 @@ struct StateCache<State> {
     positions.removeSubrange(index...)
   }
 
+  /// Drops states off the stride (checkpoints kept as starting points), then doubles the stride
+  /// until the cache fits its capacity again.
   private mutating func thin() {
-    stride *= 2
+    dropPositionsOffStride()
+    while states.count > capacity {
+      stride *= 2
+      dropPositionsOffStride()
+    }
+  }
+
+  private mutating func dropPositionsOffStride() {
     let first = positions.first
     positions.removeAll { position in
       let drop = position % stride != 0 && position != first

@@ -69,7 +69,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
       return state
     }
     var (start, state) = try startingPoint(for: position)
-    let keepsStretch = position - start <= 4 * cache.stride && position > start
+    let keepsStretch = position > start && position - start <= 4 * min(cache.stride, 1 << 40)
     var stretch: [State] = []
     if keepsStretch { stretch.reserveCapacity(position - start + 1); stretch.append(state) }
     var seq = start

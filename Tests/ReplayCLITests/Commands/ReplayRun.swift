@@ -1,0 +1,81 @@
+import Foundation
+import ReplayCLI
+import RewindExamples
+import RewindReplay
+
+/// One in-process run of `replay`: its exit status and everything it wrote.
+struct ReplayRun {
+  var status: Int32
+  var standardOutput: String
+  var standardError: String
+  /// Both channels in the order they were written.
+  var combined: String
+
+  /// Runs `replay arguments` with the bundled apps, reading session commands from `input`.
+  init(_ arguments: [String], input: [String] = []) {
+    let output = CapturedOutput()
+    status = ReplayTool.run(
+      arguments, apps: Self.apps, output: output, input: ScriptedInput(input))
+    standardOutput = output.standardOutput
+    standardError = output.standardError
+    combined = output.combined
+  }
+
+  /// The apps the bundled `replay` binary knows.
+  static let apps = [
+    ReplayApp(name: "counter", reducer: counterReducer),
+    ReplayApp(name: "todo", reducer: todoReducer),
+  ]
+
+  /// The standard output lines, without the final empty one.
+  var outputLines: [String] {
+    standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+      String.init)
+  }
+}
+
+/// The package's bundled logs in `Fixtures/`, and scratch files for logs made by the tests.
+enum CLIFixture {
+  /// The package root: the nearest directory above this file holding `Package.swift`.
+  static let packageRoot: URL = {
+    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while directory.path != "/" {
+      if FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent("Package.swift").path)
+      {
+        return directory
+      }
+      directory.deleteLastPathComponent()
+    }
+    preconditionFailure("no Package.swift above \(#filePath)")
+  }()
+
+  /// The absolute path of `Fixtures/<name>`.
+  static func path(_ name: String) -> String {
+    packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(name).path
+  }
+
+  /// Runs `body` with a new empty directory that is removed afterwards.
+  static func withTemporaryDirectory<Result>(_ body: (URL) throws -> Result) throws -> Result {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ReplayCLITests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try body(directory)
+  }
+
+  /// Writes `lines` (each without its line feed) to `name` in `directory`; returns the path.
+  static func write(_ lines: [String], named name: String, in directory: URL) throws -> String {
+    let url = directory.appendingPathComponent(name)
+    try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: url)
+    return url.path
+  }
+}
+
+extension String {
+  /// The text with every occurrence of `path` replaced by `$LOG`, so transcripts of fixtures
+  /// read the same wherever the package is.
+  func replacingLog(_ path: String) -> String {
+    replacingOccurrences(of: path, with: "$LOG")
+  }
+}

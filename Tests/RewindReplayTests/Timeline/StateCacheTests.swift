@@ -1,0 +1,68 @@
+import Testing
+
+@testable import RewindReplay
+
+/// The timeline's cache of states: every `stride`-th position, thinned when over capacity.
+@Suite struct StateCacheTests {
+  @Test func nearestIsTheCachedPositionAtOrBefore() {
+    var cache = StateCache<String>(stride: 4, capacity: 100)
+    cache.insert("zero", at: 0)
+    cache.insert("eight", at: 8)
+    cache.insert("twelve", at: 12)
+    #expect(cache.nearest(atOrBefore: 0)?.state == "zero")
+    #expect(cache.nearest(atOrBefore: 7)?.position == 0)
+    #expect(cache.nearest(atOrBefore: 8)?.state == "eight")
+    #expect(cache.nearest(atOrBefore: 11)?.position == 8)
+    #expect(cache.nearest(atOrBefore: 1000)?.position == 12)
+    #expect(cache.nearest(atOrBefore: -1) == nil)
+  }
+
+  @Test func wantsOnlyUncachedMultiplesOfTheStride() {
+    var cache = StateCache<Int>(stride: 4, capacity: 100)
+    #expect(cache.wants(8))
+    #expect(!cache.wants(6))
+    cache.insert(8, at: 8)
+    #expect(!cache.wants(8))
+  }
+
+  @Test func removeAllAfterDropsOnlyLaterStates() {
+    var cache = StateCache<Int>(stride: 1, capacity: 100)
+    for position in 0...10 { cache.insert(position, at: position) }
+    cache.removeAll(after: 4)
+    #expect(cache.count == 5)
+    #expect(cache.nearest(atOrBefore: 10)?.position == 4)
+    cache.insert(7, at: 7)
+    #expect(cache.nearest(atOrBefore: 10)?.position == 7)
+  }
+
+  @Test func overCapacityDoublesTheStrideAndKeepsTheFirstPosition() {
+    var cache = StateCache<Int>(stride: 2, capacity: 4)
+    for position in [1, 2, 4, 6] { cache.insert(position, at: position) }
+    #expect(cache.stride == 2)
+    cache.insert(8, at: 8)
+    // Stride 4 keeps 4 and 8, and the first position, 1.
+    #expect(cache.stride == 4)
+    #expect(cache.count == 3)
+    #expect(cache.nearest(atOrBefore: 3)?.position == 1)
+    #expect(cache.nearest(atOrBefore: 7)?.position == 4)
+  }
+
+  @Test func strideStaysBoundedWhenCheckpointsKeepRefillingAFullCache() {
+    // A timeline inserts the log's checkpoints whatever the stride. With a small budget, each
+    // re-inserted checkpoint overfills the cache and doubles the stride again: after about 60
+    // doublings `stride *= 2` overflows and the process traps (`Timeline.state(at:)` after a few
+    // hundred random positions of todo-session.jsonl with `memoryBudget: 1`). The loop stops
+    // long before that.
+    var cache = StateCache<Int>(stride: 4, capacity: 4)
+    cache.insert(0, at: 0)
+    let checkpoints = [50, 100, 150, 200, 250, 300]
+    rounds: for _ in 0..<200 {
+      for checkpoint in checkpoints {
+        cache.insert(checkpoint, at: checkpoint)
+        if cache.stride > 1 << 20 { break rounds }
+      }
+    }
+    // A stride past the last position keeps nothing but the first state.
+    #expect(cache.stride <= 512)
+  }
+}

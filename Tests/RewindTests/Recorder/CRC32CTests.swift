@@ -1,0 +1,60 @@
+import Rewind
+import Testing
+
+@Suite struct CRC32CTests {
+  @Test func checkValueOfTheStandardTestString() {
+    #expect(CRC32C.checksum("123456789".utf8) == 0xE306_9283)
+    #expect(ReferenceCRC32C.checksum("123456789".utf8) == 0xE306_9283)
+    #expect(CRC32C.checksum([UInt8]()) == 0)
+    #expect(String(decoding: CRC32C.hex(0xE306_9283), as: UTF8.self) == "e3069283")
+    #expect(String(decoding: CRC32C.hex(0x0000_00AF), as: UTF8.self) == "000000af")
+  }
+
+  @Test func matchesTheBitwiseReferenceOnRandomBuffers() {
+    var random = SplitMix64(seed: 0xC0FF_EE00)
+    let lengths = Array(0...100) + [255, 256, 257, 4093, 65_536, 100_003]
+    for length in lengths {
+      let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+      #expect(CRC32C.checksum(bytes) == ReferenceCRC32C.checksum(bytes), "length \(length)")
+      // The same bytes at every alignment of the slicing-by-8 loop.
+      if length <= 100 && length > 0 {
+        for offset in 1..<min(8, length) {
+          let slice = bytes[offset...]
+          let computed = slice.withUnsafeBytes { CRC32C.checksum($0) }
+          #expect(computed == ReferenceCRC32C.checksum(slice), "length \(length) from \(offset)")
+        }
+      }
+    }
+  }
+
+  @Test func incrementalUpdateEqualsOneShot() {
+    var random = SplitMix64(seed: 42)
+    let bytes = (0..<200).map { _ in UInt8.random(in: 0...255, using: &random) }
+    let whole = CRC32C.checksum(bytes)
+    #expect(bytes.withUnsafeBytes { CRC32C.update(0, $0) } == whole)
+    for split in 0...bytes.count {
+      let head = bytes[..<split].withUnsafeBytes { CRC32C.checksum($0) }
+      let continued = bytes[split...].withUnsafeBytes { CRC32C.update(head, $0) }
+      #expect(continued == whole, "split at \(split)")
+    }
+    // Three pieces.
+    let first = bytes[..<13].withUnsafeBytes { CRC32C.update(0, $0) }
+    let second = bytes[13..<101].withUnsafeBytes { CRC32C.update(first, $0) }
+    #expect(bytes[101...].withUnsafeBytes { CRC32C.update(second, $0) } == whole)
+  }
+
+  @Test func lineChecksumCatchesAChangedByte() {
+    var line: [UInt8] = []
+    let body = Array(#""kind":"action","seq":1,"type":"increment","action":{"increment":{}}"#.utf8)
+    body.withUnsafeBytes { LogLine.appendFramed(body: $0, to: &line) }
+    #expect(line.last == UInt8(ascii: "\n"))
+    line.removeLast()
+    #expect(RecordedLog.checksumProblem(of: line) == nil)
+    line[line.count - 5] ^= 0x01
+    let status = line.withUnsafeBytes { LogLine.checkChecksum($0) }
+    guard case .mismatch = status else {
+      Issue.record("status \(status)")
+      return
+    }
+  }
+}

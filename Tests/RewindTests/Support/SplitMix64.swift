@@ -1,0 +1,20 @@
+/// A tiny seeded pseudo-random generator (SplitMix64): the same seed gives the same numbers on
+/// every machine, so a failing randomised test can be rerun exactly.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  /// Creates a generator; equal seeds give equal streams.
+  init(seed: UInt64) { state = seed }
+
+  /// The next 64 random bits.
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in `range`, without the bias of a plain modulo (the standard library's algorithm).
+  mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+}
