@@ -37,7 +37,8 @@ public enum ReplayTool {
     do {
       invocation = try program.parse(arguments)
     } catch {
-      output.writeLine(program.render(error, style: output.style(for: .standardError)), to: .standardError)
+      output.writeLine(
+        program.render(error, style: output.style(for: .standardError)), to: .standardError)
       return ExitStatus.trouble
     }
     switch invocation {

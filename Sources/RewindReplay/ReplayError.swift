@@ -20,7 +20,8 @@ public enum ReplayError: Error, Sendable {
   case actionDecodingFailed(
     path: String, line: Int, seq: Int, type: String, codingPath: String, reason: String)
   /// A state (header or checkpoint) that no longer decodes with the app's `State` type.
-  case stateDecodingFailed(path: String, line: Int, what: String, codingPath: String, reason: String)
+  case stateDecodingFailed(
+    path: String, line: Int, what: String, codingPath: String, reason: String)
   /// The app's state or action could not be encoded for display or comparison.
   case encodingFailed(what: String, reason: String)
   /// A position outside the log.
@@ -34,7 +35,8 @@ public enum ReplayError: Error, Sendable {
   /// applying the action `seq`; `signal` names the signal it died of.
   case reducerCrashed(seq: Int?, type: String?, line: Int?, signal: String, lastGood: Int?)
   /// The log was recorded by another app, or with other type names, than the reducer given.
-  case appMismatch(path: String, logApp: String, logTypes: String, expected: String, expectedTypes: String)
+  case appMismatch(
+    path: String, logApp: String, logTypes: String, expected: String, expectedTypes: String)
 
   /// The file, line and byte offset concerned, when there is one: `session.jsonl:42 (byte 5310)`.
   public var location: String? {
@@ -143,7 +145,9 @@ public enum ReplayError: Error, Sendable {
     case .appMismatch:
       return "open it with the replay binary of that app (docs/embedding.md)"
     case .reducerCrashed(_, _, _, _, let lastGood):
-      return lastGood.map { "the last good position is \($0); the states from there on cannot be rebuilt" }
+      return lastGood.map {
+        "the last good position is \($0); the states from there on cannot be rebuilt"
+      }
         ?? "the reducer traps on this action every time it is replayed"
     default:
       return nil

@@ -28,7 +28,8 @@ enum FixtureWriter {
     try child.run()
     child.waitUntilExit()
     guard child.terminationReason == .uncaughtSignal else {
-      throw FixtureError("the crash child exited with status \(child.terminationStatus) instead of dying")
+      throw FixtureError(
+        "the crash child exited with status \(child.terminationStatus) instead of dying")
     }
   }
 

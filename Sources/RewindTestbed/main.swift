@@ -23,7 +23,9 @@ do {
     try ChildModes.clockReadingJournal(to: arguments[2])
   default:
     FileHandle.standardError.write(
-      Data("usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | dispatch-from-reducer | clock-journal LOG\n".utf8))
+      Data(
+        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | dispatch-from-reducer | clock-journal LOG\n"
+          .utf8))
     exit(2)
   }
 } catch {

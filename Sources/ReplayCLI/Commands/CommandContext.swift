@@ -44,7 +44,9 @@ struct CommandContext {
   var wantsJSON: Bool { arguments.flag("json") }
 
   /// Opens the `LOG` argument.
-  func openLog(_ argument: String = "LOG", usesCheckpoints: Bool = true) throws(CommandFailure) -> OpenedLog {
+  func openLog(_ argument: String = "LOG", usesCheckpoints: Bool = true) throws(CommandFailure)
+    -> OpenedLog
+  {
     let path = arguments.positional(argument) ?? ""
     do {
       let opened = try OpenedLog(
@@ -62,7 +64,8 @@ struct CommandContext {
     for fault in log.faults {
       var warning = fault.warning
       switch log.recovery {
-      case .tail: warning.notes = ["the last line was dropped: the app was cut off while writing it"]
+      case .tail:
+        warning.notes = ["the last line was dropped: the app was cut off while writing it"]
       case .prefix: warning.notes = ["stopped here: the lines from this one on were dropped"]
       case .salvage:
         if case .seqGap = fault.reason {
@@ -124,9 +127,11 @@ struct CommandContext {
     if let type, matched == 0 {
       var types: Set<String> = []
       for seq in first...last { if let name = try? log.action(at: seq).type { types.insert(name) } }
-      let suggestion = closestMatch(to: type, in: types.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+      let suggestion =
+        closestMatch(to: type, in: types.sorted()).map { "; did you mean '\($0)'?" } ?? ""
       output.emit(
-        Diagnostic.warning("no action of type '\(inert(type))' in seq \(first)…\(last)\(suggestion)"))
+        Diagnostic.warning(
+          "no action of type '\(inert(type))' in seq \(first)…\(last)\(suggestion)"))
     }
     return ExitStatus.success
   }
@@ -156,7 +161,11 @@ struct CommandContext {
         throw .diagnostic(
           Diagnostic.error(
             "'\(inert(text))' is not a position",
-            hints: [Diagnostic.Hint("use a number from \(log.positions.lowerBound) to \(log.positions.upperBound), first or last")]))
+            hints: [
+              Diagnostic.Hint(
+                "use a number from \(log.positions.lowerBound) to \(log.positions.upperBound), first or last"
+              )
+            ]))
       }
       guard log.positions.contains(n) else {
         throw .replay(.positionOutOfRange(n, valid: log.positions))

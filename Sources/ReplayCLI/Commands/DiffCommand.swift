@@ -40,7 +40,8 @@ extension CommandContext {
       output.writeLine("the action sequences are identical")
       if result.initialStatesDiffer {
         output.writeLine("but the initial states (the headers' states) differ (A → B):")
-        output.writeLine(indent(JSONDiff.render(JSONDiff.diff(result.a.header.state, result.b.header.state))))
+        output.writeLine(
+          indent(JSONDiff.render(JSONDiff.diff(result.a.header.state, result.b.header.state))))
       }
       if let final = result.finalChanges {
         output.writeLine("but the final states differ (A → B):")
@@ -57,7 +58,9 @@ extension CommandContext {
       "\(result.hunks.count) differing stretch\(result.hunks.count == 1 ? "" : "es"): "
         + "\(onlyA) action\(onlyA == 1 ? "" : "s") only in A, \(onlyB) only in B")
     for hunk in result.hunks.prefix(20) {
-      output.writeLine("@@ A \(rangeText(hunk.seqsInA, before: hunk.beforeA)) | B \(rangeText(hunk.seqsInB, before: hunk.beforeB)) @@")
+      output.writeLine(
+        "@@ A \(rangeText(hunk.seqsInA, before: hunk.beforeA)) | B \(rangeText(hunk.seqsInB, before: hunk.beforeB)) @@"
+      )
       printSide(hunk.seqsInA, of: result.a, sign: "-")
       printSide(hunk.seqsInB, of: result.b, sign: "+")
     }
@@ -72,13 +75,16 @@ extension CommandContext {
 
   private func rangeText(_ range: ClosedRange<Int>?, before: Int) -> String {
     guard let range else { return "(none, before seq \(before))" }
-    return range.count == 1 ? "seq \(range.lowerBound)" : "seq \(range.lowerBound)…\(range.upperBound)"
+    return range.count == 1
+      ? "seq \(range.lowerBound)" : "seq \(range.lowerBound)…\(range.upperBound)"
   }
 
   private func printSide(_ range: ClosedRange<Int>?, of log: ReplayLog, sign: String) {
     guard let range else { return }
     for seq in range.prefix(5) {
-      if let action = try? log.action(at: seq) { output.writeLine(ActionFormatter.line(action, marker: sign)) }
+      if let action = try? log.action(at: seq) {
+        output.writeLine(ActionFormatter.line(action, marker: sign))
+      }
     }
     if range.count > 5 { output.writeLine("\(sign)   … \(range.count - 5) more") }
   }
@@ -103,7 +109,8 @@ extension CommandContext {
     if let first = result.firstDivergence {
       members.append(
         JSONMember(
-          "firstDivergence", .object([JSONMember("a", number(first.a)), JSONMember("b", number(first.b))])))
+          "firstDivergence",
+          .object([JSONMember("a", number(first.a)), JSONMember("b", number(first.b))])))
     } else {
       members.append(JSONMember("firstDivergence", .null))
     }
@@ -112,11 +119,15 @@ extension CommandContext {
         "hunks",
         .array(
           result.hunks.map {
-            .object([JSONMember("onlyInA", range($0.seqsInA)), JSONMember("onlyInB", range($0.seqsInB))])
+            .object([
+              JSONMember("onlyInA", range($0.seqsInA)), JSONMember("onlyInB", range($0.seqsInB)),
+            ])
           })))
     if result.comparedStates {
-      members.append(JSONMember("divergenceStatePatch", JSONPatch(changes: result.divergenceChanges).jsonValue))
-      members.append(JSONMember("finalStatePatch", JSONPatch(changes: result.finalChanges).jsonValue))
+      members.append(
+        JSONMember("divergenceStatePatch", JSONPatch(changes: result.divergenceChanges).jsonValue))
+      members.append(
+        JSONMember("finalStatePatch", JSONPatch(changes: result.finalChanges).jsonValue))
     }
     return .object(members)
   }

@@ -49,7 +49,9 @@ extension CommandContext {
       throw .diagnostic(
         Diagnostic.error(
           "this replay binary does not know the app \"\(inert(appName))\" (it knows \(names))",
-          hints: [Diagnostic.Hint("build a replay binary for your app", comment: "docs/embedding.md")]))
+          hints: [
+            Diagnostic.Hint("build a replay binary for your app", comment: "docs/embedding.md")
+          ]))
     }
     let session: ReduxDevTools.Session
     do {
@@ -61,7 +63,9 @@ extension CommandContext {
       throw .diagnostic(Diagnostic.error(error.description, at: Diagnostic.Location(file: path)))
     } catch {
       throw .diagnostic(
-        Diagnostic.error("cannot read the file: \(error.localizedDescription)", at: Diagnostic.Location(file: path)))
+        Diagnostic.error(
+          "cannot read the file: \(error.localizedDescription)", at: Diagnostic.Location(file: path)
+        ))
     }
     var composer = LogComposer(
       header: LogComposer.Header(
@@ -85,7 +89,8 @@ extension CommandContext {
       line += " (\(session.skippedCount) action(s) toggled off in DevTools left out)"
     }
     output.writeLine(line)
-    output.writeLine("check that this app's reducer reproduces the recorded states: replay verify \(inert(out))")
+    output.writeLine(
+      "check that this app's reducer reproduces the recorded states: replay verify \(inert(out))")
     return ExitStatus.success
   }
 

@@ -57,10 +57,14 @@ enum ReplayProgram {
     abstract: "Print the state at a position (default: the last).",
     arguments: [log],
     options: [
-      .option("at", valueName: "N|last", help: "Position: 0 is the initial state, N the state "
-        + "after action N; 'first' or 'last'."),
-      .option("path", valueName: "PATH", help: "Only this part of the state: todos[2].title, "
-        + "filter, todos.count."),
+      .option(
+        "at", valueName: "N|last",
+        help: "Position: 0 is the initial state, N the state "
+          + "after action N; 'first' or 'last'."),
+      .option(
+        "path", valueName: "PATH",
+        help: "Only this part of the state: todos[2].title, "
+          + "filter, todos.count."),
       json, recovery, isolate,
     ],
     examples: [
@@ -104,9 +108,12 @@ enum ReplayProgram {
     arguments: [log],
     options: [
       .option("until", valueName: "COND", defaultValue: "crash", help: "The condition to keep."),
-      .option("output", short: "o", valueName: "OUT", help: "Where to write the shrunk log "
-        + "(default: LOG with .shrunk.jsonl)."),
-      .option("max-replays", valueName: "N", kind: .integer(minimum: 1), defaultValue: "2000",
+      .option(
+        "output", short: "o", valueName: "OUT",
+        help: "Where to write the shrunk log "
+          + "(default: LOG with .shrunk.jsonl)."),
+      .option(
+        "max-replays", valueName: "N", kind: .integer(minimum: 1), defaultValue: "2000",
         help: "The most replays to try."),
       recovery,
     ],
@@ -124,10 +131,15 @@ enum ReplayProgram {
       + "crash (an exit test). Paste it into your test target.",
     arguments: [log],
     options: [
-      .option("from", valueName: "N", kind: .integer(minimum: 0), help: "Start from the state at N (default: the initial state)."),
-      .option("to", valueName: "M", kind: .integer(minimum: 0), help: "Replay up to action M (default: the last)."),
+      .option(
+        "from", valueName: "N", kind: .integer(minimum: 0),
+        help: "Start from the state at N (default: the initial state)."),
+      .option(
+        "to", valueName: "M", kind: .integer(minimum: 0),
+        help: "Replay up to action M (default: the last)."),
       .option("name", valueName: "NAME", help: "The test function's name."),
-      .option("reducer", valueName: "EXPR", help: "The reducer expression (default: <app>Reducer)."),
+      .option(
+        "reducer", valueName: "EXPR", help: "The reducer expression (default: <app>Reducer)."),
       recovery,
     ],
     examples: [.init("replay gen-test Fixtures/counter.jsonl --name counterSessionReplays")])
@@ -160,8 +172,12 @@ enum ReplayProgram {
       .flag("diff", help: "Show what each action changed (needs the app's reducer)."),
       .option("type", valueName: "NAME", help: "Only actions of this type."),
       .option("path", valueName: "PATH", help: "Only actions that change the value at PATH."),
-      .option("lines", short: "n", valueName: "N", kind: .integer(minimum: 0), help: "How many existing actions to show first (default 10)."),
-      .option("timeout", valueName: "SECONDS", kind: .integer(minimum: 1), help: "Stop after this long without new lines."),
+      .option(
+        "lines", short: "n", valueName: "N", kind: .integer(minimum: 0),
+        help: "How many existing actions to show first (default 10)."),
+      .option(
+        "timeout", valueName: "SECONDS", kind: .integer(minimum: 1),
+        help: "Stop after this long without new lines."),
     ],
     examples: [
       .init("replay tail -f /tmp/session.jsonl --diff"),

@@ -38,12 +38,16 @@ extension CommandContext {
         Diagnostic.error(
           "the whole log does not reach the condition '\(inert(condition.description))'",
           at: Diagnostic.Location(file: log.path),
-          hints: [Diagnostic.Hint("check the condition: replay \(log.path) -c 'goto last' -c 'print'")]))
+          hints: [
+            Diagnostic.Hint("check the condition: replay \(log.path) -c 'goto last' -c 'print'")
+          ]))
     }
     let progress = ProgressLine.isAvailable ? ProgressLine(output: output, label: "shrinking") : nil
     let result = DeltaDebugging.minimize(seqs, maxTests: max(1, budget - 1)) { size, runs in
       progress?.update(seqs.count - size, seqs.count)
-    } test: { test($0) }
+    } test: {
+      test($0)
+    }
     progress?.update(seqs.count, seqs.count)
     let out = arguments.string("output") ?? Self.defaultShrinkOutput(log.path)
     var composer = LogComposer(
@@ -59,13 +63,15 @@ extension CommandContext {
     do {
       try Data(composer.finished()).write(to: URL(fileURLWithPath: out))
     } catch {
-      throw .diagnostic(Diagnostic.error("cannot write \(inert(out)): \(error.localizedDescription)"))
+      throw .diagnostic(
+        Diagnostic.error("cannot write \(inert(out)): \(error.localizedDescription)"))
     }
     let replays = result.tests + 1
     output.writeLine(
       "shrunk \(seqs.count) → \(kept.count) action\(kept.count == 1 ? "" : "s") in \(replays) "
         + "replays (until \(inert(condition.description)))"
-        + (result.budgetExhausted ? "; the --max-replays budget ran out, so it may shrink further" : ""))
+        + (result.budgetExhausted
+          ? "; the --max-replays budget ran out, so it may shrink further" : ""))
     for action in kept { output.writeLine(ActionFormatter.line(action)) }
     output.writeLine("wrote \(inert(out))")
     return ExitStatus.success

@@ -52,11 +52,17 @@ extension CommandContext {
                 Diagnostic.error(
                   "--diff and --path need the app's reducer, and this replay binary does not know "
                     + "the app \"\(inert(header.app))\"",
-                  hints: [Diagnostic.Hint("build a replay binary for it", comment: "docs/embedding.md")]))
+                  hints: [
+                    Diagnostic.Hint("build a replay binary for it", comment: "docs/embedding.md")
+                  ]))
             }
-            do { follower = try app.follower(initialState: header.state) } catch { throw .replay(error) }
+            do { follower = try app.follower(initialState: header.state) } catch {
+              throw .replay(error)
+            }
           }
-          if !inBacklog { output.writeLine("-- \(inert(path)): new file from seq \(header.firstSeq)") }
+          if !inBacklog {
+            output.writeLine("-- \(inert(path)): new file from seq \(header.firstSeq)")
+          }
         case .action(let action):
           var changes: [JSONChange]?
           if let follower, let payload = action.payload {
@@ -66,31 +72,38 @@ extension CommandContext {
               throw .replay(error)
             }
             if let watched {
-              guard before.valueIfPresent(at: watched) != after.valueIfPresent(at: watched) else { continue }
+              guard before.valueIfPresent(at: watched) != after.valueIfPresent(at: watched) else {
+                continue
+              }
             }
             changes = JSONDiff.diff(before, after)
           }
           if let type, action.type != type { continue }
           var text = ActionFormatter.line(action)
           if showDiff {
-            text += "\n" + inert(JSONDiff.render(changes), keepingNewlines: true).split(separator: "\n")
+            text +=
+              "\n"
+              + inert(JSONDiff.render(changes), keepingNewlines: true).split(separator: "\n")
               .map { "        \($0)" }.joined(separator: "\n")
           }
           emit(text)
         case .end(let reason):
           if reason == "closed" {
-            backlog.forEach { output.writeLine($0) }
+            for line in backlog { output.writeLine(line) }
             output.writeLine("-- the recording ended (end record)")
             return ExitStatus.success
           }
         case .fault(let fault):
           output.emit(fault.warning)
         case .restarted:
-          if !inBacklog { output.writeLine("-- \(inert(path)) was replaced or truncated: reading it from the start") }
+          if !inBacklog {
+            output.writeLine(
+              "-- \(inert(path)) was replaced or truncated: reading it from the start")
+          }
         }
       }
       if inBacklog {
-        backlog.forEach { output.writeLine($0) }
+        for line in backlog { output.writeLine(line) }
         backlog.removeAll()
         inBacklog = false
         if !follow { return ExitStatus.success }

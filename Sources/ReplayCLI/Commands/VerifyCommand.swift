@@ -32,7 +32,8 @@ extension CommandContext {
           .object([
             JSONMember("seq", number(divergence.seq)),
             JSONMember("line", number(divergence.line)),
-            JSONMember("actions", .array([number(divergence.lastMatching + 1), number(divergence.seq)])),
+            JSONMember(
+              "actions", .array([number(divergence.lastMatching + 1), number(divergence.seq)])),
             JSONMember("patch", JSONPatch(changes: divergence.changes).jsonValue),
           ])))
     } else {
@@ -43,7 +44,9 @@ extension CommandContext {
         "undecodable",
         .array(
           report.undecodable.map {
-            .object([JSONMember("seq", number($0.seq)), JSONMember("error", .string($0.error.message))])
+            .object([
+              JSONMember("seq", number($0.seq)), JSONMember("error", .string($0.error.message)),
+            ])
           })))
     return .object(members)
   }

@@ -7,8 +7,11 @@ enum LogSummary {
   static func text(_ log: ReplayLog, app: String?, appNote: String? = nil) -> String {
     var rows: [(String, String)] = [
       ("log", inert(log.path)),
-      ("app", "\(inert(log.header.app)) (\(inert(log.header.stateType)), \(inert(log.header.actionType)))"
-        + (app == nil ? " — \(appNote ?? "not known to this replay binary")" : "")),
+      (
+        "app",
+        "\(inert(log.header.app)) (\(inert(log.header.stateType)), \(inert(log.header.actionType)))"
+          + (app == nil ? " — \(appNote ?? "not known to this replay binary")" : "")
+      ),
       ("session", inert(log.header.session)),
       ("recorded at", inert(log.header.recordedAt)),
     ]
@@ -18,12 +21,18 @@ enum LogSummary {
       ("actions", count == 0 ? "none" : "\(count) (seq \(log.firstSeq)…\(log.lastSeq))"))
     rows.append(("checkpoints", checkpointsText(log)))
     rows.append(("ended", endText(log)))
-    rows.append(("bad lines", log.faults.isEmpty ? "none" : "\(log.faults.count) (\(log.recovery.rawValue) recovery)"))
+    rows.append(
+      (
+        "bad lines",
+        log.faults.isEmpty ? "none" : "\(log.faults.count) (\(log.recovery.rawValue) recovery)"
+      ))
     if let suspect = log.suspectFrom {
       rows.append(("suspect", "states from position \(suspect) on may differ from the live app's"))
     }
     let width = rows.map(\.0.count).max() ?? 0
-    var lines = rows.map { "\($0.0 + ":")\(String(repeating: " ", count: width - $0.0.count + 2))\($0.1)" }
+    var lines = rows.map {
+      "\($0.0 + ":")\(String(repeating: " ", count: width - $0.0.count + 2))\($0.1)"
+    }
     for fault in log.faults { lines.append("  " + inert(fault.description)) }
     return lines.joined(separator: "\n")
   }

@@ -6,7 +6,8 @@ extension ReplayError {
     var location: Diagnostic.Location?
     switch self {
     case .fault(let fault, _, _, _):
-      location = Diagnostic.Location(file: fault.path, line: fault.line, byteOffset: fault.byteOffset)
+      location = Diagnostic.Location(
+        file: fault.path, line: fault.line, byteOffset: fault.byteOffset)
     case .actionDecodingFailed(let path, let line, _, _, _, _),
       .stateDecodingFailed(let path, let line, _, _, _):
       location = Diagnostic.Location(file: path, line: line)

@@ -10,10 +10,13 @@ extension ReplaySession {
   }
 
   func watch(_ arguments: [String]) throws(SessionFailure) {
-    guard !arguments.isEmpty else { throw SessionFailure("usage: watch PATH (for example: watch todos.count)") }
+    guard !arguments.isEmpty else {
+      throw SessionFailure("usage: watch PATH (for example: watch todos.count)")
+    }
     let timeline = try requireTimeline()
     let path: JSONPath
-    do throws(StatePathError) { path = try JSONPath.parse(arguments.joined(separator: " ")) } catch {
+    do throws(StatePathError) { path = try JSONPath.parse(arguments.joined(separator: " ")) } catch
+    {
       throw SessionFailure(inert(error.description))
     }
     let current: JSONValue
@@ -45,9 +48,11 @@ extension ReplaySession {
     if case .actionType(let name) = breakpoint {
       let known = knownTypes()
       if !known.contains(name) {
-        let suggestion = closestMatch(to: name, in: known.sorted()).map { "; did you mean type=\($0)?" } ?? ""
+        let suggestion =
+          closestMatch(to: name, in: known.sorted()).map { "; did you mean type=\($0)?" } ?? ""
         output.writeLine(
-          "warning: no action of type '\(inert(name))' is in this log\(suggestion)", to: .standardError)
+          "warning: no action of type '\(inert(name))' is in this log\(suggestion)",
+          to: .standardError)
       }
     }
   }
@@ -64,7 +69,9 @@ extension ReplaySession {
       output.writeLine("no watchpoints or breakpoints; set one with 'watch PATH' or 'break ...'")
       return
     }
-    for (id, breakpoint) in breakpoints { output.writeLine("\(id)  \(inert(breakpoint.description))") }
+    for (id, breakpoint) in breakpoints {
+      output.writeLine("\(id)  \(inert(breakpoint.description))")
+    }
   }
 
   func deleteBreakpoint(_ arguments: [String]) throws(SessionFailure) {
@@ -74,7 +81,8 @@ extension ReplaySession {
       breakpoints.removeAll()
       return
     }
-    guard let id = Int(arguments[0]), let index = breakpoints.firstIndex(where: { $0.id == id }) else {
+    guard let id = Int(arguments[0]), let index = breakpoints.firstIndex(where: { $0.id == id })
+    else {
       let ids = breakpoints.map { String($0.id) }.joined(separator: ", ")
       throw SessionFailure(
         "no watchpoint or breakpoint '\(inert(arguments[0]))'"
@@ -86,15 +94,19 @@ extension ReplaySession {
 
   func continueRun(_ direction: TimelineSearch.Direction) throws(SessionFailure) {
     guard !breakpoints.isEmpty else {
-      throw SessionFailure("nothing to stop at: set a watchpoint ('watch PATH') or a breakpoint ('break type=NAME')")
+      throw SessionFailure(
+        "nothing to stop at: set a watchpoint ('watch PATH') or a breakpoint ('break type=NAME')")
     }
-    if breakpoints.contains(where: { if case .actionType = $0.breakpoint { return false } else { return true } }) {
+    if breakpoints.contains(where: {
+      if case .actionType = $0.breakpoint { return false } else { return true }
+    }) {
       _ = try requireTimeline()
     }
     let hit: TimelineSearch.Hit?
     if let timeline = opened.timeline {
       do {
-        hit = try TimelineSearch.run(timeline, from: position, direction: direction, breakpoints: breakpoints)
+        hit = try TimelineSearch.run(
+          timeline, from: position, direction: direction, breakpoints: breakpoints)
       } catch {
         throw SessionFailure(error)
       }
@@ -113,7 +125,9 @@ extension ReplaySession {
   }
 
   /// Searches type breakpoints through the log alone (no reducer needed).
-  private func typeOnlySearch(_ direction: TimelineSearch.Direction) throws(SessionFailure) -> TimelineSearch.Hit? {
+  private func typeOnlySearch(_ direction: TimelineSearch.Direction) throws(SessionFailure)
+    -> TimelineSearch.Hit?
+  {
     let names = breakpoints.compactMap { entry -> (Int, String)? in
       if case .actionType(let name) = entry.breakpoint { return (entry.id, name) }
       return nil
@@ -125,7 +139,9 @@ extension ReplaySession {
     for seq in seqs {
       let type: String?
       do { type = try log.action(at: seq).type } catch { throw SessionFailure(error) }
-      let reasons = names.filter { $0.1 == type }.map { (id: $0.0, text: "action \(seq) is a '\($0.1)'") }
+      let reasons = names.filter { $0.1 == type }.map {
+        (id: $0.0, text: "action \(seq) is a '\($0.1)'")
+      }
       if !reasons.isEmpty { return TimelineSearch.Hit(position: seq, reasons: reasons) }
     }
     return nil

@@ -11,7 +11,9 @@ extension ReplaySession {
     switch words.count {
     case 0:
       guard position > log.positions.lowerBound else {
-        throw SessionFailure("position \(position) is the initial state: no action led here; use 'diff N' to compare with another position")
+        throw SessionFailure(
+          "position \(position) is the initial state: no action led here; use 'diff N' to compare with another position"
+        )
       }
       from = position - 1
       to = position
@@ -49,7 +51,8 @@ extension ReplaySession {
     default:
       guard let n = Int(text), range.contains(n) else {
         throw SessionFailure(
-          "'\(inert(text))' is not a position: valid positions are \(range.lowerBound)…\(range.upperBound)")
+          "'\(inert(text))' is not a position: valid positions are \(range.lowerBound)…\(range.upperBound)"
+        )
       }
       return n
     }

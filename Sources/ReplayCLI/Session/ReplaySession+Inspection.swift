@@ -8,7 +8,8 @@ extension ReplaySession {
       return
     }
     guard let command = SessionCommandTable.lookup(word) else {
-      let suggestion = closestMatch(to: word, in: SessionCommandTable.all.map(\.name))
+      let suggestion =
+        closestMatch(to: word, in: SessionCommandTable.all.map(\.name))
         .map { " Did you mean '\($0)'?" } ?? ""
       fail("no command '\(inert(word))'.\(suggestion)")
       return
@@ -43,7 +44,9 @@ extension ReplaySession {
     let action: RecordedAction
     do { action = try log.action(at: position) } catch { throw SessionFailure(error) }
     var header = "action \(action.seq)"
-    if let time = action.time { header += " at \(ActionFormatter.formatTime(time).trimmingWhitespace())" }
+    if let time = action.time {
+      header += " at \(ActionFormatter.formatTime(time).trimmingWhitespace())"
+    }
     header += ", type \(inert(action.type ?? "?")), line \(action.line)"
     if action.isSanitized { header += " (sanitized when recorded)" }
     if opened.timeline?.skippedSeqs.contains(action.seq) == true { header += " (skipped)" }
@@ -67,12 +70,14 @@ extension ReplaySession {
     let width = String(log.lastSeq).count
     if position == log.positions.lowerBound {
       let seq = String(position)
-      output.writeLine("> \(String(repeating: " ", count: max(0, width - seq.count)))\(seq)  (initial state)")
+      output.writeLine(
+        "> \(String(repeating: " ", count: max(0, width - seq.count)))\(seq)  (initial state)")
     }
     for seq in first...last {
       do {
         let action = try log.action(at: seq)
-        output.writeLine(ActionFormatter.line(action, marker: seq == position ? ">" : " ", seqWidth: width))
+        output.writeLine(
+          ActionFormatter.line(action, marker: seq == position ? ">" : " ", seqWidth: width))
       } catch {
         throw SessionFailure(error)
       }
@@ -81,7 +86,8 @@ extension ReplaySession {
 
   func showInfo() {
     output.writeLine(LogSummary.text(log, app: opened.timeline == nil ? nil : log.header.app))
-    output.writeLine("position:     \(position) of \(log.positions.lowerBound)…\(log.positions.upperBound)")
+    output.writeLine(
+      "position:     \(position) of \(log.positions.lowerBound)…\(log.positions.upperBound)")
     if let skips = opened.timeline?.skippedSeqs, !skips.isEmpty {
       output.writeLine("skipped:      \(skips.sorted().map(String.init).joined(separator: ", "))")
     }
@@ -108,7 +114,8 @@ extension ReplaySession {
       if let typeName {
         matches = action.type == typeName
       } else {
-        matches = action.payload.map { $0.jsonText.contains(query) } ?? false
+        matches =
+          action.payload.map { $0.jsonText.contains(query) } ?? false
           || action.type?.contains(query) == true
       }
       if matches {
@@ -116,7 +123,8 @@ extension ReplaySession {
         return
       }
     }
-    var message = "no action \(backward ? "before" : "after") position \(position) matches '\(inert(query))'"
+    var message =
+      "no action \(backward ? "before" : "after") position \(position) matches '\(inert(query))'"
     if let typeName {
       let known = knownTypes()
       if !known.contains(typeName), let close = closestMatch(to: typeName, in: Array(known)) {

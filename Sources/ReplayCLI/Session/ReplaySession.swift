@@ -32,7 +32,8 @@ final class ReplaySession {
   /// The lines printed when the session starts.
   func printBanner() {
     let count = log.actionCount
-    var line = "\(inert(log.path)): app \(inert(log.header.app)), \(count) action\(count == 1 ? "" : "s")"
+    var line =
+      "\(inert(log.path)): app \(inert(log.header.app)), \(count) action\(count == 1 ? "" : "s")"
     if count > 0 { line += " (seq \(log.firstSeq)…\(log.lastSeq))" }
     line += ", \(log.checkpointSeqs.count) checkpoint\(log.checkpointSeqs.count == 1 ? "" : "s")"
     output.writeLine(line)
@@ -102,7 +103,8 @@ final class ReplaySession {
   private func count(_ arguments: [String], default value: Int) throws(SessionFailure) -> Int {
     guard let first = arguments.first else { return value }
     guard arguments.count == 1, let n = Int(first), n >= 0 else {
-      throw SessionFailure("expected a number of steps, not '\(inert(arguments.joined(separator: " ")))'")
+      throw SessionFailure(
+        "expected a number of steps, not '\(inert(arguments.joined(separator: " ")))'")
     }
     return n
   }
@@ -110,10 +112,12 @@ final class ReplaySession {
   private func step(by delta: Int) throws(SessionFailure) {
     let range = log.positions
     if delta > 0 && position == range.upperBound {
-      throw SessionFailure("already at the last position (\(range.upperBound)); 'back' steps backward")
+      throw SessionFailure(
+        "already at the last position (\(range.upperBound)); 'back' steps backward")
     }
     if delta < 0 && position == range.lowerBound {
-      throw SessionFailure("already at the first position (\(range.lowerBound)); 'next' steps forward")
+      throw SessionFailure(
+        "already at the first position (\(range.lowerBound)); 'next' steps forward")
     }
     // Clamped without overflow: `next 9223372036854775807` goes to the last position.
     let target =
@@ -132,10 +136,14 @@ final class ReplaySession {
     case "last", "end": target = range.upperBound
     default:
       guard let n = Int(arguments[0]) else {
-        throw SessionFailure("'\(inert(arguments[0]))' is not a position: use \(range.lowerBound)…\(range.upperBound), first or last")
+        throw SessionFailure(
+          "'\(inert(arguments[0]))' is not a position: use \(range.lowerBound)…\(range.upperBound), first or last"
+        )
       }
       guard range.contains(n) else {
-        throw SessionFailure("position \(n) is out of range: valid positions are \(range.lowerBound)…\(range.upperBound)")
+        throw SessionFailure(
+          "position \(n) is out of range: valid positions are \(range.lowerBound)…\(range.upperBound)"
+        )
       }
       target = n
     }

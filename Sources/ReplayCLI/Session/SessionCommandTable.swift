@@ -50,7 +50,8 @@ enum SessionCommandTable {
     SessionCommandInfo(
       name: "break", alias: "br", usage: "break type=NAME|if COND",
       summary: "stop at a type, or where COND becomes true",
-      details: "COND is PATH OP VALUE; OP is one of == != < <= > >= contains. VALUE is JSON (3, \"Buy milk\", true) "
+      details:
+        "COND is PATH OP VALUE; OP is one of == != < <= > >= contains. VALUE is JSON (3, \"Buy milk\", true) "
         + "or a bare word. A condition stops where it holds after an action and did not before."),
     SessionCommandInfo(
       name: "watches", alias: "ws", usage: "watches", summary: "list watchpoints and breakpoints",
@@ -96,7 +97,8 @@ enum SessionCommandTable {
     for command in all {
       let padding = String(repeating: " ", count: width - command.usage.count + 2)
       let aliasPadding = String(repeating: " ", count: aliasWidth - command.alias.count + 2)
-      lines.append("  \(command.usage)\(padding)[\(command.alias)]\(aliasPadding)\(command.summary)")
+      lines.append(
+        "  \(command.usage)\(padding)[\(command.alias)]\(aliasPadding)\(command.summary)")
     }
     lines.append("An empty line repeats the last command. 'help COMMAND' explains one.")
     return lines.joined(separator: "\n")

@@ -116,8 +116,7 @@ extension LogWriter {
   /// Shifts rotated files by one (`.1` → `.2`, …), drops the oldest beyond `keep` files in all,
   /// and moves the current file to `.1`.
   /// - Returns: 0 or the `errno` of the failed rename.
-  static func shiftRotatedFiles(_ path: String, keep: Int, fileSystem: any LogFileSystem) -> Int32
-  {
+  static func shiftRotatedFiles(_ path: String, keep: Int, fileSystem: any LogFileSystem) -> Int32 {
     let oldest = keep - 1
     if oldest < 1 {
       fileSystem.remove(path)
@@ -126,7 +125,8 @@ extension LogWriter {
     fileSystem.remove(rotatedPath(path, index: oldest))
     var index = oldest - 1
     while index >= 1 {
-      _ = fileSystem.rename(rotatedPath(path, index: index), to: rotatedPath(path, index: index + 1))
+      _ = fileSystem.rename(
+        rotatedPath(path, index: index), to: rotatedPath(path, index: index + 1))
       index -= 1
     }
     return fileSystem.rename(path, to: rotatedPath(path, index: 1))

@@ -30,7 +30,8 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
   ///     to drop it.
   public init(
     name: String,
-    _ handle: @escaping @Sendable (_ action: Action, _ context: MiddlewareContext<State, Action>) ->
+    _ handle:
+      @escaping @Sendable (_ action: Action, _ context: MiddlewareContext<State, Action>) ->
       Action?
   ) {
     self.name = name

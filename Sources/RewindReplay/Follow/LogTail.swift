@@ -44,7 +44,9 @@ public final class LogTail {
   public func poll() -> [Event] {
     guard let now = Platform.fileIdentity(path) else { return [] }
     var events: [Event] = []
-    if let identity, identity.device != now.device || identity.inode != now.inode || now.size < offset {
+    if let identity,
+      identity.device != now.device || identity.inode != now.inode || now.size < offset
+    {
       events.append(.restarted)
       offset = 0
       pending.removeAll()

@@ -12,7 +12,8 @@ public protocol StateFollower: AnyObject {
   func apply(_ action: JSONValue, seq: Int, type: String?) throws(ReplayError) -> JSONValue
 }
 
-final class TypedStateFollower<State: Codable & Sendable, Action: Codable & Sendable>: StateFollower {
+final class TypedStateFollower<State: Codable & Sendable, Action: Codable & Sendable>: StateFollower
+{
   private let reducer: Reducer<State, Action>
   private var state: State
   private(set) var stateJSON: JSONValue

@@ -16,14 +16,17 @@ public protocol SwiftLiteralSource: AnyObject {
 }
 
 extension Timeline: SwiftLiteralSource {
+  /// `String(reflecting:)` of `State` and `Action`: `RewindExamples.TodoState`.
   public var swiftTypeNames: (state: String, action: String) {
     (String(reflecting: State.self), String(reflecting: Action.self))
   }
 
+  /// `String(reflecting:)` of the state at `position`.
   public func swiftLiteral(ofStateAt position: Int) throws(ReplayError) -> String {
     String(reflecting: try state(at: position))
   }
 
+  /// `String(reflecting:)` of the action `seq`, or `nil` when it was not recorded.
   public func swiftLiteral(ofActionAt seq: Int) throws(ReplayError) -> String? {
     try action(at: seq).map { String(reflecting: $0) }
   }

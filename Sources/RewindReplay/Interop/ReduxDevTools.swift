@@ -27,7 +27,8 @@ public enum ReduxDevTools {
   /// A Redux action as a Rewind action encoding — the inverse of ``reduxAction(_:)``; for a
   /// JavaScript app, `{type, payload}` becomes `{"<type>": payload}` (`{}` when there is none).
   /// - Throws: ``InteropError`` when the value is not an object with a string `type`.
-  public static func rewindAction(_ action: JSONValue, index: Int) throws(InteropError) -> JSONValue {
+  public static func rewindAction(_ action: JSONValue, index: Int) throws(InteropError) -> JSONValue
+  {
     guard case .object = action, let type = action["type"]?.stringValue else {
       throw InteropError("action \(index) is not an object with a string \"type\"")
     }
@@ -45,11 +46,14 @@ public enum ReduxDevTools {
     initialState: JSONValue, actions: [(action: JSONValue, state: JSONValue, timestamp: Double)],
     startedAt: Double
   ) -> JSONValue {
-    var byID = [JSONMember("0", liftedAction(.object([JSONMember("type", .string(initType))]), startedAt))]
+    var byID = [
+      JSONMember("0", liftedAction(.object([JSONMember("type", .string(initType))]), startedAt))
+    ]
     var computed: [JSONValue] = [.object([JSONMember("state", initialState)])]
     var staged: [JSONValue] = [.number("0")]
     for (n, entry) in actions.enumerated() {
-      byID.append(JSONMember(String(n + 1), liftedAction(reduxAction(entry.action), entry.timestamp)))
+      byID.append(
+        JSONMember(String(n + 1), liftedAction(reduxAction(entry.action), entry.timestamp)))
       computed.append(.object([JSONMember("state", entry.state)]))
       staged.append(.number(String(n + 1)))
     }
@@ -115,7 +119,9 @@ public enum ReduxDevTools {
       staged = byID.compactMap { Int($0.key) }.sorted()
     }
     var skipped: Set<Int> = []
-    if case .array(let ids)? = lifted["skippedActionIds"] { skipped = Set(ids.compactMap(\.intValue)) }
+    if case .array(let ids)? = lifted["skippedActionIds"] {
+      skipped = Set(ids.compactMap(\.intValue))
+    }
     var computed: [JSONValue] = []
     if case .array(let states)? = lifted["computedStates"] { computed = states }
     let initial =

@@ -42,7 +42,8 @@ final class LogBytes: Sendable {
 
   /// Wraps bytes already in memory (tests, standard input).
   init(copying bytes: [UInt8]) {
-    let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
+    let storage = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: max(1, bytes.count), alignment: 16)
     bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
     buffer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[..<bytes.count])
   }

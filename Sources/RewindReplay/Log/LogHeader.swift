@@ -30,11 +30,13 @@ public struct LogHeader: Sendable {
   /// - Throws: `ReplayError.notARewindLog` or `.unsupportedVersion`.
   init(_ value: JSONValue, path: String) throws(ReplayError) {
     guard case .object = value else {
-      throw .notARewindLog(path: path, reason: "the first line is a JSON \(value.kindName), not an object")
+      throw .notARewindLog(
+        path: path, reason: "the first line is a JSON \(value.kindName), not an object")
     }
     guard value["kind"]?.stringValue == LogFormat.Kind.header.rawValue else {
       let kind = value["kind"]?.stringValue.map { "\"\($0)\"" } ?? "missing"
-      throw .notARewindLog(path: path, reason: "the first line's \"kind\" is \(kind), not \"header\"")
+      throw .notARewindLog(
+        path: path, reason: "the first line's \"kind\" is \(kind), not \"header\"")
     }
     guard value["format"]?.stringValue == LogFormat.name else {
       throw .notARewindLog(path: path, reason: "the header's \"format\" is not \"rewind\"")
@@ -46,7 +48,8 @@ public struct LogHeader: Sendable {
       throw .unsupportedVersion(path: path, version: version, supported: LogFormat.version)
     }
     guard version >= 1 else {
-      throw .notARewindLog(path: path, reason: "the header's \"version\" \(version) is not 1 or more")
+      throw .notARewindLog(
+        path: path, reason: "the header's \"version\" \(version) is not 1 or more")
     }
     func string(_ key: String) throws(ReplayError) -> String {
       guard let text = value[key]?.stringValue else {

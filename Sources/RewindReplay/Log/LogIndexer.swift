@@ -68,7 +68,8 @@ struct LogIndexer {
           // all; only a line that parses as a header is the former.
           if case .cutOff = fault, !Self.looksLikeHeader(bytes.slice(span.start, span.end)) {
             throw .notARewindLog(
-              path: path, reason: "the file has no complete first line (no newline in "
+              path: path,
+              reason: "the file has no complete first line (no newline in "
                 + "\(end - start) bytes), and what it has is not a Rewind header")
           }
           throw headerError(fault, span)
@@ -78,7 +79,8 @@ struct LogIndexer {
       }
       if fault == nil { fault = record(span) }
       if let fault {
-        switch try handle(LogFault(path: path, line: lineNumber, byteOffset: start, reason: fault)) {
+        switch try handle(LogFault(path: path, line: lineNumber, byteOffset: start, reason: fault))
+        {
         case .skipLine:
           lastSkipped = (lineNumber, start)
           continue
@@ -154,7 +156,8 @@ struct LogIndexer {
     case .valid:
       if let offset = RecordPeek.excessiveNesting(line, maxDepth: limits.json.maxDepth) {
         let at = span.start + offset
-        return .invalidJSON(JSONParseError(offset: at, reason: .tooDeep(limit: limits.json.maxDepth)))
+        return .invalidJSON(
+          JSONParseError(offset: at, reason: .tooDeep(limit: limits.json.maxDepth)))
       }
       peeked = RecordPeek.fast(line)
     case .absent:
@@ -177,12 +180,15 @@ struct LogIndexer {
     guard let peek = peeked else { return .invalidRecord("no \"kind\"") }
     if endReason != nil {
       let article = peek.kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-      return .misplacedRecord("\(article) \(peek.kind) line after the end record at line \(endLine)")
+      return .misplacedRecord(
+        "\(article) \(peek.kind) line after the end record at line \(endLine)")
     }
     let length = span.end - span.start
     switch peek.kind {
     case "action", "skipped":
-      guard let seq = peek.seq else { return .invalidRecord("an \(peek.kind) line with no \"seq\"") }
+      guard let seq = peek.seq else {
+        return .invalidRecord("an \(peek.kind) line with no \"seq\"")
+      }
       if seq != expectedSeq {
         guard recovery == .salvage, seq > expectedSeq, seq - expectedSeq < 1 << 24 else {
           return .seqGap(expected: expectedSeq, found: seq)
@@ -199,28 +205,33 @@ struct LogIndexer {
         markSuspect(from: expectedSeq)
         while expectedSeq < seq {
           entries.append(
-            LogEntry(start: cause.start, length: 0, line: cause.line, seq: expectedSeq, kind: .missing))
+            LogEntry(
+              start: cause.start, length: 0, line: cause.line, seq: expectedSeq, kind: .missing))
         }
       }
       let kind: LogEntry.Kind = peek.kind == "action" ? .action : .skipped
       if kind == .skipped { markSuspect(from: seq) }
-      entries.append(LogEntry(start: span.start, length: length, line: span.line, seq: seq, kind: kind))
+      entries.append(
+        LogEntry(start: span.start, length: length, line: span.line, seq: seq, kind: kind))
     case "checkpoint":
       guard let seq = peek.seq else { return .invalidRecord("a checkpoint line with no \"seq\"") }
       guard seq == expectedSeq - 1 else {
         return .invalidRecord(
           "a checkpoint for seq \(seq) after action \(expectedSeq - 1): it must follow its action")
       }
-      checkpoints[seq] = LogEntry(start: span.start, length: length, line: span.line, seq: seq, kind: .checkpoint)
+      checkpoints[seq] = LogEntry(
+        start: span.start, length: length, line: span.line, seq: seq, kind: .checkpoint)
     case "end":
       guard let seq = peek.seq else { return .invalidRecord("an end line with no \"seq\"") }
       guard seq == expectedSeq - 1 else {
-        return .invalidRecord("the end record says seq \(seq) but the last action is \(expectedSeq - 1)")
+        return .invalidRecord(
+          "the end record says seq \(seq) but the last action is \(expectedSeq - 1)")
       }
       endReason = peek.reason ?? "closed"
       endLine = span.line
     case "header":
-      return .misplacedRecord("a second header (a log holds one recording; rotated files are separate logs)")
+      return .misplacedRecord(
+        "a second header (a log holds one recording; rotated files are separate logs)")
     default:
       ignoredLines += 1
     }

@@ -19,7 +19,8 @@ struct RecordPeek {
     let kindStart = i
     while i < line.count, line[i] >= UInt8(ascii: "a"), line[i] <= UInt8(ascii: "z") { i += 1 }
     guard i < line.count, line[i] == UInt8(ascii: "\""), i > kindStart else { return nil }
-    let kind = String(decoding: UnsafeRawBufferPointer(rebasing: line[kindStart..<i]), as: UTF8.self)
+    let kind = String(
+      decoding: UnsafeRawBufferPointer(rebasing: line[kindStart..<i]), as: UTF8.self)
     i += 1
     if kind == "end" || kind == "header" { return nil }
     guard matches(seqKey, in: line, at: i) else { return nil }
@@ -31,7 +32,8 @@ struct RecordPeek {
       seq = seq * 10 + Int(line[i] - UInt8(ascii: "0"))
       i += 1
     }
-    guard i > digitsStart, i < line.count, line[i] == UInt8(ascii: ",") || line[i] == UInt8(ascii: "}"),
+    guard i > digitsStart, i < line.count,
+      line[i] == UInt8(ascii: ",") || line[i] == UInt8(ascii: "}"),
       !(line[digitsStart] == UInt8(ascii: "0") && i - digitsStart > 1)
     else { return nil }
     return RecordPeek(kind: kind, seq: seq)

@@ -54,7 +54,8 @@ public final class ReplayLog: Sendable {
     limits: ReaderLimits = .default
   ) throws(ReplayError) {
     guard !contents.isEmpty else { throw .emptyLog(path: name) }
-    try self.init(path: name, bytes: LogBytes(copying: contents), recovery: recovery, limits: limits)
+    try self.init(
+      path: name, bytes: LogBytes(copying: contents), recovery: recovery, limits: limits)
   }
 
   private init(
@@ -119,7 +120,8 @@ public final class ReplayLog: Sendable {
       let fault = LogFault(
         path: path, line: entry.line, byteOffset: entry.start + error.offset,
         reason: .invalidJSON(error.shifted(by: entry.start)))
-      throw .fault(fault, recovery: recovery, intactActions: max(0, entry.seq - firstSeq), droppedLines: 0)
+      throw .fault(
+        fault, recovery: recovery, intactActions: max(0, entry.seq - firstSeq), droppedLines: 0)
     }
   }
 }

@@ -16,7 +16,8 @@ public enum StatePathError: Error, Sendable, Equatable, CustomStringConvertible 
       return "invalid path '\(text)' at character \(offset + 1): \(reason)"
     case .noSuchKey(let key, let parent, let available):
       let keys = available.prefix(12).joined(separator: ", ")
-      return "\(parent) has no key '\(key)'; its keys are: \(keys)\(available.count > 12 ? ", …" : "")"
+      return
+        "\(parent) has no key '\(key)'; its keys are: \(keys)\(available.count > 12 ? ", …" : "")"
     case .indexOutOfRange(let index, let parent, let count):
       return count == 0
         ? "index \(index) is out of range: \(parent) is empty"

@@ -44,15 +44,19 @@ public enum Breakpoint: Sendable, Equatable, CustomStringConvertible {
     let trimmed = text.trimmingCharacters(in: " ")
     if trimmed.hasPrefix("type=") {
       let name = String(trimmed.dropFirst(5))
-      guard !name.isEmpty else { throw BreakpointParseError("expected an action type after 'type='") }
+      guard !name.isEmpty else {
+        throw BreakpointParseError("expected an action type after 'type='")
+      }
       return .actionType(name)
     }
     guard trimmed.hasPrefix("if ") else {
       throw BreakpointParseError("expected 'break type=NAME' or 'break if PATH OP VALUE'")
     }
-    let rest = Array(trimmed.dropFirst(3).split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true))
+    let rest = Array(
+      trimmed.dropFirst(3).split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true))
     guard rest.count == 3 else {
-      throw BreakpointParseError("expected 'break if PATH OP VALUE', for example: break if todos.count > 3")
+      throw BreakpointParseError(
+        "expected 'break if PATH OP VALUE', for example: break if todos.count > 3")
     }
     guard let comparison = Comparison(rawValue: String(rest[1])) else {
       let ops = Comparison.allCases.map(\.rawValue).joined(separator: " ")

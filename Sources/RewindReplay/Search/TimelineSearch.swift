@@ -76,7 +76,9 @@ public enum TimelineSearch {
       for (id, breakpoint) in breakpoints {
         switch breakpoint {
         case .actionType(let name):
-          if try log.action(at: q).type == name { reasons.append((id, "action \(q) is a '\(name)'")) }
+          if try log.action(at: q).type == name {
+            reasons.append((id, "action \(q) is a '\(name)'"))
+          }
         case .watch(let path):
           guard let after, let before else { continue }
           let old = before.valueIfPresent(at: path)

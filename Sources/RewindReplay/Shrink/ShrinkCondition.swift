@@ -14,7 +14,9 @@ public enum ShrinkCondition: Sendable, Equatable, CustomStringConvertible {
     if text == "crash" { return .crash }
     if text.hasPrefix("type=") {
       let name = String(text.dropFirst(5))
-      guard !name.isEmpty else { throw BreakpointParseError("expected an action type after 'type='") }
+      guard !name.isEmpty else {
+        throw BreakpointParseError("expected an action type after 'type='")
+      }
       return .crashIn(type: name)
     }
     switch try Breakpoint.parseBreak("if " + text) {

@@ -26,6 +26,7 @@ public protocol AnyTimeline: AnyObject {
 }
 
 extension Timeline: AnyTimeline {
+  /// The state at `position`, encoded with Rewind's JSON encoder.
   public func stateJSON(at position: Int) throws(ReplayError) -> JSONValue {
     let state = try self.state(at: position)
     do {
@@ -35,6 +36,7 @@ extension Timeline: AnyTimeline {
     }
   }
 
+  /// The state after only the actions `seqs`, encoded with Rewind's JSON encoder.
   public func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue {
     let state = try self.state(applying: seqs)
     do {
@@ -44,6 +46,7 @@ extension Timeline: AnyTimeline {
     }
   }
 
+  /// Compares with `==` when `State` is `Equatable`, else the encodings.
   public func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool {
     let first = try state(at: a)
     let second = try state(at: b)
@@ -53,6 +56,7 @@ extension Timeline: AnyTimeline {
     return try stateJSON(at: a) == stateJSON(at: b)
   }
 
+  /// Decodes the action `seq`, throwing when it no longer decodes.
   public func checkAction(_ seq: Int) throws(ReplayError) {
     _ = try action(at: seq)
   }

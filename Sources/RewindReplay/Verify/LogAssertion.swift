@@ -32,7 +32,8 @@ public func assertReplays<State: Codable & Sendable & Equatable, Action: Codable
     let replayed = try Timeline(log: log, reducer: reducer).state(at: log.lastSeq)
     if replayed != finalState {
       let encoder = RewindJSONEncoder()
-      let changes = try JSONDiff.diff(encoder.encodeValue(finalState), encoder.encodeValue(replayed))
+      let changes = try JSONDiff.diff(
+        encoder.encodeValue(finalState), encoder.encodeValue(replayed))
       throw LogAssertionFailure(
         report: report,
         extra: "the final state differs from the expected one (expected → replayed):\n"

@@ -42,9 +42,13 @@ public struct VerifyReport: Sendable {
   public var text: String {
     var lines: [String] = []
     for item in undecodable.prefix(10) {
-      lines.append("action \(item.seq) no longer decodes: \(item.error.location.map { "\($0): " } ?? "")\(item.error.message)")
+      lines.append(
+        "action \(item.seq) no longer decodes: \(item.error.location.map { "\($0): " } ?? "")\(item.error.message)"
+      )
     }
-    if undecodable.count > 10 { lines.append("… and \(undecodable.count - 10) more undecodable actions") }
+    if undecodable.count > 10 {
+      lines.append("… and \(undecodable.count - 10) more undecodable actions")
+    }
     if let divergence {
       lines.append(
         "\(path): checkpoint at seq \(divergence.seq) (line \(divergence.line)) differs from the "
@@ -54,7 +58,9 @@ public struct VerifyReport: Sendable {
         "the first difference comes from actions \(first)…\(divergence.seq) (the state matched at "
           + "position \(divergence.lastMatching))")
       lines.append("recorded → replayed:")
-      lines.append(JSONDiff.render(divergence.changes).split(separator: "\n").map { "  \($0)" }.joined(separator: "\n"))
+      lines.append(
+        JSONDiff.render(divergence.changes).split(separator: "\n").map { "  \($0)" }.joined(
+          separator: "\n"))
     } else if !hasCheckpoints {
       lines.append("\(path): the log has no checkpoints, so only decoding was checked")
     } else if undecodable.isEmpty {
