@@ -33,18 +33,11 @@ package struct LogComposer {
 
   /// Starts a log with `header`; `checkpointInterval` is written into it for information.
   package init(header: Header, checkpointInterval: Int = 0) {
-    var line = LogLineBuilder(kind: .header)
-    line.string("format", LogFormat.name)
-    line.integer("version", LogFormat.version)
-    line.string("session", header.session)
-    line.string("app", header.app)
-    line.string("actionType", header.actionType)
-    line.string("stateType", header.stateType)
-    line.string("recordedAt", header.recordedAt)
-    line.integer("firstSeq", 1)
-    line.integer("checkpointInterval", checkpointInterval)
-    line.json("state", header.state.serializedBytes)
-    line.appendFramed(to: &bytes)
+    LogLineBuilder.header(
+      session: header.session, app: header.app, actionType: header.actionType,
+      stateType: header.stateType, recordedAt: header.recordedAt, firstSeq: 1, segment: 0,
+      checkpointInterval: checkpointInterval, stateJSON: header.state.serializedBytes
+    ).appendFramed(to: &bytes)
   }
 
   /// Appends the next action; its `type` is derived from the encoding as the recorder does.
@@ -81,20 +74,13 @@ package struct LogComposer {
   /// The number of actions appended.
   package var actionCount: Int { seq }
 
-  /// The log's `type` for an encoded action: the single key of an enum case's encoding, the
-  /// string of a raw-value enum, else `"action"`.
+  /// The log's `type` for an encoded action, as the recorder derives it (`"action"` when the
+  /// encoding is not an enum case).
   package static func typeName(of value: JSONValue) -> String {
-    switch value {
-    case .object(let members) where members.count == 1: return members[0].key
-    case .string(let text): return text
-    default: return "action"
-    }
+    LogLineBuilder.typeName(of: value, fallback: "action")
   }
 
   /// `2026-11-21T10:00:00Z`.
-  package static func timestamp(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: date)
-  }
+  package static func timestamp(_ date: Date) -> String { LogLineBuilder.timestamp(date) }
+
 }

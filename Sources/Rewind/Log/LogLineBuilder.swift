@@ -1,3 +1,4 @@
+import Foundation
 import RewindJSON
 
 /// Builds the body of one log line — `"kind":"action","seq":1,…` — member by member, then frames
@@ -63,5 +64,44 @@ struct LogLineBuilder {
   /// Appends the whole line to `buffer`.
   func appendFramed(to buffer: inout [UInt8]) {
     body.withUnsafeBytes { LogLine.appendFramed(body: $0, to: &buffer) }
+  }
+}
+
+extension LogLineBuilder {
+  /// The members of a header line, in the order the format lists them.
+  static func header(
+    session: String, app: String, actionType: String, stateType: String, recordedAt: String,
+    firstSeq: Int, segment: Int, checkpointInterval: Int, stateJSON: [UInt8]
+  ) -> LogLineBuilder {
+    var line = LogLineBuilder(kind: .header)
+    line.string("format", LogFormat.name)
+    line.integer("version", LogFormat.version)
+    line.string("session", session)
+    line.string("app", app)
+    line.string("actionType", actionType)
+    line.string("stateType", stateType)
+    line.string("recordedAt", recordedAt)
+    line.integer("firstSeq", firstSeq)
+    if segment > 0 { line.integer("segment", segment) }
+    line.integer("checkpointInterval", checkpointInterval)
+    line.json("state", stateJSON)
+    return line
+  }
+
+  /// The log's `type` of an encoded action: the single key of an enum case's synthesized
+  /// encoding, the string of a raw-value enum, or else `fallback`.
+  static func typeName(of value: JSONValue, fallback: String) -> String {
+    switch value {
+    case .object(let members) where members.count == 1: return members[0].key
+    case .string(let text): return text
+    default: return fallback
+    }
+  }
+
+  /// `2026-11-21T10:00:00Z`.
+  static func timestamp(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: date)
   }
 }

@@ -208,19 +208,13 @@ struct RecorderCore {
   }
 
   private func header(firstSeq: Int, stateJSON: [UInt8]) -> [UInt8] {
-    var line = LogLineBuilder(kind: .header)
-    line.string("format", LogFormat.name)
-    line.integer("version", LogFormat.version)
-    line.string("session", identity.session)
-    line.string("app", identity.app)
-    line.string("actionType", identity.actionType)
-    line.string("stateType", identity.stateType)
-    line.string("recordedAt", options.reproducible?.recordedAt ?? Self.now())
-    line.integer("firstSeq", firstSeq)
-    if segment > 0 { line.integer("segment", segment) }
-    line.integer("checkpointInterval", options.checkpointInterval)
-    line.json("state", stateJSON)
-    return line.framed()
+    LogLineBuilder.header(
+      session: identity.session, app: identity.app, actionType: identity.actionType,
+      stateType: identity.stateType,
+      recordedAt: options.reproducible?.recordedAt ?? LogLineBuilder.timestamp(Date()),
+      firstSeq: firstSeq, segment: segment, checkpointInterval: options.checkpointInterval,
+      stateJSON: stateJSON
+    ).framed()
   }
 
   private func endLine(reason: String) -> [UInt8] {
@@ -238,14 +232,9 @@ struct RecorderCore {
     return now >= startNanos ? now - startNanos : 0
   }
 
-  /// The log's `type` of an encoded action: the single key of an enum case's synthesized
-  /// encoding, the string of a raw-value enum, or else the type's name.
+  /// The log's `type` of an encoded action (see ``LogLineBuilder/typeName(of:fallback:)``).
   static func typeName(of value: JSONValue, fallback: String) -> String {
-    switch value {
-    case .object(let members) where members.count == 1: return members[0].key
-    case .string(let text): return text
-    default: return fallback
-    }
+    LogLineBuilder.typeName(of: value, fallback: fallback)
   }
 
   /// The case name of an enum value, for a `skipped` line when encoding failed.
@@ -255,9 +244,5 @@ struct RecorderCore {
     return String(text.prefix { $0 != "(" })
   }
 
-  private static func now() -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: Date())
-  }
+
 }
