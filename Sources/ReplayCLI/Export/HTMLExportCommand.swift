@@ -1,0 +1,67 @@
+import Foundation
+import RewindReplay
+
+extension ReplayProgram {
+  /// `--html FILE` of `replay export`: write the log as one self-contained HTML page.
+  static let htmlOption = OptionSpec.option(
+    "html", valueName: "FILE",
+    help: "Write one self-contained HTML page (timeline, actions, states, diffs) to FILE.")
+}
+
+extension CommandContext {
+  /// `replay export LOG --html FILE`: writes the page, then says what it holds on stdout (and,
+  /// for an app this binary does not know, warns that states are shown only where recorded).
+  /// - Throws: `CommandFailure` when the log cannot be read or the file cannot be written.
+  func exportHTML(_ opened: OpenedLog, to destination: String) throws(CommandFailure) {
+    let log = opened.log
+    let progress =
+      ProgressLine.isAvailable ? ProgressLine(output: output, label: "exporting states") : nil
+    let html: String
+    do {
+      html = try HTMLExport.render(
+        log: log, timeline: opened.timeline, progress: progress.map { line in line.update })
+    } catch {
+      throw .replay(error)
+    }
+    let bytes = Data(html.utf8)
+    do {
+      try bytes.write(to: URL(fileURLWithPath: destination), options: .atomic)
+    } catch {
+      throw .diagnostic(
+        Diagnostic.error(
+          "cannot write \(inert(destination)): \(error.localizedDescription)",
+          hints: [Diagnostic.Hint("check that the folder exists and is writable")]))
+    }
+    if opened.timeline == nil {
+      var warning = opened.missingAppDiagnostic
+      warning.severity = .warning
+      let count = log.checkpointSeqs.count
+      warning.notes = [
+        "the page shows the actions, and states only at the header and the \(count) recorded "
+          + "checkpoint\(count == 1 ? "" : "s")"
+      ]
+      output.emit(warning)
+    }
+    let actions = "\(log.actionCount) action\(log.actionCount == 1 ? "" : "s")"
+    output.writeLine(
+      "wrote \(inert(destination)): an HTML page of \(actions) (\(Self.byteText(bytes.count)))")
+    if opened.timeline != nil && log.isCutOff && log.actionCount > 0 {
+      output.writeLine(
+        "note: the log was cut off in action \(log.lastSeq): the page shows states up to "
+          + "position \(log.lastSeq - 1)")
+    }
+  }
+
+  /// A size for people: `812 bytes`, `48.2 KB`, `19.7 MB`.
+  static func byteText(_ count: Int) -> String {
+    if count < 1000 { return count == 1 ? "1 byte" : "\(count) bytes" }
+    let units = ["KB", "MB", "GB"]
+    var value = Double(count) / 1000
+    var unit = 0
+    while value >= 1000 && unit < units.count - 1 {
+      value /= 1000
+      unit += 1
+    }
+    return "\((value * 10).rounded() / 10) \(units[unit])"
+  }
+}

@@ -1,0 +1,90 @@
+import RewindJSON
+import RewindReplay
+
+/// The data an exported page shows, as one JSON object: the page's script reads it from the
+/// `<script type="application/json" id="rewind-data">` element.
+///
+/// ```json
+/// {"format":"rewind-html","version":1,
+///  "info":{…replay info --json…},"ended":"cleanly (end record)",
+///  "actions":[[0.25,"increment",{"increment":{}}], …],
+///  "states":{"rebuilt":true,"interval":1000,"first":0,"last":12,
+///            "full":[[0,{"count":0}]],"patches":[[{"op":"replace","path":"/count","value":1}], …],
+///            "orders":[],"stoppedSeq":null,"failure":null}}
+/// ```
+///
+/// `actions[i]` is the action with seq `info.firstSeq + i`: `[time, type, payload]`, each
+/// `null` when unknown, and a fourth member `{"skipped": reason}`, `{"missing": true}` or
+/// `{"sanitized": true}` when that applies. `states` is described on ``HTMLExportStates``.
+enum HTMLExportData {
+  /// The `format` member, naming this layout.
+  static let format = "rewind-html"
+  /// The `version` member, raised when the layout changes incompatibly.
+  static let version = 1
+
+  /// The page's data for `log`, with states rebuilt by `timeline` when there is one.
+  ///
+  /// - Parameters:
+  ///   - timeline: The app's timeline, or `nil` when the app is not known (then the states are
+  ///     the recorded ones only).
+  ///   - fullStateInterval: Embed a full state every this many positions.
+  ///   - progress: Called while states are rebuilt, with the positions done and to do.
+  /// - Throws: `ReplayError.fault` when an action's line cannot be read.
+  /// - Complexity: O(*n*) actions read, plus the cost of ``HTMLExportStates/rebuilt(log:timeline:interval:progress:)``.
+  static func make(
+    log: ReplayLog, timeline: (any AnyTimeline)?, fullStateInterval: Int,
+    progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+  ) throws(ReplayError) -> JSONValue {
+    let states =
+      if let timeline {
+        HTMLExportStates.rebuilt(
+          log: log, timeline: timeline, interval: fullStateInterval, progress: progress)
+      } else {
+        HTMLExportStates.recorded(log: log)
+      }
+    return .object([
+      JSONMember("format", .string(format)),
+      JSONMember("version", .number(String(version))),
+      JSONMember("info", LogSummary.json(log, appKnown: timeline != nil)),
+      JSONMember("ended", .string(LogSummary.endText(log))),
+      JSONMember("actions", .array(try actions(of: log))),
+      JSONMember("states", states.jsonValue),
+    ])
+  }
+
+  /// Every action of `log` as `[time, type, payload]` (plus a status object when it was not
+  /// recorded or was sanitized), in seq order.
+  /// - Throws: `ReplayError.fault` when an action's line cannot be read.
+  static func actions(of log: ReplayLog) throws(ReplayError) -> [JSONValue] {
+    guard log.actionCount > 0 else { return [] }
+    var actions: [JSONValue] = []
+    actions.reserveCapacity(log.actionCount)
+    for seq in log.firstSeq...log.lastSeq {
+      actions.append(entry(try log.action(at: seq)))
+    }
+    return actions
+  }
+
+  /// One action as the page's data.
+  static func entry(_ action: RecordedAction) -> JSONValue {
+    var members: [JSONValue] = [
+      action.time.flatMap(seconds) ?? .null,
+      action.type.map(JSONValue.string) ?? .null,
+      action.payload ?? .null,
+    ]
+    switch action.status {
+    case .recorded:
+      if action.isSanitized { members.append(.object([JSONMember("sanitized", .bool(true))])) }
+    case .skipped(let reason):
+      members.append(.object([JSONMember("skipped", .string(reason))]))
+    case .missing:
+      members.append(.object([JSONMember("missing", .bool(true))]))
+    }
+    return .array(members)
+  }
+
+  /// A time in seconds as a JSON number: its shortest exact form (`0.25`, `30.0`).
+  private static func seconds(_ value: Double) -> JSONValue? {
+    value.isFinite ? .number(value.description) : nil
+  }
+}

@@ -1,0 +1,156 @@
+import RewindJSON
+import RewindReplay
+
+/// The states of a log as the exported page embeds them: a full state every `interval`
+/// positions and, between them, one RFC 6902 patch per action.
+///
+/// The page rebuilds the state at position *p* from the nearest full state at or before it by
+/// applying the patches in between, so any position costs at most `interval - 1` patches while
+/// the file holds only the changes. Without the app's reducer the page has only the states the
+/// log recorded: the header's and the checkpoints'.
+struct HTMLExportStates {
+  /// Whether every state up to ``last`` was rebuilt with the app's reducer (`false`: only the
+  /// recorded states are known).
+  var isRebuilt: Bool
+  /// A full state is embedded every `interval` positions from ``first`` (when rebuilt).
+  var interval: Int
+  /// The first position: the header's state (`firstSeq - 1`).
+  var first: Int
+  /// The last position whose state is embedded or can be rebuilt from the patches, or `nil`
+  /// when there is none.
+  var last: Int?
+  /// Full states by position, ascending.
+  var full: [(position: Int, state: JSONValue)] = []
+  /// `patches[i]` turns the state at `first + i` into the state at `first + i + 1`.
+  var patches: [JSONPatch] = []
+  /// For patches whose operations are not in the order ``JSONDiff/diff(_:_:)`` lists its
+  /// changes (removals before additions in an array, say): the patch's index and, for each
+  /// change in diff order, the index of its operation. The page shows the diff in that order.
+  var orders: [(patch: Int, order: [Int])] = []
+  /// The action the app stopped in, for a cut-off log: its state is not rebuilt or shown.
+  var stoppedSeq: Int?
+  /// Where rebuilding failed, and why, when it did.
+  var failure: (position: Int, message: String)?
+
+  /// Rebuilds every state with `timeline` and keeps full states and patches.
+  ///
+  /// For a cut-off log the last action is not run: the app stopped while running it, and its
+  /// reducer may trap on it again, which nothing in this process could catch. A state that
+  /// cannot be rebuilt (an action that no longer decodes, say) ends the states there, with
+  /// ``failure`` saying why; the actions are exported all the same.
+  /// - Parameters:
+  ///   - interval: Embed a full state every this many positions; at least 1.
+  ///   - progress: Called with the positions done and to do, every 1,024 positions.
+  /// - Complexity: One reduction, one state encoding and one ``JSONDiff/diff(_:_:)`` per
+  ///   position.
+  static func rebuilt(
+    log: ReplayLog, timeline: any AnyTimeline, interval: Int,
+    progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+  ) -> HTMLExportStates {
+    let first = log.positions.lowerBound
+    let stoppedSeq = log.isCutOff && log.actionCount > 0 ? log.lastSeq : nil
+    let end = stoppedSeq.map { $0 - 1 } ?? log.lastSeq
+    var states = HTMLExportStates(
+      isRebuilt: true, interval: max(1, interval), first: first, last: nil,
+      stoppedSeq: stoppedSeq)
+    var previous: JSONValue
+    do {
+      previous = try timeline.stateJSON(at: first)
+    } catch {
+      var recorded = Self.recorded(log: log)
+      recorded.failure = (first, Self.message(error))
+      return recorded
+    }
+    states.full.append((first, previous))
+    states.last = first
+    guard end > first else { return states }
+    for position in (first + 1)...end {
+      let state: JSONValue
+      do {
+        state = try timeline.stateJSON(at: position)
+      } catch {
+        states.failure = (position, Self.message(error))
+        break
+      }
+      let changes = JSONDiff.diff(previous, state)
+      let patch = JSONPatch(changes: changes)
+      if let order = Self.changeOrder(changes, patch) {
+        states.orders.append((states.patches.count, order))
+      }
+      states.patches.append(patch)
+      if (position - first) % states.interval == 0 { states.full.append((position, state)) }
+      states.last = position
+      previous = state
+      if (position - first) & 1023 == 0 { progress?(position - first, end - first) }
+    }
+    progress?(end - first, end - first)
+    return states
+  }
+
+  /// The states the log itself records, for an app whose reducer is not known: the header's
+  /// and every checkpoint's. A checkpoint that cannot be read is left out.
+  static func recorded(log: ReplayLog) -> HTMLExportStates {
+    let first = log.positions.lowerBound
+    var states = HTMLExportStates(isRebuilt: false, interval: 0, first: first, last: nil)
+    states.full.append((first, log.header.state))
+    for seq in log.checkpointSeqs where log.positions.contains(seq) && seq > first {
+      if let state = try? log.checkpointState(at: seq) { states.full.append((seq, state)) }
+    }
+    states.last = states.full.last?.position
+    return states
+  }
+
+  /// The states as the page's data: `rebuilt`, `interval`, `first`, `last`, `full` (pairs of
+  /// position and state), `patches`, `orders`, `stoppedSeq` and `failure`.
+  var jsonValue: JSONValue {
+    func number(_ value: Int) -> JSONValue { .number(String(value)) }
+    return .object([
+      JSONMember("rebuilt", .bool(isRebuilt)),
+      JSONMember("interval", number(interval)),
+      JSONMember("first", number(first)),
+      JSONMember("last", last.map(number) ?? .null),
+      JSONMember("full", .array(full.map { .array([number($0.position), $0.state]) })),
+      JSONMember("patches", .array(patches.map(\.jsonValue))),
+      JSONMember(
+        "orders", .array(orders.map { .array([number($0.patch), .array($0.order.map(number))]) })),
+      JSONMember("stoppedSeq", stoppedSeq.map(number) ?? .null),
+      JSONMember(
+        "failure",
+        failure.map { failure in
+          .object([
+            JSONMember("position", number(failure.position)),
+            JSONMember("message", .string(failure.message)),
+          ])
+        } ?? .null),
+    ])
+  }
+
+  /// For each change in `changes`, the index of the operation of `patch` that makes it; `nil`
+  /// when that is simply 0, 1, 2, … (the usual case), or when a change has no operation.
+  static func changeOrder(_ changes: [JSONChange]?, _ patch: JSONPatch) -> [Int]? {
+    guard let changes, changes.count > 1, changes.count == patch.operations.count else {
+      return nil
+    }
+    var operationIndex: [String: Int] = [:]
+    for (index, operation) in patch.operations.enumerated() {
+      operationIndex["\(operation.name) \(operation.path)"] = index
+    }
+    var order: [Int] = []
+    order.reserveCapacity(changes.count)
+    for change in changes {
+      let name: String
+      switch change {
+      case .added: name = "add"
+      case .removed: name = "remove"
+      case .changed: name = "replace"
+      }
+      guard let index = operationIndex["\(name) \(change.path.pointer)"] else { return nil }
+      order.append(index)
+    }
+    return order.elementsEqual(order.indices) ? nil : order
+  }
+
+  private static func message(_ error: ReplayError) -> String {
+    error.location.map { "\($0): \(error.message)" } ?? error.message
+  }
+}
