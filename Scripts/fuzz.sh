@@ -14,8 +14,10 @@ targets=("$@")
 
 export SWIFT_BACKTRACE=enable=no
 swift build -c debug --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library \
+  -Xswiftc -sanitize=fuzzer,address \
   --scratch-path .build-fuzz
 bin="$(swift build -c debug --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library \
+  -Xswiftc -sanitize=fuzzer,address \
   --scratch-path .build-fuzz --show-bin-path)"
 
 mkdir -p artifacts
