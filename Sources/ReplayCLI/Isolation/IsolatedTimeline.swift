@@ -93,7 +93,8 @@ struct CrashMarker {
   var line: Int?
 
   init(_ stderr: String) {
-    guard let last = stderr.split(separator: "\n").last(where: { $0.contains("while applying action") })
+    guard
+      let last = stderr.split(separator: "\n").last(where: { $0.contains("while applying action") })
     else { return }
     let text = String(last)
     seq = Self.number(after: "while applying action ", in: text)

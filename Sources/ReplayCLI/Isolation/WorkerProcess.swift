@@ -1,9 +1,14 @@
 import Foundation
 import Rewind
 import RewindReplay
+import Synchronization
 
 /// A child `replay __worker` process and the pipes to talk to it.
 final class WorkerProcess {
+  /// The replay binary to run as the worker instead of the running executable (tests run
+  /// in-process inside the test runner, which cannot be a worker).
+  package static let executableOverride = Mutex<URL?>(nil)
+
   enum Outcome {
     /// The reply line.
     case reply(String)
@@ -20,7 +25,8 @@ final class WorkerProcess {
   /// Starts `replay __worker LOG RECOVERY` (the running executable itself, through
   /// `posix_spawn` by Foundation's `Process`; no `fork` of this multithreaded process).
   init(log: String, recovery: RecoveryMode) throws {
-    guard let executable = Bundle.main.executableURL else {
+    guard let executable = Self.executableOverride.withLock({ $0 }) ?? Bundle.main.executableURL
+    else {
       throw WorkerError("the path of the running executable is unknown")
     }
     process.executableURL = executable
