@@ -33,8 +33,8 @@ import Testing
     try CLIFixture.withTemporaryDirectory { directory in
       let outURL = directory.appendingPathComponent("stdout")
       let errURL = directory.appendingPathComponent("stderr")
-      FileManager.default.createFile(atPath: outURL.path, contents: nil)
-      FileManager.default.createFile(atPath: errURL.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
       let out = try FileHandle(forWritingTo: outURL)
       let err = try FileHandle(forWritingTo: errURL)
       let process = Process()

@@ -11,7 +11,7 @@ import Testing
     let path = directory.appendingPathComponent("live.jsonl").path
     let lines = try String(contentsOfFile: PowerTools.fixture("counter.jsonl"), encoding: .utf8)
       .split(separator: "\n", omittingEmptySubsequences: false).map { $0 + "\n" }
-    FileManager.default.createFile(atPath: path, contents: Data(lines[0].utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(lines[0].utf8))
     let tail = LogTail(path: path)
     #expect(tail.poll().count == 1)  // the header
     let handle = try #require(FileHandle(forWritingAtPath: path))
@@ -54,7 +54,7 @@ import Testing
     let path = directory.appendingPathComponent("live.jsonl").path
     let lines = try String(contentsOfFile: PowerTools.fixture("counter.jsonl"), encoding: .utf8)
       .split(separator: "\n").map { $0 + "\n" }
-    FileManager.default.createFile(atPath: path, contents: Data(lines.prefix(3).joined().utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(lines.prefix(3).joined().utf8))
     let writer = Thread {
       Thread.sleep(forTimeInterval: 0.3)
       guard let handle = FileHandle(forWritingAtPath: path) else { return }
