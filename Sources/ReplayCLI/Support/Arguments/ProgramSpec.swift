@@ -73,8 +73,10 @@ package struct ProgramSpec: Sendable, Equatable {
   /// - anything else runs the ``rootCommand`` with every argument, or is an unknown command.
   ///
   /// With a root command, `replay inof session.jsonl` would be a log named `inof` and an
-  /// unexpected `session.jsonl`; when the first argument is close to a command's name it is
-  /// reported as an unknown command instead, with the suggestion.
+  /// unexpected `session.jsonl`. When the root command finds an unexpected argument and the
+  /// first argument is close to a command's name, or does not look like a path (it has no `.`
+  /// or `/`, as `repaly` has none), it is reported as an unknown command instead, with any
+  /// suggestion; `replay session.jsonl extra` stays an unexpected `extra`.
   ///
   /// - Throws: ``CommandUsageError``, carrying the ``UsageError`` and the command whose usage
   ///   it breaks (`nil` for the program's).
@@ -96,8 +98,9 @@ package struct ProgramSpec: Sendable, Equatable {
       do {
         return try run(rootCommand, arguments)
       } catch let failure {
+        let suggestion = suggestedCommand(for: first)
         if case .unexpectedArgument = failure.error, !first.hasPrefix("-"),
-          let suggestion = suggestedCommand(for: first)
+          suggestion != nil || !first.contains(where: { $0 == "." || $0 == "/" })
         {
           throw CommandUsageError(.unknownCommand(first, suggestion: suggestion), command: nil)
         }
