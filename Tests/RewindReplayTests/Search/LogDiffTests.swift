@@ -1,0 +1,94 @@
+import Foundation
+import Rewind
+import RewindExamples
+import RewindJSON
+@testable import RewindReplay
+import Testing
+
+private func fixture(_ name: String) -> String {
+  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures").appendingPathComponent(name).path
+}
+
+/// `replay diff`'s engine on the divergent fixtures and on hand-made pairs.
+@Suite struct LogDiffTests {
+  /// A log of `actions` for the counter app, made in memory.
+  private func counterLog(_ name: String, _ actions: [CounterAction]) throws -> ReplayLog {
+    var text = #"{"kind":"header","format":"rewind","version":1,"session":"s","app":"counter","actionType":"CounterAction","stateType":"CounterState","firstSeq":1,"state":{"count":0}}"#
+      + "\n"
+    let encoder = RewindJSONEncoder()
+    for (n, action) in actions.enumerated() {
+      let json = try encoder.encodeValue(action)
+      let type = if case .object(let members) = json { members[0].key } else { "?" }
+      text += #"{"kind":"action","seq":\#(n + 1),"type":"\#(type)","action":\#(json.jsonText)}"#
+        + "\n"
+    }
+    text += #"{"kind":"end","seq":\#(actions.count),"reason":"closed"}"# + "\n"
+    return try ReplayLog(name: name, contents: Array(text.utf8))
+  }
+
+  private func diff(_ a: ReplayLog, _ b: ReplayLog) throws -> LogDiff {
+    let app = ReplayApp(name: "counter", reducer: counterReducer)
+    return try LogDiff(a, b, timelines: (try app.timeline(for: a), try app.timeline(for: b)))
+  }
+
+  @Test func identicalLogsAreEquivalent() throws {
+    let actions: [CounterAction] = [.increment, .add(5), .decrement]
+    let result = try diff(counterLog("a", actions), counterLog("b", actions))
+    #expect(result.isEquivalent)
+    #expect(result.firstDivergence == nil)
+    #expect(result.hunks.isEmpty)
+  }
+
+  @Test func oneInsertionIsOneStretchOnlyInB() throws {
+    let a: [CounterAction] = (1...100).map { .add($0) }
+    var b = a
+    b.insert(.decrement, at: 40)
+    let result = try diff(counterLog("a", a), counterLog("b", b))
+    #expect(result.hunks == [LogDiff.Hunk(seqsInA: nil, seqsInB: 41...41, beforeA: 41, beforeB: 41)])
+    #expect(result.firstDivergence?.a == 41)
+    #expect(result.firstDivergence?.b == 41)
+    #expect(!result.isEquivalent)
+    #expect(JSONDiff.render(result.finalChanges) == "count: 5050 → 5049")
+  }
+
+  @Test func oneDeletionIsOneStretchOnlyInA() throws {
+    let a: [CounterAction] = (1...100).map { .add($0) }
+    var b = a
+    b.remove(at: 9)
+    let result = try diff(counterLog("a", a), counterLog("b", b))
+    #expect(result.hunks == [LogDiff.Hunk(seqsInA: 10...10, seqsInB: nil, beforeA: 10, beforeB: 10)])
+    #expect(JSONDiff.render(result.finalChanges) == "count: 5050 → 5040")
+  }
+
+  @Test func disjointLogsAreOneStretch() throws {
+    let result = try diff(
+      counterLog("a", [.increment, .increment]), counterLog("b", [.add(2), .add(3), .add(4)]))
+    #expect(result.hunks == [LogDiff.Hunk(seqsInA: 1...2, seqsInB: 1...3, beforeA: 1, beforeB: 1)])
+    #expect(result.firstDivergence?.a == 1)
+  }
+
+  @Test func theDivergentFixturesDivergeAtAction200() throws {
+    let a = try ReplayLog(path: fixture("todo-session.jsonl"))
+    let b = try ReplayLog(path: fixture("todo-session-b.jsonl"))
+    let app = ReplayApp(name: "todo", reducer: todoReducer)
+    let result = try LogDiff(a, b, timelines: (try app.timeline(for: a), try app.timeline(for: b)))
+    #expect(result.firstDivergence?.a == 200)
+    #expect(result.firstDivergence?.b == 200)
+    #expect(result.divergenceChanges != nil)
+    #expect(result.finalChanges != nil)
+    let withoutReducer = try LogDiff(a, b, timelines: nil)
+    #expect(withoutReducer.hunks == result.hunks)
+    #expect(!withoutReducer.comparedStates)
+  }
+
+  @Test func tenChangesInALongLogAreTenStretches() throws {
+    let a: [CounterAction] = (0..<20_000).map { .add($0 % 97) }
+    var b = a
+    for position in stride(from: 1_000, through: 19_000, by: 2_000) { b[position] = .decrement }
+    let result = try LogDiff(counterLog("a", a), counterLog("b", b), timelines: nil)
+    #expect(result.hunks.count == 10)
+    #expect(result.hunks.allSatisfy { $0.seqsInA?.count == 1 && $0.seqsInB?.count == 1 })
+  }
+}
