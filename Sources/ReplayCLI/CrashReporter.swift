@@ -8,6 +8,7 @@ enum CrashReporter {
   /// Installs the fatal-signal handlers.
   static func install() {
     Platform.installFatalSignalHandler { signal in
+      Platform.restoreTerminal()
       let (pointer, length) = StepMarker.message
       if length > 0 { Platform.writeRaw(2, pointer, length) }
       Platform.dieOfSignal(signal)

@@ -290,32 +290,34 @@ package enum Platform {
 // line-editing front end needs from the C library, so no other file has to know `termios`.
 
 extension Platform {
-  /// The terminal state that ``restoreTerminal()`` puts back, kept in storage that a signal
-  /// handler can read without allocating or locking.
+  /// The terminal state that ``restoreTerminal()`` puts back, kept where a signal handler can
+  /// read it without allocating or locking.
   ///
   /// Written only by the main thread (``enterRawMode(_:keepsOutputProcessing:restoreBytes:)``,
-  /// ``restoreTerminal()``) and read by signal handlers that interrupt that same thread, so there
-  /// is no concurrent access to guard; the `isActive` flag is an aligned `Int32`, written with one
-  /// store, so a handler sees it either set or clear.
+  /// ``restoreTerminal()``) and read by signal handlers that interrupt that same thread, so
+  /// there is no concurrent access to guard: `nonisolated(unsafe)` says so to the compiler.
   private enum RawModeStorage {
+    /// Whether raw mode is on (1) or off (0), the terminal's descriptor, and how many restore
+    /// bytes there are. A constant initializer, so the value is in the binary from the start: a
+    /// fatal-signal handler may read it before any raw mode was entered without running any
+    /// initializer. Each field is an aligned `Int32`, written with one store.
+    nonisolated(unsafe) static var flags: (isActive: Int32, fd: Int32, restoreCount: Int32) = (
+      0, -1, 0
+    )
+    /// The most restore bytes kept.
     static let restoreCapacity = 64
+    /// The terminal mode before raw mode (read only while `flags.isActive` is 1, so after it
+    /// was set up).
     nonisolated(unsafe) static let savedMode = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    /// Escape sequences written before the mode is restored (read only while active).
     nonisolated(unsafe) static let restoreBytes = UnsafeMutablePointer<UInt8>.allocate(
       capacity: restoreCapacity)
-    nonisolated(unsafe) static let state = UnsafeMutablePointer<Int32>.allocate(capacity: 3)
-    // state[0]: 1 while raw mode is on; state[1]: the terminal's descriptor; state[2]: the
-    // number of restore bytes.
   }
 
-  /// The descriptors of the self-pipe that signal handlers write to (`-1` before
-  /// ``installTerminalSignalHandlers()``); an array of two `Int32`s, written before the handlers
-  /// are installed and only read by them.
-  nonisolated(unsafe) private static let signalPipe: UnsafeMutablePointer<Int32> = {
-    let pipe = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
-    pipe[0] = -1
-    pipe[1] = -1
-    return pipe
-  }()
+  /// The self-pipe that the `SIGWINCH` handler writes to, `(-1, -1)` before
+  /// ``installTerminalSignalHandlers()``: set by the main thread before the handler is
+  /// installed, only read by the handler; a constant initializer, like `RawModeStorage.flags`.
+  nonisolated(unsafe) private static var signalPipe: (read: Int32, write: Int32) = (-1, -1)
 
   /// Puts the terminal on `fd` in raw mode: bytes arrive one by one, unechoed, and Ctrl-C,
   /// Ctrl-Z, Ctrl-S and Ctrl-Q arrive as bytes instead of acting.
@@ -337,8 +339,8 @@ extension Platform {
     RawModeStorage.savedMode.pointee = mode
     let count = min(restoreBytes.count, RawModeStorage.restoreCapacity)
     for index in 0..<count { RawModeStorage.restoreBytes[index] = restoreBytes[index] }
-    RawModeStorage.state[1] = fd
-    RawModeStorage.state[2] = Int32(count)
+    RawModeStorage.flags.fd = fd
+    RawModeStorage.flags.restoreCount = Int32(count)
     var raw = mode
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     if !keepsOutputProcessing { raw.c_oflag &= ~tcflag_t(OPOST) }
@@ -348,27 +350,24 @@ extension Platform {
       bytes[Int(VMIN)] = 1
       bytes[Int(VTIME)] = 0
     }
-    guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { return false }
-    RawModeStorage.state[0] = 1
+    guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return false }
+    RawModeStorage.flags.isActive = 1
     return true
   }
 
-  /// Whether raw mode from ``enterRawMode(_:keepsOutputProcessing:restoreBytes:)`` is on.
-  package static var isRawModeActive: Bool { RawModeStorage.state[0] == 1 }
-
   /// Undoes ``enterRawMode(_:keepsOutputProcessing:restoreBytes:)``: writes its restore bytes
-  /// and puts the saved terminal mode back. Does nothing when raw mode is off, so calling it
-  /// twice is harmless.
+  /// to standard output and puts the saved terminal mode back. Does nothing when raw mode is
+  /// off, so calling it twice, or in a process that never entered raw mode, is harmless.
   ///
   /// Async-signal-safe (`write(2)` and `tcsetattr(3)` only): call it first in a fatal-signal
   /// handler so a crash leaves a usable terminal and its message on the normal screen.
   package static func restoreTerminal() {
-    guard RawModeStorage.state[0] == 1 else { return }
-    RawModeStorage.state[0] = 0
-    let fd = RawModeStorage.state[1]
-    let count = Int(RawModeStorage.state[2])
+    guard RawModeStorage.flags.isActive == 1 else { return }
+    RawModeStorage.flags.isActive = 0
+    let fd = RawModeStorage.flags.fd
+    let count = Int(RawModeStorage.flags.restoreCount)
     if count > 0 { _ = write(1, RawModeStorage.restoreBytes, count) }
-    _ = tcsetattr(fd, TCSAFLUSH, RawModeStorage.savedMode)
+    _ = tcsetattr(fd, TCSANOW, RawModeStorage.savedMode)
   }
 
   /// The size of the terminal on `fd` in columns and rows, or `nil` when it is not a terminal
@@ -379,8 +378,7 @@ extension Platform {
     return (Int(size.ws_col), Int(size.ws_row))
   }
 
-  /// The signals a terminal front end handles: `SIGWINCH` (the window was resized), `SIGINT`
-  /// and `SIGTERM`.
+  /// `SIGWINCH`, the signal of a resized window, as ``takeSignals()`` reports it.
   package static let windowChangeSignal: Int32 = SIGWINCH
 
   /// Installs the handlers of an interactive terminal program and returns the descriptor to
@@ -393,21 +391,21 @@ extension Platform {
   ///
   /// Call ``removeTerminalSignalHandlers()`` when done.
   package static func installTerminalSignalHandlers() -> Int32 {
-    if signalPipe[0] < 0 {
+    if signalPipe.read < 0 {
       var descriptors: [Int32] = [-1, -1]
       if pipe(&descriptors) == 0 {
         for fd in descriptors {
           _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
           _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
-        signalPipe[0] = descriptors[0]
-        signalPipe[1] = descriptors[1]
+        signalPipe = (descriptors[0], descriptors[1])
       }
     }
     setHandler(SIGWINCH) { number in
       let saved = Platform.errno
       var byte = UInt8(truncatingIfNeeded: number)
-      if Platform.signalPipe[1] >= 0 { _ = write(Platform.signalPipe[1], &byte, 1) }
+      let pipe = Platform.signalPipe.write
+      if pipe >= 0 { _ = write(pipe, &byte, 1) }
       Platform.setErrno(saved)
     }
     for number in [SIGINT, SIGTERM] {
@@ -416,7 +414,7 @@ extension Platform {
         Platform.dieOfSignal(number)
       }
     }
-    return signalPipe[0]
+    return signalPipe.read
   }
 
   /// Puts back the default actions of `SIGWINCH`, `SIGINT` and `SIGTERM`.
@@ -435,11 +433,13 @@ extension Platform {
   /// The signals noted by the handlers since the last call (``windowChangeSignal`` for a
   /// resize), read from the self-pipe without waiting.
   package static func takeSignals() -> [Int32] {
-    guard signalPipe[0] >= 0 else { return [] }
+    guard signalPipe.read >= 0 else { return [] }
     var signals: [Int32] = []
     var buffer = [UInt8](repeating: 0, count: 64)
     while true {
-      let n = buffer.withUnsafeMutableBytes { systemRead(signalPipe[0], $0.baseAddress, $0.count) }
+      let n = buffer.withUnsafeMutableBytes {
+        systemRead(signalPipe.read, $0.baseAddress, $0.count)
+      }
       guard n > 0 else { break }
       signals += buffer[0..<n].map { Int32($0) }
     }
@@ -458,7 +458,8 @@ extension Platform {
 
   /// Reads whatever is available on `fd`, up to `buffer.count` bytes, retrying `EINTR`.
   /// - Returns: The count read, 0 at the end of input, or `-errno`.
-  package static func readAvailable(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+  package static func readAvailable(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int
+  {
     guard let base = buffer.baseAddress else { return 0 }
     while true {
       let n = systemRead(fd, base, buffer.count)
@@ -468,7 +469,8 @@ extension Platform {
   }
 
   /// `read(2)`, named apart from ``read(_:into:at:)``.
-  private static func systemRead(_ fd: Int32, _ base: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  private static func systemRead(_ fd: Int32, _ base: UnsafeMutableRawPointer?, _ count: Int) -> Int
+  {
     #if canImport(Glibc)
       return Glibc.read(fd, base, count)
     #elseif canImport(Musl)

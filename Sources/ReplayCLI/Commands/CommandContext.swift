@@ -24,6 +24,7 @@ struct CommandContext {
       case ReplayProgram.export.name: return try runExport()
       case ReplayProgram.importCommand.name: return try runImport()
       case ReplayProgram.tail.name: return try runTail()
+      case ReplayProgram.tui.name: return try runTUI()
       default: return try runSession()
       }
     } catch {
@@ -188,14 +189,16 @@ struct CommandContext {
     }
     session.printBanner()
     let interactive = input.isInteractive
+    let editor = input as? TerminalLineInput
+    editor?.attach(to: session)
     while true {
-      if interactive { output.write(session.prompt, to: .standardOutput) }
+      if interactive && editor == nil { output.write(session.prompt, to: .standardOutput) }
       output.flush()
       guard let line = input.readLine() else { break }
       if !interactive { output.writeLine("\(session.prompt)\(line)") }
       guard session.execute(line) else { break }
     }
-    if interactive { output.writeLine() }
+    if interactive && editor == nil { output.writeLine() }
     return session.hadError && !interactive ? ExitStatus.trouble : ExitStatus.success
   }
 }

@@ -184,11 +184,23 @@ enum ReplayProgram {
       .init("replay tail -f /tmp/session.jsonl --path todos.count"),
     ])
 
+  static let tui = CommandSpec(
+    name: "tui",
+    abstract: "Open the full-screen debugger on a log: actions, state tree, diff, timeline.",
+    discussion: "Needs a terminal. Keys: ←/→ step, g goto, / find, w watch, c/C continue, "
+      + "d diff, : any session command, ? help, q quit.",
+    arguments: [log],
+    options: [recovery, isolate],
+    examples: [
+      .init("replay tui Fixtures/todo-session.jsonl"),
+      .init("replay tui Fixtures/todo-crash.jsonl --isolate", "survive the recorded crash"),
+    ])
+
   static let program = ProgramSpec(
     name: "replay",
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
-    commands: [info, actions, state, diff, verify, shrink, genTest, export, importCommand, tail],
+    commands: [info, actions, state, diff, verify, shrink, genTest, export, importCommand, tail, tui],
     examples: [
       .init("replay Fixtures/todo-crash.jsonl"),
       .init("replay info Fixtures/todo-session.jsonl"),

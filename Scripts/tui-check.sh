@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# End-to-end check of `replay tui` in a real terminal: drives the built binary inside tmux,
+# sends keys, and checks what the screen shows after each, then that the terminal is put back
+# (cooked mode, normal screen) after quitting, after SIGTERM, and after a reducer crash.
+#
+#   Scripts/tui-check.sh                 # builds `replay` first (swift build --product replay)
+#   REPLAY=path/to/replay Scripts/tui-check.sh
+#
+# Exits 0 when every check passes, 1 at the first failure (printing the screen), and prints
+# "SKIPPED: tmux not available" and exits 0 without tmux.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "SKIPPED: tmux not available"
+  exit 0
+fi
+
+if [[ -z "${REPLAY:-}" ]]; then
+  swift build --product replay >/dev/null
+  REPLAY="$(swift build --show-bin-path)/replay"
+fi
+
+SOCKET="rewind-tui-check-$$"
+WORK="$(mktemp -d)"
+tmux_() { tmux -L "$SOCKET" "$@"; }
+cleanup() {
+  tmux_ kill-server >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+CURRENT=""
+fail() {
+  echo "FAIL: $*"
+  if [[ -n "$CURRENT" ]]; then
+    echo "---- screen ----"
+    tmux_ capture-pane -p -t "$CURRENT" 2>/dev/null || true
+    echo "----------------"
+  fi
+  exit 1
+}
+pass() { echo "ok   $*"; }
+
+screen() { tmux_ capture-pane -p -t "$CURRENT"; }
+
+# Waits up to 10 s for the screen to show $1.
+wait_for() {
+  for _ in $(seq 1 100); do
+    if screen | grep -qF -- "$1"; then return 0; fi
+    sleep 0.1
+  done
+  fail "the screen never showed: $1"
+}
+
+expect_screen() {
+  screen | grep -qF -- "$1" || fail "the screen does not show: $1"
+}
+
+# Starts `replay tui LOG` in a new 100×30 window; the shell around it records replay's pid (the
+# inner shell execs it), then its exit status and the terminal mode once it is gone, then waits
+# to be killed.
+start() {
+  local name="$1" log="$2"
+  CURRENT="$name"
+  printf 'echo $$ > "%s"\nexec "%s" tui "%s"\n' "$WORK/$name.pid" "$REPLAY" "$log" > "$WORK/$name.sh"
+  local wrapper="sh '$WORK/$name.sh'; echo \"exit=\$?\" > '$WORK/$name.status'; stty -a > '$WORK/$name.stty' 2>&1; sleep 600"
+  if tmux_ has-session 2>/dev/null; then
+    tmux_ new-window -d -n "$name" "$wrapper"
+    tmux_ resize-window -t "$name" -x 100 -y 30 >/dev/null 2>&1 || true
+  else
+    tmux_ new-session -d -s check -n "$name" -x 100 -y 30 "$wrapper"
+  fi
+  CURRENT="check:$name"
+}
+
+# Waits for replay to end, then checks its exit status and that the terminal is usable again.
+expect_restored() {
+  local name="$1" status="$2"
+  for _ in $(seq 1 100); do
+    [[ -s "$WORK/$name.status" && -s "$WORK/$name.stty" ]] && break
+    sleep 0.1
+  done
+  [[ -s "$WORK/$name.status" ]] || fail "$name: replay did not exit"
+  grep -qx "exit=$status" "$WORK/$name.status" || fail "$name: $(cat "$WORK/$name.status"), expected exit=$status"
+  grep -qw -- "icanon" "$WORK/$name.stty" && ! grep -qw -- "-icanon" "$WORK/$name.stty" \
+    || fail "$name: the terminal is still in raw mode (no icanon)"
+  grep -qw -- "echo" "$WORK/$name.stty" && ! grep -qw -- "-echo" "$WORK/$name.stty" \
+    || fail "$name: the terminal does not echo"
+  [[ "$(tmux_ display -p -t "$CURRENT" '#{alternate_on}')" == "0" ]] \
+    || fail "$name: still on the alternate screen"
+  pass "$name: exit status $status, cooked mode and the normal screen are back"
+}
+
+# 1. Keys on the todo session.
+start keys Fixtures/todo-session.jsonl
+wait_for "position 0/340"
+expect_screen "[Actions]"
+expect_screen "State at 0"
+pass "opens at the initial state, both panes at 100×30"
+
+tmux_ send-keys -t "$CURRENT" Right
+wait_for "position 1/340"
+expect_screen ">   1  0.250s  add"
+tmux_ send-keys -t "$CURRENT" Right
+wait_for "position 2/340"
+expect_screen ">   2  0.500s  toggle"
+pass "→ → steps to position 2 (actions 'add' and 'toggle' shown)"
+
+tmux_ send-keys -t "$CURRENT" End
+wait_for "position 340/340"
+expect_screen "> 340"
+pass "End goes to position 340"
+
+tmux_ send-keys -t "$CURRENT" g
+wait_for "goto:"
+tmux_ send-keys -t "$CURRENT" 1 2 0 Enter
+wait_for "position 120/340"
+expect_screen "State at 120"
+expect_screen "setFilter"
+pass "g 120 ⏎ goes to position 120 (a setFilter action)"
+
+tmux_ send-keys -t "$CURRENT" d
+wait_for "Diff of action 120 (119 → 120)"
+expect_screen 'filter: "all" → "completed"'
+pass "d shows the diff pane"
+
+tmux_ resize-window -t "$CURRENT" -x 50 -y 20
+wait_for "·"
+sleep 0.3
+screen | grep -qF "State at" && fail "at 50 columns the state pane should be hidden"
+expect_screen "[Actions]"
+tmux_ resize-window -t "$CURRENT" -x 100 -y 8
+wait_for "120/340 setFilter"
+tmux_ resize-window -t "$CURRENT" -x 100 -y 30
+wait_for "State at 120"
+pass "redraws on SIGWINCH: one pane at 50×20, one line at 100×8, both panes again at 100×30"
+
+tmux_ send-keys -t "$CURRENT" q
+expect_restored keys 0
+
+# 2. SIGTERM while running.
+start term Fixtures/todo-session.jsonl
+wait_for "position 0/340"
+replay_pid="$(cat "$WORK/term.pid")"
+[[ -n "$replay_pid" ]] || fail "cannot find the replay process"
+kill -TERM "$replay_pid"
+expect_restored term 143
+
+# 3. A reducer that traps: the crash log's last action, rebuilt on purpose with '!'.
+start crash Fixtures/todo-crash.jsonl
+wait_for "position 0/38"
+tmux_ send-keys -t "$CURRENT" End
+wait_for "Press ! to rebuild this state"
+pass "the crash log's last action is not rebuilt until confirmed"
+tmux_ send-keys -t "$CURRENT" "!"
+for _ in $(seq 1 100); do [[ -s "$WORK/crash.status" ]] && break; sleep 0.1; done
+crash_status="$(sed 's/exit=//' "$WORK/crash.status" 2>/dev/null || true)"
+[[ "$crash_status" -gt 128 ]] || fail "crash: expected death by a signal, got exit=$crash_status"
+expect_screen "the app's reducer stopped the process while applying action 38"
+expect_restored crash "$crash_status"
+
+echo "PASS: replay tui end-to-end checks"

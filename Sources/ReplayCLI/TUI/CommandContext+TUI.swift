@@ -1,0 +1,8 @@
+extension CommandContext {
+  /// `replay tui LOG [--recovery MODE] [--isolate]`: the full-screen debugger.
+  func runTUI() throws(CommandFailure) -> Int32 {
+    let opened = try openLog()
+    reportFaults(opened.log)
+    return TUIApp.run(opened: opened, output: output)
+  }
+}

@@ -1,0 +1,101 @@
+import RewindJSON
+import RewindReplay
+import Testing
+
+@testable import ReplayCLI
+
+/// Walking the rows of a folded state without listing them.
+@Suite struct StateTreeTests {
+  private let state = JSONValue.object([
+    JSONMember(
+      "todos",
+      .array([
+        .object([JSONMember("id", .number("1")), JSONMember("title", .string("Buy milk"))]),
+        .object([JSONMember("id", .number("2")), JSONMember("title", .string("Call mum"))]),
+      ])),
+    JSONMember("filter", .string("all")),
+    JSONMember("empty", .array([])),
+  ])
+
+  private func paths(_ tree: StateTreeRows) -> [String] {
+    tree.rows(from: tree.first, count: 100).map { tree.jsonPath($0).sessionText }
+  }
+
+  @Test func membersOfTheFirstTwoLevelsStartUnfolded() {
+    let tree = StateTreeRows(root: state, toggled: [])
+    #expect(paths(tree) == ["todos", "todos[0]", "todos[1]", "filter", "empty"])
+  }
+
+  @Test func toggledPathsFoldAndUnfold() throws {
+    let todos = try JSONPath.parse("todos")
+    let first = try JSONPath.parse("todos[0]")
+    let tree = StateTreeRows(root: state, toggled: [todos, first])
+    #expect(paths(tree) == ["todos", "filter", "empty"])
+    let unfolded = StateTreeRows(root: state, toggled: [first])
+    #expect(
+      paths(unfolded) == [
+        "todos", "todos[0]", "todos[0].id", "todos[0].title", "todos[1]", "filter", "empty",
+      ])
+  }
+
+  @Test func previousWalksBackThroughUnfoldedRows() throws {
+    let tree = StateTreeRows(root: state, toggled: [try JSONPath.parse("todos[1]")])
+    let rows = tree.rows(from: tree.first, count: 100)
+    var walked: [[Int]] = []
+    var current: [Int]? = rows.last
+    while let row = current {
+      walked.append(row)
+      current = tree.previous(row)
+    }
+    #expect(walked == rows.reversed())
+  }
+
+  @Test func aPathThatIsGoneStandsForItsNearestRow() throws {
+    let tree = StateTreeRows(root: state, toggled: [])
+    #expect(
+      tree.jsonPath(tree.row(for: try JSONPath.parse("todos[7].title"))).sessionText == "todos[1]")
+    #expect(tree.jsonPath(tree.row(for: try JSONPath.parse("nothing.here"))).sessionText == "todos")
+    #expect(tree.jsonPath(tree.row(for: try JSONPath.parse("filter.x"))).sessionText == "filter")
+  }
+
+  @Test func aScalarStateIsOneRow() {
+    let tree = StateTreeRows(root: .number("8"), toggled: [])
+    #expect(tree.rows(from: tree.first, count: 10) == [[]])
+    #expect(StateTreePane.text(of: [], in: tree, isCursor: true, width: 20) == ">  8")
+  }
+
+  @Test func theCursorMovesAndTheViewScrollsToKeepItShown() {
+    var view = StateTreeView()
+    view.moveCursor(by: 3, in: state, height: 2)
+    #expect(view.cursor.sessionText == "filter")
+    #expect(view.top.sessionText == "todos[1]")
+    view.moveCursor(by: -10, in: state, height: 2)
+    #expect(view.cursor.sessionText == "todos")
+    #expect(view.top.sessionText == "todos")
+  }
+
+  @Test func foldingTheRowUnderTheCursor() {
+    var view = StateTreeView()
+    view.toggleFold(in: state, height: 10)
+    #expect(view.toggled == [JSONPath([.key("todos")])])
+    view.moveCursor(by: 1, in: state, height: 10)
+    #expect(view.cursor.sessionText == "filter")
+  }
+
+  @Test func rowsShowFoldsKeysAndCompactValues() {
+    let tree = StateTreeRows(root: state, toggled: [])
+    #expect(
+      StateTreePane.text(of: [0], in: tree, isCursor: true, width: 40) == ">▾ todos: [2 items]")
+    #expect(
+      StateTreePane.text(of: [0, 1], in: tree, isCursor: false, width: 30)
+        == #"   ▸ [1]: {"id":2,"title":"Ca…"#)
+    #expect(StateTreePane.text(of: [2], in: tree, isCursor: false, width: 40) == "   empty: []")
+  }
+
+  @Test func aPreviewOfAHugeValueCostsOnlyItsWidth() {
+    let huge = JSONValue.array(Array(repeating: .string("x\u{1B}y"), count: 1_000_000))
+    #expect(JSONPreview.text(huge, width: 12) == #"["x\u001by"…"#)
+    #expect(JSONPreview.key("by id") == #""by id""#)
+    #expect(JSONPreview.key("nextID") == "nextID")
+  }
+}
