@@ -53,6 +53,10 @@ extension CommandContext {
             Diagnostic.Hint("build a replay binary for your app", comment: "docs/embedding.md")
           ]))
     }
+    if case .success(let file) = Platform.openForReading(path) {
+      Platform.close(file.fd)
+      guard file.isRegular else { throw .replay(.notARegularFile(path: path, kind: file.kind)) }
+    }
     let session: ReduxDevTools.Session
     do {
       let bytes = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -24,6 +24,10 @@ extension CommandContext {
         throw .diagnostic(Diagnostic.error(inert(error.description)))
       }
     }
+    if case .success(let file) = Platform.openForReading(path) {
+      Platform.close(file.fd)
+      guard file.isRegular else { throw .replay(.notARegularFile(path: path, kind: file.kind)) }
+    }
     guard Platform.fileIdentity(path) != nil || follow else {
       throw .replay(.cannotOpen(path: path, reason: Platform.describe(errno: Platform.noSuchFile)))
     }
@@ -41,9 +45,22 @@ extension CommandContext {
         output.writeLine(text)
       }
     }
+    var sawHeader = false
     while true {
       let events = tail.poll()
       for event in events {
+        if case .header = event { sawHeader = true }
+        if !sawHeader {
+          switch event {
+          case .restarted, .end: break
+          case .fault(let fault):
+            throw .replay(
+              .notARewindLog(
+                path: path, reason: "line \(fault.line) is not a header: \(fault.reason.summary)"))
+          default:
+            throw .replay(.notARewindLog(path: path, reason: "the first line is not a header"))
+          }
+        }
         switch event {
         case .header(let header):
           if needsStates {
@@ -106,7 +123,16 @@ extension CommandContext {
         for line in backlog { output.writeLine(line) }
         backlog.removeAll()
         inBacklog = false
-        if !follow { return ExitStatus.success }
+        if !follow {
+          guard sawHeader else {
+            let size = Platform.fileIdentity(path)?.size ?? 0
+            throw .replay(
+              size == 0
+                ? .emptyLog(path: path)
+                : .notARewindLog(path: path, reason: "it has no complete header line"))
+          }
+          return ExitStatus.success
+        }
       }
       output.flush()
       idle = events.isEmpty ? idle + 1 : 0

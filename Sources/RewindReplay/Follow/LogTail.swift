@@ -28,6 +28,8 @@ public final class LogTail {
   private var identity: (device: UInt64, inode: UInt64)?
   private var offset = 0
   private var pending: [UInt8] = []
+  private var scanned = 0
+  private var discarding = false
   private var lineNumber = 0
   private var header: LogHeader?
 
@@ -50,6 +52,8 @@ public final class LogTail {
       events.append(.restarted)
       offset = 0
       pending.removeAll()
+      scanned = 0
+      discarding = false
       lineNumber = 0
       header = nil
     }
@@ -72,24 +76,39 @@ public final class LogTail {
   private func completeLines() -> [Event] {
     var events: [Event] = []
     var start = 0
-    while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+    // Bytes before `scanned` were searched for a newline in an earlier poll already.
+    while let newline = pending[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+      scanned = 0
+      if discarding {
+        // The rest of a line over the size limit: already reported, dropped unread.
+        discarding = false
+        lineNumber += 1
+        start = newline + 1
+        continue
+      }
       lineNumber += 1
       var end = newline
       if end > start, pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-      if end > start {
+      let isBlank = pending[start..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+      if end > start && !isBlank {
         let lineStart = offset - pending.count + start
         events += pending[start..<end].withUnsafeBytes { record($0, at: lineStart) }
       }
       start = newline + 1
     }
     pending.removeSubrange(..<start)
-    if pending.count > limits.maxLineBytes {
-      events.append(
-        .fault(
-          LogFault(
-            path: path, line: lineNumber + 1, byteOffset: offset - pending.count,
-            reason: .lineTooLong(length: pending.count, limit: limits.maxLineBytes))))
+    scanned = pending.count
+    if pending.count > limits.maxLineBytes || (discarding && !pending.isEmpty) {
+      if !discarding {
+        events.append(
+          .fault(
+            LogFault(
+              path: path, line: lineNumber + 1, byteOffset: offset - pending.count,
+              reason: .lineTooLong(length: pending.count, limit: limits.maxLineBytes))))
+      }
+      discarding = true
       pending.removeAll()
+      scanned = 0
     }
     return events
   }

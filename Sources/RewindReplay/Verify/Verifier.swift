@@ -90,6 +90,8 @@ public enum Verifier {
     if log.actionCount > 0 {
       for seq in log.firstSeq...log.lastSeq {
         do { try timeline.checkAction(seq) } catch {
+          // An action that no longer decodes is a finding; a damaged line is trouble.
+          guard case .actionDecodingFailed = error else { throw error }
           report.undecodable.append(.init(seq: seq, error: error))
         }
       }

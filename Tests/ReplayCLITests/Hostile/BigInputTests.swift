@@ -1,0 +1,163 @@
+import Foundation
+import RewindJSON
+import RewindReplay
+import Testing
+
+extension Hostile {
+  /// Inputs at and past the reader's size limits, given to the built `replay` binary so that each
+  /// run has a time limit and its own peak memory is measured: no input may make `replay` hang or
+  /// allocate far past what the limits allow (a line of at most 64 MiB holding at most 16 Mi
+  /// values). Each run prints its time and peak memory.
+  ///
+  /// The files are written in 1 MiB chunks to a temporary directory and removed afterwards.
+  /// Debug-build timings on two cores: about 90 s for the whole suite, most of it the payloads
+  /// of 10,000,000 and 16,777,212 values (and `tail`'s 30 s time limit while it is quadratic).
+  @Suite(.serialized) struct BigInputTests {
+    /// The most memory any run may use: 1.5 GiB.
+    static let memoryCeiling = 3 << 29
+
+    /// Whether the binary runs under a sanitizer (`Scripts/sanitizers.sh` says which), whose
+    /// shadow memory makes its resident size meaningless.
+    static let isSanitized = ProcessInfo.processInfo.environment["REWIND_SANITIZER"] != nil
+
+    /// Writes a counter log to `url`: the header, one action line whose payload `writePayload`
+    /// writes through `write`, then a sound action. Returns the length of the hostile line.
+    static func writeLog(
+      to url: URL, payload writePayload: (_ write: (Data) -> Void) -> Void
+    ) throws -> Int {
+      FileManager.default.createFile(atPath: url.path, contents: nil)
+      let handle = try FileHandle(forWritingTo: url)
+      defer { try? handle.close() }
+      var length = 0
+      func write(_ data: Data) {
+        handle.write(data)
+        length += data.count
+      }
+      handle.write(Data(HostileLog.counterHeader + [0x0A]))
+      write(Data(HostileLog.actionPrefix(seq: 1)))
+      writePayload(write)
+      write(Data("}".utf8))
+      handle.write(Data([0x0A] + HostileLog.increment(seq: 2) + [0x0A]))
+      return length
+    }
+
+    /// A payload array of `count` zeros, written in 1 MiB chunks.
+    static func zeros(_ count: Int) -> (_ write: (Data) -> Void) -> Void {
+      { write in
+        let chunk = Data(String(repeating: "0,", count: 1 << 19).utf8)
+        write(Data("[".utf8))
+        var left = count - 1
+        while left >= 1 << 19 {
+          write(chunk)
+          left -= 1 << 19
+        }
+        write(Data(String(repeating: "0,", count: left).utf8))
+        write(Data("0]".utf8))
+      }
+    }
+
+    static func run(_ arguments: [String], timeLimit: Double, in directory: URL) throws
+      -> ReplayProcess.Outcome
+    {
+      let outcome = try ReplayProcess.run(arguments, timeLimit: timeLimit, in: directory)
+      print(
+        "[BigInputTests] replay \(arguments.first ?? "") …: \(outcome.description.prefix { $0 != "\n" })"
+      )
+      #expect(!outcome.timedOut, "replay \(arguments.joined(separator: " ")) hung: \(outcome)")
+      #expect(
+        outcome.timedOut || outcome.signal == nil,
+        "replay \(arguments.joined(separator: " ")) crashed: \(outcome)")
+      #expect(
+        isSanitized || outcome.peakResidentBytes < memoryCeiling,
+        "replay \(arguments.joined(separator: " ")) used \(outcome.peakMiB) MiB: \(outcome)")
+      return outcome
+    }
+
+    @Test func aHundredMegabyteLineIsOverTheSizeLimit() throws {
+      try CLIFixture.withTemporaryDirectory { directory in
+        let url = directory.appendingPathComponent("long-line.jsonl")
+        let length = try Self.writeLog(to: url) { write in
+          let chunk = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)
+          write(Data("\"".utf8))
+          for _ in 0..<100 { write(chunk) }
+          write(Data("\"".utf8))
+        }
+        let limit = ReaderLimits.default.maxLineBytes
+        for command in ["info", "state", "verify"] {
+          let outcome = try Self.run([command, url.path], timeLimit: 120, in: directory)
+          #expect(outcome.status == 2, "\(outcome)")
+          #expect(
+            outcome.firstErrorLine
+              == "error: \(url.path):2 (byte \(HostileLog.counterHeader.count + 1)): line over the "
+              + "size limit (\(length) bytes, limit \(limit))", "\(outcome)")
+        }
+      }
+    }
+
+    /// `tail` follows the file in 1 MiB chunks: the long line must cost time in proportion to
+    /// its length, and be reported once.
+    @Test func tailReportsAHundredMegabyteLineOnceAndInTime() throws {
+      try CLIFixture.withTemporaryDirectory { directory in
+        let url = directory.appendingPathComponent("long-line.jsonl")
+        _ = try Self.writeLog(to: url) { write in
+          let chunk = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)
+          write(Data("\"".utf8))
+          for _ in 0..<100 { write(chunk) }
+          write(Data("\"".utf8))
+        }
+        let outcome = try Self.run(["tail", url.path], timeLimit: 30, in: directory)
+        #expect(outcome.status == 0, "\(outcome)")
+        let warnings = outcome.standardError.split(separator: "\n").filter {
+          $0.hasPrefix("warning:")
+        }
+        #expect(warnings.count == 1, "\(outcome)")
+        #expect(warnings.first?.contains("line over the size limit") == true, "\(outcome)")
+        #expect(outcome.standardOutput.contains("2        -  increment"), "\(outcome)")
+      }
+    }
+
+    @Test func tenMillionElementPayloadFailsToDecode() throws {
+      try CLIFixture.withTemporaryDirectory { directory in
+        let url = directory.appendingPathComponent("wide.jsonl")
+        _ = try Self.writeLog(to: url, payload: Self.zeros(10_000_000))
+        let outcome = try Self.run(["state", url.path], timeLimit: 300, in: directory)
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(
+          outcome.firstErrorLine
+            == "error: \(url.path):2: action 1 (type \"increment\") does not decode: expected "
+            + "object, found array", "\(outcome)")
+      }
+    }
+
+    /// The widest payload the reader takes: `JSONLimits.maxElements` values in the line, its
+    /// own four members included. This is what bounds memory, more than the line's length:
+    /// parsed, each value costs tens of bytes, against two bytes of text.
+    @Test func payloadAtTheElementLimitStaysUnderTheMemoryCeiling() throws {
+      try CLIFixture.withTemporaryDirectory { directory in
+        let url = directory.appendingPathComponent("widest.jsonl")
+        _ = try Self.writeLog(to: url, payload: Self.zeros(JSONLimits.default.maxElements - 4))
+        let outcome = try Self.run(["state", url.path], timeLimit: 300, in: directory)
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(
+          outcome.firstErrorLine.hasSuffix("does not decode: expected object, found array"),
+          "\(outcome)")
+      }
+    }
+
+    /// One value more than `JSONLimits.maxElements` (the line's own four members count too).
+    @Test func payloadPastTheElementLimitIsRefusedBeforeMoreMemoryIsSpent() throws {
+      try CLIFixture.withTemporaryDirectory { directory in
+        let url = directory.appendingPathComponent("too-wide.jsonl")
+        let limit = JSONLimits.default.maxElements
+        _ = try Self.writeLog(to: url, payload: Self.zeros(limit))
+        let outcome = try Self.run(["info", url.path], timeLimit: 300, in: directory)
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.firstErrorLine.hasPrefix("error: \(url.path):2 (byte "), "\(outcome)")
+        #expect(
+          outcome.firstErrorLine.hasSuffix(
+            "too many values: the document holds more than \(limit)"),
+          "\(outcome)")
+      }
+    }
+  }
+}
