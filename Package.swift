@@ -24,6 +24,9 @@ let package = Package(
     .executableTarget(
       name: "rewind-testbed", dependencies: ["Rewind", "RewindExamples"],
       path: "Sources/RewindTestbed"),
+    .executableTarget(
+      name: "rewind-bench", dependencies: ["Rewind", "RewindReplay", "RewindExamples", "ReplayCLI"],
+      path: "Sources/RewindBench"),
     .testTarget(
       name: "RewindJSONTests", dependencies: ["RewindJSON"], resources: [.copy("Resources")]),
     .testTarget(name: "RewindTests", dependencies: ["Rewind", "RewindExamples", "rewind-testbed"]),

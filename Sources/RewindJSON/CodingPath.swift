@@ -18,6 +18,9 @@ struct CodingPath {
   /// The empty path of a top-level value.
   static var root: CodingPath { CodingPath(last: nil) }
 
+  /// Whether this is the empty path.
+  var isRoot: Bool { last == nil }
+
   private init(last: Node?) {
     self.last = last
   }

@@ -89,8 +89,39 @@ enum JSONNumberText {
     _ text: String,
     as type: T.Type
   ) throws(Failure) -> T {
+    let result = withUTF8(text) { utf8 in
+      Result { () throws(Failure) in try integer(utf8: utf8, as: type) }
+    }
+    return try result.get()
+  }
+
+  /// ``integer(_:as:)`` on the literal's UTF-8.
+  @inline(__always)
+  static func integer<T: FixedWidthInteger>(
+    utf8: UnsafeBufferPointer<UInt8>,
+    as type: T.Type
+  ) throws(Failure) -> T {
+    // Plain integers of up to 18 digits, by far the most common, need no scan.
+    if utf8.count > 0 && utf8.count <= 18 {
+      let isNegative = utf8[0] == .minus
+      var index = isNegative ? 1 : 0
+      var magnitude: UInt64 = 0
+      let isPlain = index < utf8.count && (utf8[index] != .digitZero || utf8.count == index + 1)
+      while isPlain && index < utf8.count {
+        let digit = utf8[index] &- .digitZero
+        guard digit < 10 else { break }
+        magnitude = magnitude &* 10 &+ UInt64(digit)
+        index += 1
+      }
+      if isPlain && index == utf8.count {
+        guard let value = signed(magnitude, isNegative: isNegative, as: type) else {
+          throw .outOfRange
+        }
+        return value
+      }
+    }
     var failure = Failure.invalidLiteral
-    let value: T? = withUTF8(text) { utf8 in
+    let value: T? = {
       guard let scan = scan(utf8) else { return nil }
       guard let (isNegative, magnitude) = wholeMagnitude(utf8, scan, failure: &failure) else {
         return nil
@@ -100,7 +131,7 @@ enum JSONNumberText {
         return nil
       }
       return value
-    }
+    }()
     guard let value else { throw failure }
     return value
   }
@@ -163,6 +194,7 @@ enum JSONNumberText {
   }
 
   /// `magnitude` with the sign applied, if `T` can hold it.
+  @inline(__always)
   private static func signed<T: FixedWidthInteger>(
     _ magnitude: UInt64,
     isNegative: Bool,
@@ -185,12 +217,20 @@ enum JSONNumberText {
   /// and a small exponent are converted with one exact multiplication or division (Clinger's
   /// fast path, correctly rounded); others by the standard library's parser.
   static func double(_ text: String) throws(Failure) -> Double {
+    let result = withUTF8(text) { utf8 in
+      Result { () throws(Failure) in try double(utf8: utf8) }
+    }
+    return try result.get()
+  }
+
+  /// ``double(_:)`` on the literal's UTF-8.
+  static func double(utf8: UnsafeBufferPointer<UInt8>) throws(Failure) -> Double {
     enum Outcome {
       case value(Double)
       case useParser(hasNonZeroDigit: Bool)
       case invalid
     }
-    let outcome: Outcome = withUTF8(text) { utf8 in
+    let outcome: Outcome = {
       guard let scan = scan(utf8) else { return .invalid }
       var mantissa: UInt64 = 0
       var significantDigits = 0
@@ -216,13 +256,14 @@ enum JSONNumberText {
         exponent >= 0
         ? magnitude * exactPowersOfTen[exponent] : magnitude / exactPowersOfTen[-exponent]
       return .value(scan.isNegative ? -value : value)
-    }
+    }()
     switch outcome {
     case .invalid:
       throw .invalidLiteral
     case .value(let value):
       return value
     case .useParser(let hasNonZeroDigit):
+      let text = String(decoding: utf8, as: UTF8.self)
       guard let value = Double(text), value.isFinite, value != 0 || !hasNonZeroDigit else {
         throw .outOfRange
       }

@@ -5,6 +5,20 @@ extension JSONReader {
   /// What follows the number is left to the caller, so `1x` fails there, naming the `x`.
   mutating func readNumber() throws(JSONParseError) -> String {
     let start = offset
+    try skipNumber()
+    let length = offset - start
+    let text = UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      UnsafeMutableRawBufferPointer(buffer).copyMemory(from: text)
+      return length
+    }
+  }
+
+  /// Advances the cursor over a number literal, checking it as ``readNumber()`` does, without
+  /// making its text.
+  @inline(__always)
+  mutating func skipNumber() throws(JSONParseError) {
+    let start = offset
     if bytes[offset] == .minus {
       offset += 1
     }
@@ -33,14 +47,8 @@ extension JSONReader {
       }
       try readRequiredDigits(expected: "a digit in the exponent", defect: .missingExponentDigits)
     }
-    let length = offset - start
-    guard length <= limits.maxNumberLength else {
+    guard offset - start <= limits.maxNumberLength else {
       throw JSONParseError(offset: start, reason: .numberTooLong(limit: limits.maxNumberLength))
-    }
-    let text = UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
-    return String(unsafeUninitializedCapacity: length) { buffer in
-      UnsafeMutableRawBufferPointer(buffer).copyMemory(from: text)
-      return length
     }
   }
 

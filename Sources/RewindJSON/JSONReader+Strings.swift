@@ -52,14 +52,21 @@ extension JSONReader {
   /// Advances the cursor over string content up to the next `"` or `\`, validating UTF-8 and
   /// rejecting raw control characters on the way.
   ///
+  /// - Returns: Whether the content skipped has bytes outside ASCII.
   /// - Throws: ``JSONParseError/Reason/unexpectedEnd(expected:)`` when the input ends first.
   @inline(__always)
-  private mutating func skipStringContent() throws(JSONParseError) {
+  @discardableResult
+  mutating func skipStringContent() throws(JSONParseError) -> Bool {
     let count = bytes.count
+    var isASCII = true
     while true {
       while offset &+ 8 <= count {
-        let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        if Self.mayNeedAttention(word) {
+        let word = UInt64(
+          littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let attention = Self.attentionMask(word)
+        if attention != 0 {
+          // The lowest flagged byte is exactly the first that needs attention: go straight to it.
+          offset &+= attention.trailingZeroBitCount &>> 3
           break
         }
         offset &+= 8
@@ -70,7 +77,7 @@ extension JSONReader {
       }
       let byte = bytes[offset]
       if byte == .quote || byte == .backslash {
-        return
+        return !isASCII
       }
       if byte < 0x20 {
         throw JSONParseError(offset: offset, reason: .controlCharacterInString(byte))
@@ -82,15 +89,18 @@ extension JSONReader {
       guard let length = utf8SequenceLength(at: offset) else {
         throw invalidUTF8(at: offset)
       }
+      isASCII = false
       offset &+= length
     }
   }
 
-  /// Whether any of the eight bytes in `word` is a quote, a backslash, a control character or
-  /// not ASCII. Uses the classic "has a zero byte" and "has a byte less than n" bit tricks, which
-  /// are exact about whether such a byte exists.
+  /// The high bit of each of the eight bytes in `word` (read little-endian) that may be a
+  /// quote, a backslash, a control character or not ASCII; zero when none is. Uses the classic
+  /// "has a zero byte" and "has a byte less than n" bit tricks: they are exact about whether such
+  /// a byte exists, and the lowest flag is exactly the first such byte (a false flag can only
+  /// come from a borrow out of a true one below it).
   @inline(__always)
-  private static func mayNeedAttention(_ word: UInt64) -> Bool {
+  static func attentionMask(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highBits: UInt64 = 0x8080_8080_8080_8080
     let belowSpace = (word &- ones &* 0x20) & ~word
@@ -98,12 +108,12 @@ extension JSONReader {
     let hasQuote = (quotes &- ones) & ~quotes
     let backslashes = word ^ (ones &* UInt64(UInt8.backslash))
     let hasBackslash = (backslashes &- ones) & ~backslashes
-    return (belowSpace | hasQuote | hasBackslash | word) & highBits != 0
+    return (belowSpace | hasQuote | hasBackslash | word) & highBits
   }
 
   /// Reads the escape sequence whose backslash is at the cursor, appending its UTF-8 to
   /// ``scratch``.
-  private mutating func readEscape() throws(JSONParseError) {
+  mutating func readEscape() throws(JSONParseError) {
     let escapeOffset = offset
     guard offset + 1 < bytes.count else {
       throw JSONParseError(

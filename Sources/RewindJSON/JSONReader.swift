@@ -64,11 +64,14 @@ struct JSONReader {
         }
         let isObject = byte == .openBrace
         offset += 1
+        // Room for typical documents up front, instead of growing from one element.
         if frames.isEmpty {
           frames.reserveCapacity(16)
         }
-        if isObject ? members.capacity == 0 : elements.capacity == 0 {
-          isObject ? members.reserveCapacity(16) : elements.reserveCapacity(16)
+        if isObject && members.capacity == 0 {
+          members.reserveCapacity(16)
+        } else if !isObject && elements.capacity == 0 {
+          elements.reserveCapacity(16)
         }
         skipWhitespace()
         if offset < bytes.count && bytes[offset] == (isObject ? .closeBrace : .closeBracket) {

@@ -57,6 +57,12 @@ struct JSONWriter {
 
   /// Writes a quoted, escaped string. Runs of bytes that need no escape are copied whole.
   mutating func writeString(_ text: String) {
+    Self.appendString(text, to: &output)
+  }
+
+  /// Appends `text` quoted and escaped, as ``writeString(_:)`` writes it, to `output`.
+  @inline(__always)
+  static func appendString(_ text: String, to output: inout [UInt8]) {
     output.append(.quote)
     var text = text
     text.withUTF8 { utf8 in
@@ -65,7 +71,7 @@ struct JSONWriter {
         let byte = utf8[index]
         guard byte < 0x20 || byte == .quote || byte == .backslash else { continue }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        appendEscape(for: byte)
+        appendEscape(for: byte, to: &output)
         runStart = index + 1
       }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
@@ -73,7 +79,7 @@ struct JSONWriter {
     output.append(.quote)
   }
 
-  private mutating func appendEscape(for byte: UInt8) {
+  private static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
     output.append(.backslash)
     switch byte {
     case .quote, .backslash: output.append(byte)

@@ -37,7 +37,13 @@ public struct RewindJSONDecoder: Sendable {
     from bytes: UnsafeRawBufferPointer,
     limits: JSONLimits = .default
   ) throws -> T {
-    try decode(type, from: JSONParser.parse(bytes, limits: limits))
+    // Straight from the bytes when they load; any failure is decided by the `JSONValue` path,
+    // which gives the exact error.
+    let document = JSONTapeDocument(limits: limits, userInfo: userInfo)
+    if document.load(bytes), let value = try? document.decode(type, at: document.root) {
+      return value
+    }
+    return try decode(type, from: JSONParser.parse(bytes, limits: limits))
   }
 
   /// Parses `bytes` and decodes a `T` from them.
@@ -49,7 +55,7 @@ public struct RewindJSONDecoder: Sendable {
     from bytes: [UInt8],
     limits: JSONLimits = .default
   ) throws -> T {
-    try decode(type, from: JSONParser.parse(bytes, limits: limits))
+    try bytes.withUnsafeBytes { try decode(type, from: $0, limits: limits) }
   }
 
   /// Parses any collection of bytes, such as `Data`, and decodes a `T` from them.
@@ -61,6 +67,10 @@ public struct RewindJSONDecoder: Sendable {
     from bytes: some Collection<UInt8>,
     limits: JSONLimits = .default
   ) throws -> T {
-    try decode(type, from: JSONParser.parse(bytes, limits: limits))
+    let inPlace = try bytes.withContiguousStorageIfAvailable { buffer in
+      try decode(type, from: UnsafeRawBufferPointer(buffer), limits: limits)
+    }
+    if let inPlace { return inPlace }
+    return try decode(type, from: Array(bytes), limits: limits)
   }
 }

@@ -28,7 +28,11 @@ public struct RewindJSONEncoder: Sendable {
   ///   coding path to it), a NaN `Decimal`, or a top-level value that encodes nothing; and any
   ///   error the value's `encode(to:)` throws.
   public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-    try encodeValue(value).serializedBytes
+    // Straight to bytes; the stream falls back to the `JSONValue` path for anything it cannot
+    // write the same way, and for errors.
+    var output: [UInt8] = []
+    try JSONStreamEncoder(userInfo: userInfo).encode(value, into: &output)
+    return output
   }
 
   /// Encodes `value` as a ``JSONValue`` tree.

@@ -1,12 +1,12 @@
 /// CRC-32C (Castagnoli, polynomial 0x1EDC6F41, reflected 0x82F63B78), the checksum of every log
-/// line, computed with the slicing-by-8 table method.
+/// line, computed with the slicing-by-16 table method.
 ///
 /// `CRC32C.checksum("123456789".utf8) == 0xE306_9283` (the standard check value).
 package enum CRC32C {
-  /// Eight 256-entry tables: table 0 is the classic byte-at-a-time table; table k gives the CRC of
-  /// a byte followed by k zero bytes, so eight bytes are folded in per step.
+  /// Sixteen 256-entry tables: table 0 is the classic byte-at-a-time table; table k gives the CRC
+  /// of a byte followed by k zero bytes, so sixteen bytes are folded in per step.
   private static let tables: [UInt32] = {
-    var tables = [UInt32](repeating: 0, count: 8 * 256)
+    var tables = [UInt32](repeating: 0, count: 16 * 256)
     for byte in 0..<256 {
       var crc = UInt32(byte)
       for _ in 0..<8 { crc = (crc >> 1) ^ (0x82F6_3B78 & (0 &- (crc & 1))) }
@@ -14,7 +14,7 @@ package enum CRC32C {
     }
     for byte in 0..<256 {
       var crc = tables[byte]
-      for slice in 1..<8 {
+      for slice in 1..<16 {
         crc = (crc >> 8) ^ tables[Int(crc & 0xFF)]
         tables[slice * 256 + byte] = crc
       }
@@ -35,41 +35,61 @@ package enum CRC32C {
   }
 
   /// Continues a CRC-32C computed over earlier bytes with `bytes`.
+  /// - Complexity: O(n): one table lookup per byte, sixteen bytes read with two loads.
   package static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    guard var pointer = bytes.baseAddress else { return crc }
     var crc = ~crc
-    var index = 0
-    let count = bytes.count
-    tables.withUnsafeBufferPointer { t in
-      while count - index >= 8 {
-        let low =
-          crc
-          ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
-            | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24)
-        let high =
-          UInt32(bytes[index + 4]) | UInt32(bytes[index + 5]) << 8
-          | UInt32(bytes[index + 6]) << 16 | UInt32(bytes[index + 7]) << 24
-        crc =
-          t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
-          ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
-          ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
-          ^ t[1 * 256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]
-        index += 8
+    var remaining = bytes.count
+    tables.withUnsafeBufferPointer { tables in
+      let t = tables.baseAddress!
+      @inline(__always) func lookup(_ table: Int, _ word: UInt64, _ shift: UInt64) -> UInt32 {
+        t[table &* 256 &+ Int((word &>> shift) & 0xFF)]
       }
-      while index < count {
-        crc = (crc >> 8) ^ t[Int((crc ^ UInt32(bytes[index])) & 0xFF)]
-        index += 1
+      while remaining >= 16 {
+        let low = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)) ^ UInt64(crc)
+        let high = UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        crc =
+          lookup(15, low, 0) ^ lookup(14, low, 8) ^ lookup(13, low, 16) ^ lookup(12, low, 24)
+          ^ lookup(11, low, 32) ^ lookup(10, low, 40) ^ lookup(9, low, 48) ^ lookup(8, low, 56)
+          ^ lookup(7, high, 0) ^ lookup(6, high, 8) ^ lookup(5, high, 16) ^ lookup(4, high, 24)
+          ^ lookup(3, high, 32) ^ lookup(2, high, 40) ^ lookup(1, high, 48) ^ lookup(0, high, 56)
+        pointer += 16
+        remaining &-= 16
+      }
+      while remaining >= 8 {
+        let word = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)) ^ UInt64(crc)
+        crc =
+          t[7 &* 256 &+ Int(word & 0xFF)] ^ t[6 &* 256 &+ Int((word &>> 8) & 0xFF)]
+          ^ t[5 &* 256 &+ Int((word &>> 16) & 0xFF)] ^ t[4 &* 256 &+ Int((word &>> 24) & 0xFF)]
+          ^ t[3 &* 256 &+ Int((word &>> 32) & 0xFF)] ^ t[2 &* 256 &+ Int((word &>> 40) & 0xFF)]
+          ^ t[1 &* 256 &+ Int((word &>> 48) & 0xFF)] ^ t[Int(word &>> 56)]
+        pointer += 8
+        remaining &-= 8
+      }
+      while remaining > 0 {
+        crc = (crc &>> 8) ^ t[Int((crc ^ UInt32(pointer.load(as: UInt8.self))) & 0xFF)]
+        pointer += 1
+        remaining &-= 1
       }
     }
     return ~crc
   }
 
+  /// Writes `value` as 8 lowercase hexadecimal digits at `destination`, without allocating.
+  @inline(__always)
+  package static func writeHex(_ value: UInt32, to destination: UnsafeMutableRawPointer) {
+    for i in 0..<8 {
+      let digit = UInt8(truncatingIfNeeded: (value &>> UInt32(28 &- 4 &* i)) & 0xF)
+      destination.storeBytes(
+        of: digit < 10 ? 0x30 &+ digit : 0x57 &+ digit, toByteOffset: i, as: UInt8.self)
+    }
+  }
+
   /// `value` as 8 lowercase hexadecimal digits, as the `c` key of a log line holds it.
   package static func hex(_ value: UInt32) -> [UInt8] {
-    let digits = Array("0123456789abcdef".utf8)
-    var out = [UInt8](repeating: 0, count: 8)
-    for i in 0..<8 {
-      out[i] = digits[Int((value >> UInt32(28 - 4 * i)) & 0xF)]
+    [UInt8](unsafeUninitializedCapacity: 8) { buffer, count in
+      writeHex(value, to: UnsafeMutableRawPointer(buffer.baseAddress!))
+      count = 8
     }
-    return out
   }
 }

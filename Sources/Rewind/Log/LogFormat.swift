@@ -35,10 +35,30 @@ package enum LogLine {
   package static func appendFramed(body: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
     buffer.append(contentsOf: checksumPrefix)
     buffer.append(contentsOf: CRC32C.hex(CRC32C.checksum(body)))
-    buffer.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ",")])
+    buffer.append(UInt8(ascii: "\""))
+    buffer.append(UInt8(ascii: ","))
     buffer.append(contentsOf: body)
     buffer.append(UInt8(ascii: "}"))
     buffer.append(UInt8(ascii: "\n"))
+  }
+
+  /// Starts a line in `buffer` whose body is appended next: `{"c":"00000000",`, the checksum to
+  /// be filled in by ``endFramed(_:)``.
+  package static func beginFramed(_ buffer: inout [UInt8]) {
+    let placeholder: StaticString = #"{"c":"00000000","#
+    placeholder.withUTF8Buffer { buffer.append(contentsOf: $0) }
+  }
+
+  /// Ends the line begun by ``beginFramed(_:)`` at the start of `buffer`: `}` and `\n`, and the
+  /// checksum of the body written into its place. The same bytes as
+  /// ``appendFramed(body:to:)``.
+  package static func endFramed(_ buffer: inout [UInt8]) {
+    buffer.append(UInt8(ascii: "}"))
+    buffer.append(UInt8(ascii: "\n"))
+    buffer.withUnsafeMutableBytes { line in
+      let body = UnsafeRawBufferPointer(rebasing: line[bodyOffset..<(line.count - 2)])
+      CRC32C.writeHex(CRC32C.checksum(body), to: line.baseAddress! + checksumPrefix.count)
+    }
   }
 
   /// The result of checking a line's `c` key.
@@ -56,9 +76,12 @@ package enum LogLine {
 
   /// Whether the line starts with `{"c":"`, as a checksummed line does.
   package static func hasChecksumPrefix(_ line: UnsafeRawBufferPointer) -> Bool {
-    guard line.count >= checksumPrefix.count else { return false }
-    for (k, byte) in checksumPrefix.enumerated() where line[k] != byte { return false }
-    return true
+    let prefix: StaticString = #"{"c":""#
+    return prefix.withUTF8Buffer { prefix in
+      guard line.count >= prefix.count else { return false }
+      for k in 0..<prefix.count where line[k] != prefix[k] { return false }
+      return true
+    }
   }
 
   /// Checks the checksum of one line (without its `\n`).

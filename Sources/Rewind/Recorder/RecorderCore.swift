@@ -25,6 +25,12 @@ struct RecorderCore {
   private var isDirty = false
   private let startNanos = Platform.monotonicNanoseconds()
   private let encoder = RewindJSONEncoder()
+  /// Encodes actions straight into ``actionBytes`` (the same bytes as ``encoder``).
+  private let streamEncoder = JSONStreamEncoder()
+  /// The last action's JSON, reused from one action to the next.
+  private var actionBytes: [UInt8] = []
+  /// The last action's whole line, reused from one action to the next.
+  private var lineBytes: [UInt8] = []
 
   init(
     path: String, identity: Identity, options: RecordingOptions, fileSystem: any LogFileSystem,
@@ -72,6 +78,9 @@ struct RecorderCore {
   mutating func recordAction<Action: Encodable>(
     encoding action: Action, sanitizer: ((Action) -> Action)?
   ) -> RecorderError? {
+    if sanitizer == nil, case .written(let report) = recordActionDirectly(action) {
+      return report
+    }
     let next = seq + 1
     var report: RecorderError?
     var line: LogLineBuilder
@@ -119,6 +128,80 @@ struct RecorderCore {
     seq = next
     isDirty = true
     return report
+  }
+
+  /// What ``recordActionDirectly(_:)`` did.
+  private enum DirectRecording {
+    /// The line was written (or writing failed, with this report).
+    case written(RecorderError?)
+    /// The action did not encode or its type is denied: the full path writes the line.
+    case needsFullPath
+  }
+
+  /// Writes the line of the next action the fast way: the action encoded straight into reused
+  /// bytes and the line assembled around it in one reused buffer — the same bytes as the
+  /// ``LogLineBuilder`` path, without a ``JSONValue`` tree or an intermediate array.
+  private mutating func recordActionDirectly<Action: Encodable>(
+    _ action: Action
+  ) -> DirectRecording {
+    let next = seq + 1
+    actionBytes.removeAll(keepingCapacity: true)
+    let topLevel: JSONStreamEncoder.TopLevel
+    do {
+      topLevel = try streamEncoder.encode(action, into: &actionBytes)
+    } catch {
+      return .needsFullPath
+    }
+    let type: String
+    switch topLevel {
+    case .singleKeyObject(let key): type = key
+    case .string(let text): type = text
+    case .other: type = identity.actionType
+    }
+    if !options.deniedActionTypes.isEmpty && options.deniedActionTypes.contains(type) {
+      return .needsFullPath
+    }
+    lineBytes.removeAll(keepingCapacity: true)
+    LogLine.beginFramed(&lineBytes)
+    appendLiteral(#""kind":"action","seq":"#)
+    appendDecimal(UInt64(next))
+    appendLiteral(#","time":"#)
+    let micros = elapsedNanoseconds(seq: next) / 1_000
+    appendDecimal(micros / 1_000_000)
+    lineBytes.append(UInt8(ascii: "."))
+    appendDecimal(micros % 1_000_000, width: 6)
+    appendLiteral(#","type":"#)
+    JSONValue.string(type).write(into: &lineBytes)
+    appendLiteral(#","action":"#)
+    lineBytes.append(contentsOf: actionBytes)
+    LogLine.endFramed(&lineBytes)
+    do {
+      try writer?.append(lineBytes, seq: next)
+    } catch {
+      return .written(fail(error))
+    }
+    seq = next
+    isDirty = true
+    return .written(nil)
+  }
+
+  private mutating func appendLiteral(_ text: StaticString) {
+    text.withUTF8Buffer { lineBytes.append(contentsOf: $0) }
+  }
+
+  /// Appends `value` in decimal, zero-padded to `width` digits.
+  private mutating func appendDecimal(_ value: UInt64, width: Int = 1) {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var count = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[23 - count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+        count += 1
+      } while rest > 0 || count < width
+      lineBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+    }
   }
 
   /// Writes a checkpoint and rotates the file when they are due, with the state after the last

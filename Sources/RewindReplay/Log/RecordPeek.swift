@@ -7,24 +7,20 @@ struct RecordPeek {
   var seq: Int?
   var reason: String?
 
-  private static let kindKey = Array(#""kind":""#.utf8)
-  private static let seqKey = Array(#","seq":"#.utf8)
-
   /// Reads a line written by the recorder, whose members start `"kind":"…","seq":N`, straight
   /// from its bytes. Returns `nil` for any other layout (the caller then parses the line).
   static func fast(_ line: UnsafeRawBufferPointer) -> RecordPeek? {
     var i = LogLine.bodyOffset
-    guard matches(kindKey, in: line, at: i) else { return nil }
-    i += kindKey.count
+    guard matches(#""kind":""#, in: line, at: i) else { return nil }
+    i += 8
     let kindStart = i
     while i < line.count, line[i] >= UInt8(ascii: "a"), line[i] <= UInt8(ascii: "z") { i += 1 }
     guard i < line.count, line[i] == UInt8(ascii: "\""), i > kindStart else { return nil }
-    let kind = String(
-      decoding: UnsafeRawBufferPointer(rebasing: line[kindStart..<i]), as: UTF8.self)
+    let kind = knownKind(UnsafeRawBufferPointer(rebasing: line[kindStart..<i]))
     i += 1
     if kind == "end" || kind == "header" { return nil }
-    guard matches(seqKey, in: line, at: i) else { return nil }
-    i += seqKey.count
+    guard matches(#","seq":"#, in: line, at: i) else { return nil }
+    i += 7
     var seq = 0
     let digitsStart = i
     while i < line.count, line[i] >= UInt8(ascii: "0"), line[i] <= UInt8(ascii: "9") {
@@ -69,12 +65,18 @@ struct RecordPeek {
   /// once, or `nil`. A checksummed line is indexed without being parsed; this scan (one pass, no
   /// allocation) still finds lines nested too deeply to parse, so that recovery modes see them
   /// when the log is opened rather than when the action is decoded.
+  ///
+  /// A line no longer than `maxDepth` cannot open more containers than it has bytes, so it is
+  /// not scanned; a longer one passes over each byte that does not matter with one table lookup.
   static func excessiveNesting(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Int? {
+    guard line.count > maxDepth else { return nil }
     var depth = 0
     var inString = false
     var escaped = false
+    return byteClasses.withUnsafeBufferPointer { classes -> Int? in
     for i in 0..<line.count {
       let byte = line[i]
+      if classes[Int(byte)] == 0 && !escaped { continue }
       if inString {
         if escaped {
           escaped = false
@@ -95,13 +97,41 @@ struct RecordPeek {
       }
     }
     return nil
+    }
   }
 
-  private static func matches(_ expected: [UInt8], in line: UnsafeRawBufferPointer, at offset: Int)
+  /// 1 for the bytes ``excessiveNesting(_:maxDepth:)`` looks at (`"` `\\` `[` `]` `{` `}`), 0 for
+  /// the others, so that it passes over most bytes with one lookup.
+  private static let byteClasses: [UInt8] = (0..<256).map { byte in
+    [0x22, 0x5C, 0x5B, 0x5D, 0x7B, 0x7D].contains(byte) ? 1 : 0
+  }
+
+  /// The kind spelled by `bytes`: the common ones as string constants (no allocation per line).
+  @inline(__always)
+  private static func knownKind(_ bytes: UnsafeRawBufferPointer) -> String {
+    func spells(_ name: StaticString) -> Bool {
+      name.utf8CodeUnitCount == bytes.count
+        && name.withUTF8Buffer { name in
+          for k in 0..<name.count where name[k] != bytes[k] { return false }
+          return true
+        }
+    }
+    if spells("action") { return "action" }
+    if spells("checkpoint") { return "checkpoint" }
+    if spells("skipped") { return "skipped" }
+    if spells("end") { return "end" }
+    if spells("header") { return "header" }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @inline(__always)
+  private static func matches(_ expected: StaticString, in line: UnsafeRawBufferPointer, at offset: Int)
     -> Bool
   {
-    guard offset + expected.count <= line.count else { return false }
-    for (k, byte) in expected.enumerated() where line[offset + k] != byte { return false }
-    return true
+    expected.withUTF8Buffer { expected in
+      guard offset + expected.count <= line.count else { return false }
+      for k in 0..<expected.count where line[offset + k] != expected[k] { return false }
+      return true
+    }
   }
 }

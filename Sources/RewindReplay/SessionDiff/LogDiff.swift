@@ -60,7 +60,8 @@ public struct LogDiff: Sendable {
   ) throws(ReplayError) {
     self.a = a
     self.b = b
-    var table: [String: Int] = [:]
+    var table = ActionIdentityTable()
+    defer { table.deallocate() }
     let keysA = try Self.actionKeys(a, table: &table)
     let keysB = try Self.actionKeys(b, table: &table)
     let hunks = ArrayAlignment.hunks(oldCount: keysA.count, newCount: keysB.count) {
@@ -94,27 +95,17 @@ public struct LogDiff: Sendable {
   }
 
   /// Each action's identity for alignment: its encoded payload (type and value; seq and time
-  /// are left out), interned to an integer so comparisons are cheap.
+  /// are left out), interned to an integer so comparisons are cheap (see
+  /// ``ReplayLog/internActionIdentity(_:in:using:)``).
   private static func actionKeys(
-    _ log: ReplayLog, table: inout [String: Int]
+    _ log: ReplayLog, table: inout ActionIdentityTable
   ) throws(ReplayError) -> [Int] {
     var keys: [Int] = []
     keys.reserveCapacity(log.actionCount)
     guard log.actionCount > 0 else { return [] }
+    let document = JSONTapeDocument(limits: log.limits.json)
     for seq in log.firstSeq...log.lastSeq {
-      let action = try log.action(at: seq)
-      let text: String
-      switch action.status {
-      case .recorded: text = action.payload?.jsonText ?? ""
-      case .skipped(let reason): text = "skipped:\(action.type ?? ""):\(reason)"
-      case .missing: text = "missing"
-      }
-      if let known = table[text] {
-        keys.append(known)
-      } else {
-        table[text] = table.count
-        keys.append(table.count - 1)
-      }
+      keys.append(try log.internActionIdentity(seq, in: &table, using: document))
     }
     return keys
   }

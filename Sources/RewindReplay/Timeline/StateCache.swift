@@ -17,7 +17,13 @@ struct StateCache<State> {
   var count: Int { states.count }
 
   /// Whether `position` is one the cache keeps.
-  func wants(_ position: Int) -> Bool { position % stride == 0 && states[position] == nil }
+  @inline(__always)
+  func wants(_ position: Int) -> Bool { position % stride == 0 && lacks(position) }
+
+  /// Whether there is no state for `position`. Out of line: in generic code, the `State?` of a
+  /// dictionary lookup costs a metadata lookup wherever it appears, even on paths not taken.
+  @inline(never)
+  private func lacks(_ position: Int) -> Bool { states[position] == nil }
 
   /// Keeps `state` for `position` (pinned positions survive thinning).
   mutating func insert(_ state: State, at position: Int) {

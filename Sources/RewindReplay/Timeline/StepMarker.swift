@@ -2,67 +2,103 @@
 /// handler can write to stderr without allocating: when an app's reducer traps during replay,
 /// the last line on stderr names the action that killed it.
 ///
-/// ``Timeline`` updates it before every reduction (a few dozen byte stores; no system call).
+/// ``Timeline`` updates it before every reduction: the log name and the fixed words are written
+/// once, so a step writes only the seq, the type and the line number (a few dozen byte stores; no
+/// system call, no allocation).
 package enum StepMarker {
   private static let capacity = 320
 
+  /// The buffer, the length of the message in it (0 when idle), and the length of its fixed start.
+  private struct Note {
+    var buffer: UnsafeMutablePointer<UInt8>
+    var length: Int
+    var fixedLength: Int
+  }
+
   // Written only by the replaying thread, read only by a fatal-signal handler on that thread
-  // (after the trap) — there is no concurrent access to guard against.
-  nonisolated(unsafe) private static let buffer = UnsafeMutablePointer<UInt8>.allocate(
-    capacity: capacity)
-  nonisolated(unsafe) private static var length = 0
-  nonisolated(unsafe) private static var prefix: [UInt8] = Array("replay: ".utf8)
+  // (after the trap) — there is no concurrent access to guard against. A pointer in a `let`, so
+  // that a step costs no exclusivity check.
+  nonisolated(unsafe) private static let note: UnsafeMutablePointer<Note> = {
+    let note = UnsafeMutablePointer<Note>.allocate(capacity: 1)
+    note.initialize(
+      to: Note(
+        buffer: UnsafeMutablePointer<UInt8>.allocate(capacity: capacity), length: 0,
+        fixedLength: 0))
+    writeFixedStart(of: note, prefix: Array("replay: ".utf8))
+    return note
+  }()
 
   /// Sets the log name that starts the message.
   package static func setLog(_ path: String) {
-    prefix = Array("replay: \(path): ".utf8.prefix(160))
+    writeFixedStart(of: note, prefix: Array("replay: \(path): ".utf8.prefix(160)))
+  }
+
+  private static func writeFixedStart(of note: UnsafeMutablePointer<Note>, prefix: [UInt8]) {
+    var writer = Writer(buffer: note.pointee.buffer, count: 0)
+    writer.put(prefix)
+    writer.put("the app's reducer stopped the process while applying action ")
+    note.pointee.fixedLength = writer.count
+    note.pointee.length = 0
   }
 
   /// Records that the action `seq` of `type`, from log line `line`, is about to be applied.
   package static func willApply(seq: Int, type: String?, line: Int) {
-    var n = 0
-    func put(_ bytes: some Sequence<UInt8>) {
-      for byte in bytes where n < capacity - 1 {
-        buffer[n] = byte
-        n += 1
+    let note = self.note
+    var writer = Writer(buffer: note.pointee.buffer, count: note.pointee.fixedLength)
+    writer.putNumber(seq)
+    if var type {
+      writer.put(" (type \"")
+      type.withUTF8 { utf8 in
+        for byte in utf8.prefix(64) {
+          writer.put(byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte)
+        }
       }
+      writer.put("\")")
     }
-    func putNumber(_ value: Int) {
-      var digits:
-        (
-          UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-          UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-        ) =
-          (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-      var count = 0
-      var rest = value.magnitude
-      withUnsafeMutableBytes(of: &digits) { raw in
-        repeat {
-          raw[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-          rest /= 10
-          count += 1
-        } while rest > 0 && count < 20
-        if value < 0 { put(CollectionOfOne(UInt8(ascii: "-"))) }
-        for i in stride(from: count - 1, through: 0, by: -1) { put(CollectionOfOne(raw[i])) }
-      }
-    }
-    put(prefix)
-    put("the app's reducer stopped the process while applying action ".utf8)
-    putNumber(seq)
-    if let type {
-      put(" (type \"".utf8)
-      put(type.utf8.prefix(64).map { $0 < 0x20 || $0 == 0x7F ? UInt8(ascii: "?") : $0 })
-      put("\")".utf8)
-    }
-    put(" from line ".utf8)
-    putNumber(line)
-    put(CollectionOfOne(UInt8(ascii: "\n")))
-    length = n
+    writer.put(" from line ")
+    writer.putNumber(line)
+    writer.put(UInt8(ascii: "\n"))
+    note.pointee.length = writer.count
   }
 
   /// Clears the note (no reduction is running).
-  package static func clear() { length = 0 }
+  package static func clear() { note.pointee.length = 0 }
 
   /// The prepared message, for the signal handler: pointer and length (0 when idle).
-  package static var message: (UnsafePointer<UInt8>, Int) { (UnsafePointer(buffer), length) }
+  package static var message: (UnsafePointer<UInt8>, Int) {
+    (UnsafePointer(note.pointee.buffer), note.pointee.length)
+  }
+
+  /// Appends bytes to the buffer, dropping what does not fit (one byte stays free).
+  private struct Writer {
+    let buffer: UnsafeMutablePointer<UInt8>
+    var count: Int
+
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+      guard count < StepMarker.capacity - 1 else { return }
+      buffer[count] = byte
+      count += 1
+    }
+
+    mutating func put(_ bytes: some Sequence<UInt8>) {
+      for byte in bytes { put(byte) }
+    }
+
+    mutating func put(_ text: StaticString) {
+      text.withUTF8Buffer { for byte in $0 { put(byte) } }
+    }
+
+    mutating func putNumber(_ value: Int) {
+      if value < 0 { put(UInt8(ascii: "-")) }
+      var rest = value.magnitude
+      var divisor: UInt = 1
+      while rest / divisor >= 10 { divisor *= 10 }
+      while divisor > 0 {
+        put(UInt8(ascii: "0") + UInt8(rest / divisor))
+        rest %= divisor
+        divisor /= 10
+      }
+    }
+  }
 }

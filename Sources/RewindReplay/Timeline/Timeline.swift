@@ -19,11 +19,15 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   public let log: ReplayLog
   private let reducer: Reducer<State, Action>
   private let decoder = RewindJSONDecoder()
+  /// Decodes actions and checkpoints straight from the log's bytes (the fast path).
+  private let document: JSONTapeDocument
   private var cache: StateCache<State>
   private var cursor: (position: Int, state: State)?
   private var recent: (start: Int, states: [State])?
   private var initial: State?
   private let usesCheckpoints: Bool
+  /// The most states of a rebuilt stretch kept for stepping back through it.
+  private let stretchLimit: Int
   /// Called during long rebuilds with the positions done and to do (every 4,096 reductions),
   /// and once with `(total, total)` at the end, so a front end can show progress.
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
@@ -35,7 +39,9 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   /// - Parameters:
   ///   - stride: Keep every `stride`-th state (a step back costs at most this many reductions).
   ///   - memoryBudget: About how many bytes of cached states to keep; past it the cache thins
-  ///     out.
+  ///     out. At most half the log's size is used (but at least 32 MiB): the log itself is in
+  ///     memory too, so stepping through a whole log stays within about twice its size, whatever
+  ///     the size of the state.
   ///   - usesCheckpoints: Start from the log's recorded checkpoints (`true`, fast), or rebuild
   ///     every state from the header through the reducer (`false`, what `verify` needs).
   public init(
@@ -45,8 +51,12 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     self.log = log
     self.reducer = reducer
     self.usesCheckpoints = usesCheckpoints
+    self.document = JSONTapeDocument(limits: log.limits.json)
     let stateBytes = max(256, Self.estimatedStateBytes(log) * 4)
-    cache = StateCache(stride: stride, capacity: memoryBudget / stateBytes)
+    let budget = min(memoryBudget, max(log.byteCount / 2, 32 << 20))
+    cache = StateCache(stride: stride, capacity: budget / stateBytes)
+    // The states of the last rebuilt stretch count against the budget too: at most a quarter.
+    stretchLimit = max(8, budget / 4 / stateBytes)
   }
 
   /// Every position, from the header's state to the state after the last action.
@@ -69,7 +79,8 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
       return state
     }
     var (start, state) = try startingPoint(for: position)
-    let keepsStretch = position > start && position - start <= 4 * min(cache.stride, 1 << 40)
+    let keepsStretch =
+      position > start && position - start <= min(4 * min(cache.stride, 1 << 40), stretchLimit)
     var stretch: [State] = []
     if keepsStretch { stretch.reserveCapacity(position - start + 1); stretch.append(state) }
     var seq = start
@@ -93,6 +104,11 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   /// recorded (a `skipped` line, or a seq skipped by `--recovery salvage`).
   /// - Throws: `ReplayError.actionDecodingFailed` naming the line, type and coding path.
   public func action(at seq: Int) throws(ReplayError) -> Action? {
+    if let line = log.loadActionLine(seq, into: document),
+      let action = try? document.decode(Action.self, at: line.payload)
+    {
+      return action
+    }
     let record = try log.action(at: seq)
     guard let payload = record.payload else { return nil }
     return try decodeAction(payload, record: record)
@@ -174,7 +190,17 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   private func apply(
     _ seq: Int, to state: inout State, honoringSkips: Bool = true
   ) throws(ReplayError) {
-    if honoringSkips && skippedSeqs.contains(seq) { return }
+    if honoringSkips && !skippedSeqs.isEmpty && skippedSeqs.contains(seq) { return }
+    // Straight from the line's bytes; anything unusual goes the full way below, which gives the
+    // same value or the exact error.
+    if let line = log.loadActionLine(seq, into: document) {
+      do {
+        let action = try document.decode(Action.self, at: line.payload)
+        StepMarker.willApply(seq: seq, type: line.type, line: line.number)
+        reducer.reduce(&state, action)
+        return
+      } catch {}
+    }
     let record = try log.action(at: seq)
     guard record.status == .recorded, let payload = record.payload else { return }
     let action = try decodeAction(payload, record: record)
@@ -190,6 +216,11 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   }
 
   private func checkpointState(_ seq: Int) throws(ReplayError) -> State {
+    if let payload = log.loadCheckpointLine(seq, into: document),
+      let state = try? document.decode(State.self, at: payload)
+    {
+      return state
+    }
     guard let json = try log.checkpointState(at: seq) else {
       throw .positionOutOfRange(seq, valid: positions)
     }

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Runs the tests under the sanitizers:
+#   - AddressSanitizer once over the whole suite (scratch path .build-asan);
+#   - ThreadSanitizer N times (default 3) over the concurrency-heavy suites (scratch path
+#     .build-tsan): the store's concurrency tests and every recorder suite.
+#
+# Usage: Scripts/sanitizers.sh [-n N] [--only address|thread]
+#
+# Environment:
+#   REWIND_SANITIZER is set to 'address' or 'thread' for the tests, which skip their peak-memory
+#     checks under a sanitizer (its shadow memory makes resident size meaningless)
+#   TSAN_FILTER   the suites ThreadSanitizer runs (default 'StoreConcurrency|Recorder|Concurrency')
+#   ASAN_OPTIONS, TSAN_OPTIONS   passed through (defaults below)
+#
+# Each step's output goes to .build-sanitizers/<step>.log. Exit status: 0 when every build and
+# run passed and no sanitizer reported anything, 1 otherwise, 2 on a usage error.
+set -uo pipefail
+
+usage() {
+  sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+runs=3
+only=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -n | --runs) runs="${2:-}"; shift 2 ;;
+    --only) only="${2:-}"; shift 2 ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "Error: unknown argument '$1'." >&2; usage >&2; exit 2 ;;
+  esac
+done
+if ! [[ "$runs" =~ ^[1-9][0-9]*$ ]]; then
+  echo "Error: -n needs a positive number of runs, not '$runs'." >&2
+  exit 2
+fi
+case "$only" in "" | address | thread) ;; *)
+  echo "Error: --only takes 'address' or 'thread', not '$only'." >&2
+  exit 2 ;;
+esac
+
+cd "$(dirname "$0")/.."
+logs=.build-sanitizers
+mkdir -p "$logs"
+tsan_filter="${TSAN_FILTER:-StoreConcurrency|Recorder|Concurrency}"
+
+# Swift's backtracer and the sanitizers both want the fatal signals; let the sanitizer report.
+export SWIFT_BACKTRACE=enable=no
+# Keep going after the first report so that one run shows every race; exit 66 when there was one.
+export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0 exitcode=66 second_deadlock_stack=1}"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1 halt_on_error=1}"
+
+summary=()
+failed=0
+
+# The number of sanitizer reports in a log.
+count_reports() {
+  grep -c -E 'WARNING: ThreadSanitizer:|ERROR: AddressSanitizer:|ERROR: LeakSanitizer:' "$1"
+}
+
+# step NAME COMMAND...: runs the command with its output in $logs/NAME.log, and records the
+# outcome. Retries a build that failed only because a source file changed during it.
+step() {
+  local name="$1"
+  shift
+  local log="$logs/$name.log"
+  local started=$SECONDS
+  local status
+  for attempt in 1 2 3; do
+    "$@" >"$log" 2>&1
+    status=$?
+    if [ $status -ne 0 ] && grep -q 'was modified during the build' "$log"; then
+      echo "  ($name: a source file changed during the build; retrying, attempt $attempt)"
+      sleep 20
+      continue
+    fi
+    break
+  done
+  local seconds=$((SECONDS - started))
+  local reports
+  reports=$(count_reports "$log")
+  local tests
+  tests=$(grep -E '^(✔|✘) Test run with' "$log" | tail -1 | sed -E 's/^(✔|✘) //')
+  if [ $status -eq 0 ] && [ "$reports" -eq 0 ]; then
+    summary+=("PASS  $name  (${seconds}s) $tests")
+  else
+    failed=1
+    summary+=("FAIL  $name  (${seconds}s, status $status, $reports sanitizer report(s)) $tests — $log")
+    if [ "$reports" -gt 0 ]; then
+      echo "---- first sanitizer report of $name ($log):"
+      grep -m1 -A40 -E 'WARNING: ThreadSanitizer:|ERROR: AddressSanitizer:|ERROR: LeakSanitizer:' "$log"
+      echo "----"
+    else
+      echo "---- end of $log:"
+      tail -30 "$log"
+      echo "----"
+    fi
+  fi
+  echo "${summary[${#summary[@]} - 1]}"
+  return $status
+}
+
+if [ -z "$only" ] || [ "$only" = address ]; then
+  echo "== AddressSanitizer: building (.build-asan)"
+  if step asan-build swift build --build-tests --sanitize=address --scratch-path .build-asan; then
+    echo "== AddressSanitizer: every test"
+    step asan-test env REWIND_SANITIZER=address \
+      swift test --skip-build --sanitize=address --scratch-path .build-asan
+  fi
+fi
+
+if [ -z "$only" ] || [ "$only" = thread ]; then
+  echo "== ThreadSanitizer: building (.build-tsan)"
+  if step tsan-build swift build --build-tests --sanitize=thread --scratch-path .build-tsan; then
+    for run in $(seq 1 "$runs"); do
+      echo "== ThreadSanitizer: run $run of $runs, --filter '$tsan_filter'"
+      step "tsan-test-$run" env REWIND_SANITIZER=thread \
+        swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "$tsan_filter"
+    done
+  fi
+fi
+
+echo
+echo "== Summary"
+printf '%s\n' "${summary[@]}"
+exit $failed

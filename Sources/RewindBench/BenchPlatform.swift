@@ -1,0 +1,109 @@
+// Every C library call the harness makes lives in this file.
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// The system calls the benchmarks measure or need: bare `write(2)`, child processes, peak memory.
+enum BenchPlatform {
+  /// Opens `path` for appending as the recorder does (`O_APPEND`, created, truncated).
+  static func openForAppend(_ path: String) -> Int32 {
+    open(path, O_WRONLY | O_CREAT | O_APPEND | O_TRUNC | O_CLOEXEC, mode_t(0o600))
+  }
+
+  /// One `write(2)` of `count` bytes at `base`; returns the bytes written or -1.
+  @inline(__always)
+  static func write(_ fd: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      return Glibc.write(fd, base, count)
+    #elseif canImport(Musl)
+      return Musl.write(fd, base, count)
+    #else
+      return Darwin.write(fd, base, count)
+    #endif
+  }
+
+  static func close(_ fd: Int32) {
+    #if canImport(Glibc)
+      _ = Glibc.close(fd)
+    #elseif canImport(Musl)
+      _ = Musl.close(fd)
+    #else
+      _ = Darwin.close(fd)
+    #endif
+  }
+
+  /// The process's peak resident set size in bytes (`VmHWM` on Linux, else `ru_maxrss`).
+  static func peakResidentBytes() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+      for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let digits = line.split(separator: " ").compactMap { Int($0) }
+        if let kilobytes = digits.first { return kilobytes * 1024 }
+      }
+    }
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #if canImport(Darwin)
+      return Int(usage.ru_maxrss)
+    #else
+      return Int(usage.ru_maxrss) * 1024
+    #endif
+  }
+
+  /// The number of online processors.
+  static var processorCount: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+  /// The path of the running executable.
+  static var executablePath: String {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+  }
+
+  /// Whether `path` is an executable file.
+  static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+
+  /// Runs `arguments[0]` with `arguments`, standard output into `outputPath` (or `/dev/null`),
+  /// standard error inherited; waits for it.
+  /// - Returns: The exit status (128 + signal for a signal) and the wall-clock seconds from spawn
+  ///   to exit.
+  static func run(_ arguments: [String], outputPath: String? = nil) -> (status: Int32, seconds: Double) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(
+      &actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, mode_t(0o600))
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    let start = DispatchTime.now().uptimeNanoseconds
+    let code = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+    guard code == 0 else { return (127, 0) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let exited = status & 0x7F == 0
+    return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), seconds)
+  }
+
+  /// Runs a command and returns its standard output, or `nil` when it fails.
+  static func output(of arguments: [String]) -> String? {
+    let path = NSTemporaryDirectory() + "rewind-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
+    defer { unlink(path) }
+    guard run(arguments, outputPath: path).status == 0 else { return nil }
+    return try? String(contentsOfFile: path, encoding: .utf8)
+  }
+
+  /// Finds `name` on `PATH`.
+  static func which(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/\(name)"
+      if isExecutable(candidate) { return candidate }
+    }
+    return nil
+  }
+}

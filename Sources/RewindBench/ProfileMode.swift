@@ -1,0 +1,72 @@
+import Foundation
+import Rewind
+import RewindExamples
+import RewindReplay
+
+/// `rewind-bench __profile WORKLOAD [LOG]`: runs one workload in a loop for a profiler
+/// (`perf record -g`, `valgrind --tool=callgrind`) and prints how long it took.
+///
+/// Workloads: `dispatch` (store alone), `record` (default durability), `buffered`, `rebuild LOG`
+/// (load and rebuild every state), `foundation LOG` (the same with Foundation's `JSONDecoder`),
+/// `open LOG` (open and index only), `diff LOG LOG`, `stepback LOG` (300 steps back across a
+/// checkpoint).
+enum ProfileMode {
+  static func run(_ arguments: [String]) throws {
+    let workload = arguments.first ?? ""
+    let directory = NSTemporaryDirectory()
+    let needsActions = ["dispatch", "record", "buffered", "recorder", "recorder-buffered"]
+    let (initial, actions) = BenchLogs.actions(
+      count: needsActions.contains(workload) ? 200_000 : 0, stateSize: .small, seed: 3)
+    let seconds: Double
+    switch workload {
+    case "dispatch":
+      let store = Store(initialState: initial, reducer: todoReducer)
+      seconds = Stopwatch.seconds { for action in actions { store.dispatch(action) } }
+    case "record", "buffered":
+      let store = Store(initialState: initial, reducer: todoReducer)
+      let durability: Durability = workload == "record" ? .processCrash : .buffered(capacity: 1 << 20)
+      let recorder = try store.startRecording(
+        to: directory + "rewind-bench-profile.jsonl", app: "todo",
+        options: RecordingOptions(durability: durability, ifExists: .replace))
+      seconds = Stopwatch.seconds { for action in actions { store.dispatch(action) } }
+      recorder.close()
+    case "recorder", "recorder-buffered":
+      let durability: Durability =
+        workload == "recorder" ? .processCrash : .buffered(capacity: 1 << 20)
+      let recorder = try Recorder<TodoState, TodoAction>(
+        path: directory + "rewind-bench-profile.jsonl", app: "todo", initialState: initial,
+        options: RecordingOptions(durability: durability, ifExists: .replace))
+      var state = initial
+      seconds = Stopwatch.seconds {
+        for action in actions {
+          recorder.willReduce(action)
+          todoReducer.reduce(&state, action)
+          recorder.didReduce(state)
+        }
+      }
+      recorder.close()
+    case "rebuild":
+      seconds = try Stopwatch.seconds { _ = try LoadBench.loadAndRebuild(arguments[1]) }
+    case "stepback":
+      // A backward walk across a checkpoint: the worst single step back.
+      let log = try ReplayLog(path: arguments[1])
+      let position = (log.lastSeq / 2 / 1_000) * 1_000 + 100
+      let timeline = Timeline(log: log, reducer: todoReducer)
+      _ = try timeline.state(at: position)
+      seconds = try Stopwatch.seconds {
+        for step in 1...300 { _ = try timeline.state(at: position - step) }
+      }
+    case "foundation":
+      seconds = try Stopwatch.seconds { _ = try FoundationBaseline.loadAndRebuild(arguments[1]) }
+    case "open":
+      seconds = try Stopwatch.seconds { _ = try ReplayLog(path: arguments[1]) }
+    case "diff":
+      seconds = Stopwatch.seconds {
+        _ = ReplayCommand.runDiscarding(["diff", arguments[1], arguments[2]])
+      }
+    default:
+      throw BenchError("unknown profile workload '\(workload)'")
+    }
+    print(workload, seconds)
+  }
+}

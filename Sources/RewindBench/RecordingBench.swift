@@ -1,0 +1,151 @@
+import Foundation
+import Rewind
+import RewindExamples
+
+/// (1) Recording: the recorder's cost per action against a bare `write(2)` of the same line, its
+/// buffered throughput, and the same through `Store.dispatch`.
+///
+/// "Recorder alone" is the loop an app with its own store runs (docs/recording.md):
+/// `willReduce(action)`, the reducer, `didReduce(state)`. The `Store` rows show what
+/// `Store.dispatch` adds around it.
+struct RecordingBench {
+  let directory: String
+  let actionCount: Int
+  let bufferedActionCount: Int
+  let repetitions: Int
+
+  func run() throws -> [Row] {
+    let (initial, actions) = BenchLogs.actions(count: actionCount, stateSize: .small, seed: 3)
+    let (_, bufferedActions) = BenchLogs.actions(
+      count: bufferedActionCount, stateSize: .small, seed: 3)
+    let recordedPath = "\(directory)/recording.jsonl"
+    let writePath = "\(directory)/bare-write.jsonl"
+    var actionLines: (bytes: [UInt8], ends: [Int]) = ([], [])
+
+    func perAction(_ seconds: Double, _ count: Int) -> Double { seconds * 1e9 / Double(count) }
+    func recorder(_ path: String, _ durability: Durability) throws -> Recorder<TodoState, TodoAction> {
+      try Recorder(
+        path: path, app: "todo", initialState: initial,
+        options: RecordingOptions(durability: durability, ifExists: .replace))
+    }
+    func finish(_ recorder: Recorder<TodoState, TodoAction>) throws {
+      recorder.close()
+      if case .stopped(let error) = recorder.status { throw error }
+    }
+    /// The app's own dispatch loop, with or without a recorder.
+    func appLoop(_ actions: [TodoAction], _ recorder: Recorder<TodoState, TodoAction>?) -> Double {
+      var state = initial
+      return Stopwatch.seconds {
+        if let recorder {
+          for action in actions {
+            recorder.willReduce(action)
+            todoReducer.reduce(&state, action)
+            recorder.didReduce(state)
+          }
+        } else {
+          for action in actions { todoReducer.reduce(&state, action) }
+        }
+      }
+    }
+
+    let recorderAlone = { () throws -> Double in
+      let recorder = try recorder(recordedPath, .processCrash)
+      let seconds = appLoop(actions, recorder)
+      try finish(recorder)
+      if actionLines.ends.isEmpty { actionLines = try Self.actionLines(of: recordedPath) }
+      return perAction(seconds, actions.count)
+    }
+    let bareWrite = { () throws -> Double in
+      let fd = BenchPlatform.openForAppend(writePath)
+      guard fd >= 0 else { throw BenchError("cannot create \(writePath)") }
+      defer { BenchPlatform.close(fd) }
+      let seconds = actionLines.bytes.withUnsafeBytes { buffer in
+        Stopwatch.seconds {
+          var start = 0
+          for end in actionLines.ends {
+            _ = BenchPlatform.write(fd, buffer.baseAddress! + start, end - start)
+            start = end
+          }
+        }
+      }
+      return perAction(seconds, actionLines.ends.count)
+    }
+    let reducerAlone = { () -> Double in
+      Double(bufferedActions.count) / appLoop(bufferedActions, nil)
+    }
+    let bufferedAlone = { () throws -> Double in
+      let recorder = try recorder(recordedPath + ".buffered", .buffered(capacity: 1 << 20))
+      let seconds = appLoop(bufferedActions, recorder) + Stopwatch.seconds { recorder.flush() }
+      try finish(recorder)
+      return Double(bufferedActions.count) / seconds
+    }
+    let storeAlone = { () -> Double in
+      let store = Store(initialState: initial, reducer: todoReducer)
+      return perAction(Stopwatch.seconds { for action in actions { store.dispatch(action) } }, actions.count)
+    }
+    let storeRecording = { () throws -> Double in
+      let store = Store(initialState: initial, reducer: todoReducer)
+      let recorder = try store.startRecording(
+        to: recordedPath + ".store", app: "todo", options: RecordingOptions(ifExists: .replace))
+      let seconds = Stopwatch.seconds { for action in actions { store.dispatch(action) } }
+      try finish(recorder)
+      return perAction(seconds, actions.count)
+    }
+    // A warm-up round, so that no repetition pays for first page faults.
+    _ = try recorderAlone()
+    let samples = try interleaved(
+      repetitions,
+      [recorderAlone, bareWrite, reducerAlone, bufferedAlone, storeAlone, storeRecording])
+    let (alone, write, reducer, buffered, store, storeWithRecorder) = (
+      samples[0], samples[1], samples[2], samples[3], samples[4], samples[5]
+    )
+    let note = "\(grouped(actions.count)) todo actions, small state, a checkpoint every 1,000"
+    let added = Sample(zip(storeWithRecorder.values, store.values).map { $0 - $1 })
+    return [
+      Row(
+        id: "1a", title: "recording, default durability: recorder per action vs a bare write(2) of the same line",
+        subject: Figure(label: "willReduce + reduce + didReduce", unit: .nanosecondsPerAction, sample: alone),
+        baseline: Figure(label: "write(2) of the line", unit: .nanosecondsPerAction, sample: write),
+        target: .ratioAtMost(1.5), note: note),
+      Row(
+        id: "1b", title: "recording, buffered (1 MiB): recorder throughput vs the reducer alone",
+        subject: Figure(label: "recorder + reduce", unit: .actionsPerSecond, sample: buffered),
+        baseline: Figure(label: "reduce alone", unit: .actionsPerSecond, sample: reducer),
+        target: .subjectAtLeast(2_000_000),
+        note: "\(grouped(bufferedActions.count)) todo actions, small state"),
+      Row(
+        id: "1c", title: "Store.dispatch with the recorder (default durability) vs the same dispatch without it",
+        subject: Figure(label: "dispatch + recorder", unit: .nanosecondsPerAction, sample: storeWithRecorder),
+        baseline: Figure(label: "dispatch alone", unit: .nanosecondsPerAction, sample: store),
+        note: note),
+      Row(
+        id: "1d", title: "what the recorder adds to Store.dispatch vs a bare write(2) of the same line",
+        subject: Figure(label: "(dispatch + recorder) − dispatch", unit: .nanosecondsPerAction, sample: added),
+        baseline: Figure(label: "write(2) of the line", unit: .nanosecondsPerAction, sample: write),
+        note: note),
+    ]
+  }
+
+  /// The action lines of a log: one buffer and the end offset of each line.
+  static func actionLines(of path: String) throws -> (bytes: [UInt8], ends: [Int]) {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+    let marker = Array(#""kind":"action""#.utf8)
+    for line in data.split(separator: UInt8(ascii: "\n")) {
+      let content = Array(line)
+      guard content.count > 16 + marker.count, Array(content[16..<(16 + marker.count)]) == marker
+      else { continue }
+      bytes += content
+      bytes.append(UInt8(ascii: "\n"))
+      ends.append(bytes.count)
+    }
+    return (bytes, ends)
+  }
+}
+
+/// A failure of the harness itself.
+struct BenchError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,47 @@
+import ReplayCLI
+import RewindExamples
+import RewindReplay
+
+/// The `replay` tool as the benchmarks run it: the built `replay` binary next to this one, or,
+/// when `swift run rewind-bench` did not build it, this binary in its `__replay` mode, which runs
+/// the same `ReplayTool` with the same apps.
+enum ReplayCommand {
+  static let apps = [
+    ReplayApp(name: "counter", reducer: counterReducer),
+    ReplayApp(name: "todo", reducer: todoReducer),
+  ]
+
+  /// The command line that starts `replay`.
+  static var prefix: [String] {
+    let own = BenchPlatform.executablePath
+    let directory = own.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    let sibling = "\(directory)/replay"
+    return BenchPlatform.isExecutable(sibling) ? [sibling] : [own, "__replay"]
+  }
+
+  /// What ``prefix`` runs, for the notes.
+  static var description: String {
+    prefix.count == 1 ? "the built replay binary" : "rewind-bench __replay (ReplayTool, same apps)"
+  }
+
+  /// Runs `replay` in this process with `arguments`, writing to standard output.
+  static func runHere(_ arguments: [String]) -> Int32 {
+    let output = StandardOutput()
+    let status = ReplayTool.run(arguments, apps: apps, output: output, input: ScriptedInput([]))
+    output.flush()
+    return status
+  }
+
+  /// Runs `replay` in this process, throwing its output away.
+  static func runDiscarding(_ arguments: [String]) -> Int32 {
+    ReplayTool.run(arguments, apps: apps, output: DiscardedOutput(), input: ScriptedInput([]))
+  }
+}
+
+/// Output that goes nowhere.
+struct DiscardedOutput: TextOutput {
+  func write(_ text: String, to channel: OutputChannel) {}
+  func flush() {}
+  func style(for channel: OutputChannel) -> TerminalStyle { .plain }
+}

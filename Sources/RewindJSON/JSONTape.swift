@@ -1,0 +1,429 @@
+/// A parsed JSON document as a flat list of its values in document order, pointing into the
+/// bytes it was read from: what ``JSONTapeDecoder`` decodes from without building a
+/// ``JSONValue`` tree.
+///
+/// An object is its entry followed by its members, each a key string entry and the value's
+/// entries; an array is its entry followed by its elements. Every entry knows where the next
+/// value after it (and after everything inside it) starts, so skipping a value costs one step.
+struct JSONTapeEntry {
+  enum Kind: UInt8 {
+    case null, isFalse, isTrue, number, string, array, object
+  }
+
+  var kind: Kind
+  /// Strings: whether the text has a backslash escape.
+  var isEscaped = false
+  /// Strings: whether every byte of the text is ASCII.
+  var isASCII = true
+  /// Arrays and objects: the number of elements or members.
+  var count: Int32 = 0
+  /// The offset of the value's first byte (a string's opening quote, a container's bracket).
+  var start: Int
+  /// The offset after the value's last byte.
+  var end: Int
+  /// The index of the entry after this value and everything inside it.
+  var next: Int
+
+  /// The content of a string, without its quotes.
+  var contentRange: Range<Int> { (start + 1)..<(end - 1) }
+
+  /// A value of the same kind, for the `found …` of error messages.
+  var placeholder: JSONValue {
+    switch kind {
+    case .null: return .null
+    case .isFalse: return .bool(false)
+    case .isTrue: return .bool(true)
+    case .number: return .number("0")
+    case .string: return .string("")
+    case .array: return .array([])
+    case .object: return .object([])
+    }
+  }
+}
+
+/// The memory of a tape: its entries and the stack of open containers, kept between documents
+/// and written through plain pointers (no bounds or uniqueness checks per value).
+struct JSONTapeStorage {
+  private(set) var entries: UnsafeMutablePointer<JSONTapeEntry>
+  private(set) var capacity: Int
+  private(set) var stack: UnsafeMutablePointer<Int>
+  private(set) var stackCapacity: Int
+  private(set) var count = 0
+
+  init() {
+    capacity = 64
+    entries = .allocate(capacity: capacity)
+    stackCapacity = 16
+    stack = .allocate(capacity: stackCapacity)
+  }
+
+  /// Frees the memory; the storage is unusable afterwards.
+  func deallocate() {
+    entries.deallocate()
+    stack.deallocate()
+  }
+
+  /// Forgets the entries, keeping the memory.
+  mutating func removeAll() { count = 0 }
+
+  /// Appends an entry and returns its index.
+  @inline(__always)
+  @discardableResult
+  mutating func append(_ entry: JSONTapeEntry) -> Int {
+    if count == capacity { grow() }
+    entries[count] = entry
+    count &+= 1
+    return count &- 1
+  }
+
+  /// Sets the stack slot `depth` (one past the top at most).
+  @inline(__always)
+  mutating func push(_ index: Int, at depth: Int) {
+    if depth == stackCapacity { growStack() }
+    stack[depth] = index
+  }
+
+  @inline(never)
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<JSONTapeEntry>.allocate(capacity: capacity * 2)
+    larger.update(from: entries, count: count)
+    entries.deallocate()
+    entries = larger
+    capacity *= 2
+  }
+
+  @inline(never)
+  private mutating func growStack() {
+    let larger = UnsafeMutablePointer<Int>.allocate(capacity: stackCapacity * 2)
+    larger.update(from: stack, count: stackCapacity)
+    stack.deallocate()
+    stack = larger
+    stackCapacity *= 2
+  }
+
+  /// The entries read.
+  var buffer: UnsafeBufferPointer<JSONTapeEntry> { UnsafeBufferPointer(start: entries, count: count) }
+}
+
+extension JSONReader {
+  /// Reads the whole input as one JSON text into `tape`, accepting exactly what
+  /// ``readDocument()`` accepts (the same grammar, UTF-8 checks, duplicate keys and limits).
+  ///
+  /// On failure the error may differ from the one ``readDocument()`` reports; callers that show
+  /// errors parse again with ``JSONParser`` to get its exact error.
+  /// - Parameter tape: Emptied, then filled with the document's values; the first is the
+  ///   top-level value.
+  /// - Returns: Whether the text has whitespace between tokens or escapes other than the ones
+  ///   ``JSONWriter`` writes: `false` means every value's bytes are already its compact form.
+  mutating func readTape(into tape: inout JSONTapeStorage) throws(JSONParseError) -> Bool {
+    tape.removeAll()
+    var depth = 0
+    var isLoose = false
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+      throw JSONParseError(offset: 0, reason: .byteOrderMark)
+    }
+    let end = bytes.count
+    let failure = JSONParseError(offset: 0, reason: .invalidUTF8)
+
+    while true {
+      // Phase 1: a value starts at the cursor.
+      if offset < end, bytes[offset] <= .space {
+        skipWhitespace()
+        isLoose = true
+      }
+      guard offset < end else { throw failure }
+      if depth > 0 {
+        elementCount &+= 1
+        if elementCount > limits.maxElements { throw failure }
+      }
+      let byte = bytes[offset]
+      let start = offset
+      switch byte {
+      case .openBracket, .openBrace:
+        guard depth < limits.maxDepth else { throw failure }
+        let isObject = byte == .openBrace
+        offset &+= 1
+        let index = tape.append(
+          JSONTapeEntry(kind: isObject ? .object : .array, start: start, end: start, next: 0))
+        tape.entries[index].next = index &+ 1
+        if offset < end, bytes[offset] <= .space {
+          skipWhitespace()
+          isLoose = true
+        }
+        if offset < end && bytes[offset] == (isObject ? .closeBrace : .closeBracket) {
+          offset &+= 1
+          tape.entries[index].end = offset
+        } else {
+          tape.push(index, at: depth)
+          depth &+= 1
+          if isObject {
+            try readTapeKey(&tape, object: index, isLoose: &isLoose)
+          }
+          continue
+        }
+      case .quote:
+        try readTapeString(&tape, isLoose: &isLoose)
+      case .lowercaseT:
+        guard matchesLiteral(0x7472_7565, length: 4) else { throw failure }  // true
+        tape.append(JSONTapeEntry(kind: .isTrue, start: start, end: start &+ 4, next: tape.count &+ 1))
+        offset &+= 4
+      case .lowercaseF:
+        guard offset &+ 5 <= end, bytes[offset &+ 4] == .lowercaseE,
+          matchesLiteral(0x6661_6C73, length: 4)  // fals
+        else { throw failure }
+        tape.append(JSONTapeEntry(kind: .isFalse, start: start, end: start &+ 5, next: tape.count &+ 1))
+        offset &+= 5
+      case .lowercaseN:
+        guard matchesLiteral(0x6E75_6C6C, length: 4) else { throw failure }  // null
+        tape.append(JSONTapeEntry(kind: .null, start: start, end: start &+ 4, next: tape.count &+ 1))
+        offset &+= 4
+      case .minus, .digitZero ... .digitNine:
+        try skipNumber()
+        tape.append(JSONTapeEntry(kind: .number, start: start, end: offset, next: tape.count &+ 1))
+      default:
+        throw failure
+      }
+
+      // Phase 2: the value is complete; continue or close the containers it ends.
+      while true {
+        guard depth > 0 else {
+          if offset < end, bytes[offset] <= .space {
+            skipWhitespace()
+            isLoose = true
+          }
+          if offset < end { throw failure }
+          return isLoose
+        }
+        let top = tape.stack[depth &- 1]
+        let isObject = tape.entries[top].kind == .object
+        tape.entries[top].count &+= 1
+        if offset < end, bytes[offset] <= .space {
+          skipWhitespace()
+          isLoose = true
+        }
+        guard offset < end else { throw failure }
+        let next = bytes[offset]
+        if next == .comma {
+          offset &+= 1
+          if offset < end, bytes[offset] <= .space {
+            skipWhitespace()
+            isLoose = true
+          }
+          if offset < end && bytes[offset] == (isObject ? .closeBrace : .closeBracket) {
+            throw failure
+          }
+          if isObject {
+            try readTapeKey(&tape, object: top, isLoose: &isLoose)
+          }
+          break
+        }
+        guard next == (isObject ? .closeBrace : .closeBracket) else { throw failure }
+        offset &+= 1
+        depth &-= 1
+        tape.entries[top].end = offset
+        tape.entries[top].next = tape.count
+      }
+    }
+  }
+
+  /// Whether the `length` bytes at the cursor are the big-endian bytes of `pattern`.
+  @inline(__always)
+  private func matchesLiteral(_ pattern: UInt32, length: Int) -> Bool {
+    guard offset &+ length <= bytes.count else { return false }
+    let word = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    return word == pattern
+  }
+
+  /// Reads a string at the cursor into the next entry.
+  @inline(__always)
+  private mutating func readTapeString(
+    _ tape: inout JSONTapeStorage, isLoose: inout Bool
+  ) throws(JSONParseError) {
+    let start = offset
+    offset &+= 1
+    var hasNonASCII = try skipStringContent()
+    var isEscaped = false
+    if bytes[offset] == .backslash {
+      isEscaped = true
+      try readEscapedTapeString(from: start, hasNonASCII: &hasNonASCII, isLoose: &isLoose)
+    } else if offset &- start &- 1 > limits.maxStringBytes {
+      throw JSONParseError(offset: start, reason: .stringTooLong(limit: limits.maxStringBytes))
+    }
+    offset &+= 1
+    var entry = JSONTapeEntry(kind: .string, start: start, end: offset, next: tape.count &+ 1)
+    entry.isEscaped = isEscaped
+    entry.isASCII = !hasNonASCII
+    tape.append(entry)
+  }
+
+  /// Reads the rest of a string with an escape at the cursor, checking its escapes and its
+  /// length once unescaped; leaves the cursor on the closing quote.
+  private mutating func readEscapedTapeString(
+    from start: Int, hasNonASCII: inout Bool, isLoose: inout Bool
+  ) throws(JSONParseError) {
+    scratch.removeAll(keepingCapacity: true)
+    var runStart = start &+ 1
+    while true {
+      scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<offset]))
+      if scratch.count > limits.maxStringBytes {
+        throw JSONParseError(offset: start, reason: .stringTooLong(limit: limits.maxStringBytes))
+      }
+      if bytes[offset] == .quote { return }
+      let escapeStart = offset
+      let before = scratch.count
+      try readEscape()
+      if !isLoose && !Self.isCanonicalEscape(bytes, escapeStart, offset, scratch, from: before) {
+        isLoose = true
+      }
+      if scratch[before...].contains(where: { $0 >= 0x80 }) { hasNonASCII = true }
+      runStart = offset
+      if try skipStringContent() { hasNonASCII = true }
+    }
+  }
+
+  /// Whether the escape `bytes[start..<end]`, which decoded to `scratch[from...]`, is the one
+  /// ``JSONWriter`` writes for that character.
+  private static func isCanonicalEscape(
+    _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ scratch: [UInt8], from: Int
+  ) -> Bool {
+    let letter = bytes[start &+ 1]
+    switch letter {
+    case .quote, .backslash, 0x62, 0x66, 0x6E, 0x72, 0x74: return true
+    case .lowercaseU:
+      guard end &- start == 6, scratch.count &- from == 1 else { return false }
+      let byte = scratch[from]
+      guard byte < 0x20, ![0x08, 0x09, 0x0A, 0x0C, 0x0D].contains(byte) else { return false }
+      let hexDigits: StaticString = "0123456789abcdef"
+      return hexDigits.withUTF8Buffer { digits in
+        bytes[start &+ 2] == .digitZero && bytes[start &+ 3] == .digitZero
+          && bytes[start &+ 4] == digits[Int(byte >> 4)]
+          && bytes[start &+ 5] == digits[Int(byte & 0x0F)]
+      }
+    default: return false
+    }
+  }
+
+  /// Reads an object key and the `:` after it, rejecting a key that the object `object` already
+  /// has (keys compare as Swift strings, as in ``readDocument()``).
+  @inline(__always)
+  private mutating func readTapeKey(
+    _ tape: inout JSONTapeStorage, object: Int, isLoose: inout Bool
+  ) throws(JSONParseError) {
+    if offset < bytes.count, bytes[offset] <= .space {
+      skipWhitespace()
+      isLoose = true
+    }
+    guard offset < bytes.count, bytes[offset] == .quote else {
+      throw JSONParseError(offset: offset, reason: .invalidUTF8)
+    }
+    let keyIndex = tape.count
+    try readTapeString(&tape, isLoose: &isLoose)
+    let entries = tape.entries
+    let members = Int(entries[object].count)
+    if members > 0 {
+      // Past this many members, the quadratic search below would cost more than parsing the
+      // document into a `JSONValue`; the caller falls back to that.
+      guard members < JSONTape.linearKeySearchLimit else {
+        throw JSONParseError(offset: offset, reason: .invalidUTF8)
+      }
+      let key = entries[keyIndex]
+      var index = object &+ 1
+      for _ in 0..<members {
+        if Self.keysEqual(entries[index], key, in: bytes) {
+          throw JSONParseError(offset: key.start, reason: .invalidUTF8)
+        }
+        index = entries[index &+ 1].next
+      }
+    }
+    if offset < bytes.count, bytes[offset] <= .space {
+      skipWhitespace()
+      isLoose = true
+    }
+    guard offset < bytes.count, bytes[offset] == .colon else {
+      throw JSONParseError(offset: offset, reason: .invalidUTF8)
+    }
+    offset &+= 1
+  }
+
+  /// Whether two key entries are equal as Swift strings.
+  @inline(__always)
+  static func keysEqual(
+    _ a: JSONTapeEntry, _ b: JSONTapeEntry, in bytes: UnsafeRawBufferPointer
+  ) -> Bool {
+    let length = a.end &- a.start
+    if a.isASCII && b.isASCII && !a.isEscaped && !b.isEscaped {
+      guard length == b.end &- b.start else { return false }
+      return memcmpEqual(bytes, a.start, b.start, length)
+    }
+    return JSONTape.string(a, in: bytes) == JSONTape.string(b, in: bytes)
+  }
+
+  /// Whether `length` bytes at `a` of `bytes` equal the first `length` of `other`.
+  @inline(__always)
+  static func memcmpEqual(
+    _ bytes: UnsafeRawBufferPointer, _ a: Int, _ other: UnsafeBufferPointer<UInt8>, _ length: Int
+  ) -> Bool {
+    for k in 0..<length where bytes[a &+ k] != other[k] { return false }
+    return true
+  }
+
+  @inline(__always)
+  static func memcmpEqual(_ bytes: UnsafeRawBufferPointer, _ a: Int, _ b: Int, _ length: Int) -> Bool {
+    var k = 0
+    while k &+ 8 <= length {
+      if bytes.loadUnaligned(fromByteOffset: a &+ k, as: UInt64.self)
+        != bytes.loadUnaligned(fromByteOffset: b &+ k, as: UInt64.self)
+      {
+        return false
+      }
+      k &+= 8
+    }
+    while k < length {
+      if bytes[a &+ k] != bytes[b &+ k] { return false }
+      k &+= 1
+    }
+    return true
+  }
+}
+
+/// Reading values of a tape back from its bytes.
+enum JSONTape {
+  /// The most members an object may have for ``JSONReader/readTape(into:stack:)`` to read it.
+  static let linearKeySearchLimit = 64
+
+  /// The text of a string entry, unescaped.
+  static func string(_ entry: JSONTapeEntry, in bytes: UnsafeRawBufferPointer) -> String {
+    if !entry.isEscaped {
+      let content = UnsafeRawBufferPointer(rebasing: bytes[entry.contentRange])
+      return String(unsafeUninitializedCapacity: content.count) { buffer in
+        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: content)
+        return content.count
+      }
+    }
+    var reader = JSONReader(
+      bytes: UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.end]),
+      limits: JSONLimits(maxStringBytes: Int.max))
+    // The string was checked when the tape was read, so reading it again cannot fail.
+    return (try? reader.readString()) ?? ""
+  }
+
+  /// The value of an entry and everything inside it, as a ``JSONValue``.
+  static func value(_ entry: JSONTapeEntry, in bytes: UnsafeRawBufferPointer) -> JSONValue {
+    switch entry.kind {
+    case .null: return .null
+    case .isFalse: return .bool(false)
+    case .isTrue: return .bool(true)
+    case .string: return .string(string(entry, in: bytes))
+    case .number:
+      let text = UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.end])
+      return .number(String(decoding: text, as: UTF8.self))
+    case .array, .object:
+      let text = UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.end])
+      // The text was checked when the tape was read, so parsing it again cannot fail.
+      let limits = JSONLimits(
+        maxDepth: Int.max, maxStringBytes: Int.max, maxNumberLength: Int.max,
+        maxElements: Int.max)
+      return (try? JSONParser.parse(text, limits: limits)) ?? .null
+    }
+  }
+}

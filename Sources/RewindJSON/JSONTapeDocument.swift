@@ -1,0 +1,153 @@
+/// Reads JSON documents, one after another, into one reusable tape, and decodes `Decodable`
+/// values straight from their bytes: the fast path under ``RewindJSONDecoder`` and under the log
+/// reader's replay loop.
+///
+/// Loading checks the whole text as strictly as ``JSONParser`` does. When ``load(_:)`` returns
+/// `false` — the text is invalid, or an object has more members than the tape handles — use
+/// ``JSONParser`` and ``RewindJSONDecoder/decode(_:from:)-(_,JSONValue)`` instead: they give the
+/// exact error or the value. Decoding gives the values and the errors the ``JSONValue`` path
+/// gives.
+///
+/// ```swift
+/// let document = JSONTapeDocument()
+/// guard document.load(line), let action = document.member("action", of: document.root)
+/// else { /* the JSONValue path */ }
+/// let value = try document.decode(Action.self, at: action)
+/// ```
+/// The bytes given to ``load(_:)`` must stay valid while the document is used.
+package final class JSONTapeDocument {
+  /// Everything that changes from one document to the next.
+  private struct Storage {
+    var tape = JSONTapeStorage()
+    var scratch: [UInt8] = []
+    var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+    var isCompact = false
+    var decoder: JSONTapeDecoder?
+  }
+
+  // Behind a pointer held in a `let`: reading and writing it costs no exclusivity check, which
+  // a `var` of a class would at every access.
+  private let storage: UnsafeMutablePointer<Storage>
+  private let limits: JSONLimits
+  private let userInfo: [CodingUserInfoKey: any Sendable]
+
+  /// Creates a reader.
+  package init(limits: JSONLimits = .default, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+    self.limits = limits
+    self.userInfo = userInfo
+    storage = UnsafeMutablePointer<Storage>.allocate(capacity: 1)
+    storage.initialize(to: Storage())
+  }
+
+  deinit {
+    storage.pointee.tape.deallocate()
+    storage.deinitialize(count: 1)
+    storage.deallocate()
+  }
+
+  @inline(__always) private var tape: UnsafeBufferPointer<JSONTapeEntry> {
+    storage.pointee.tape.buffer
+  }
+  @inline(__always) private var bytes: UnsafeRawBufferPointer { storage.pointee.bytes }
+
+  /// Whether the loaded text is compact: no whitespace between tokens and only the escapes
+  /// ``JSONWriter`` writes, so that every value's bytes are its ``JSONValue/serializedBytes``.
+  package var isCompact: Bool { storage.pointee.isCompact }
+
+  /// The top-level value of the loaded document.
+  package var root: Int { 0 }
+
+  /// Reads `bytes` as one JSON text.
+  ///
+  /// - Parameters:
+  ///   - depth: How many containers the text is nested in, when it is a value inside a larger
+  ///     document that the caller checks itself: the depth limit counts them.
+  ///   - elements: How many values of that larger document count against the element limit.
+  /// - Returns: `false` when the text is not valid JSON within the limits, or too large an
+  ///   object for the tape; nothing is loaded then.
+  /// - Complexity: O(*n*) in the length of `bytes`.
+  package func load(_ bytes: UnsafeRawBufferPointer, depth: Int = 0, elements: Int = 0) -> Bool {
+    var limits = self.limits
+    limits.maxDepth -= depth
+    var reader = JSONReader(bytes: bytes, limits: limits)
+    reader.elementCount = elements
+    swap(&reader.scratch, &storage.pointee.scratch)
+    let isLoose = try? reader.readTape(into: &storage.pointee.tape)
+    swap(&reader.scratch, &storage.pointee.scratch)
+    guard let isLoose else {
+      storage.pointee.tape.removeAll()
+      storage.pointee.bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+      return false
+    }
+    storage.pointee.bytes = bytes
+    storage.pointee.isCompact = !isLoose
+    return true
+  }
+
+  /// The value of the member named `name` of the object at `index`, or `nil` when it is not an
+  /// object or has no such member (keys compare as Swift strings).
+  package func member(_ name: StaticString, of index: Int) -> Int? {
+    let bytes = self.bytes
+    let tape = self.tape
+    let entry = tape[index]
+    guard entry.kind == .object else { return nil }
+    return name.withUTF8Buffer { name -> Int? in
+      var key = index + 1
+      for _ in 0..<Int(entry.count) {
+        let keyEntry = tape[key]
+        if keyEntry.isASCII && !keyEntry.isEscaped {
+          if keyEntry.end &- keyEntry.start &- 2 == name.count
+            && JSONReader.memcmpEqual(bytes, keyEntry.start &+ 1, name, name.count)
+          {
+            return key + 1
+          }
+        } else if JSONTape.string(keyEntry, in: bytes) == String(decoding: name, as: UTF8.self) {
+          return key + 1
+        }
+        key = tape[key + 1].next
+      }
+      return nil
+    }
+  }
+
+  /// The string at `index`, or `nil` when the value there is not a string.
+  package func string(at index: Int) -> String? {
+    let entry = tape[index]
+    guard entry.kind == .string else { return nil }
+    return JSONTape.string(entry, in: bytes)
+  }
+
+  /// Whether the value at `index` is `true`.
+  package func isTrue(at index: Int) -> Bool { tape[index].kind == .isTrue }
+
+  /// The JSON text of the value at `index`, as it appears in the loaded bytes.
+  package func text(at index: Int) -> UnsafeRawBufferPointer {
+    let entry = tape[index]
+    return UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.end])
+  }
+
+  /// The value at `index` as a ``JSONValue``.
+  package func value(at index: Int) -> JSONValue {
+    JSONTape.value(tape[index], in: bytes)
+  }
+
+  /// Decodes a `T` from the value at `index`, as ``RewindJSONDecoder`` decodes it from that
+  /// value's ``JSONValue`` (the coding path starts at that value).
+  ///
+  /// - Throws: The `DecodingError`s of the ``JSONValue`` path, and any error `T`'s
+  ///   `init(from:)` throws.
+  package func decode<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
+    // One decoder serves every document, unless a decoded value kept the last one.
+    let decoder: JSONTapeDecoder
+    if isKnownUniquelyReferenced(&storage.pointee.decoder), let cached = storage.pointee.decoder {
+      decoder = cached
+    } else {
+      decoder = JSONTapeDecoder(options: userInfo)
+      storage.pointee.decoder = decoder
+    }
+    decoder.reset(bytes: bytes, tape: tape)
+    return try decoder.decodeChild(
+      type, at: index,
+      parent: JSONErrorPath(parent: JSONLazyPath(parent: .root, key: nil), key: nil))
+  }
+}

@@ -1,0 +1,197 @@
+/// The keyed container of ``JSONTapeDecoder``: finds members by comparing each key's bytes with
+/// the coding key's UTF-8, with ``JSONKeyedDecodingContainer``'s results.
+struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let decoder: JSONTapeDecoder
+  let object: Int
+  let lazyPath: JSONLazyPath
+
+  init(decoder: JSONTapeDecoder, object: Int, path: JSONLazyPath) {
+    self.decoder = decoder
+    self.object = object
+    self.lazyPath = path
+  }
+
+  var codingPath: [any CodingKey] { lazyPath.path.keys }
+
+  /// The container's path, for errors and children (built only when asked for).
+  private var path: CodingPath { lazyPath.path }
+
+  /// Where the member at `key` reports errors.
+  @inline(__always)
+  private func at(_ key: Key) -> JSONErrorPath { JSONErrorPath(parent: lazyPath, key: key) }
+
+  var allKeys: [Key] {
+    let count = Int(decoder.tape[object].count)
+    var keys: [Key] = []
+    keys.reserveCapacity(count)
+    var index = object + 1
+    for _ in 0..<count {
+      if let key = Key(stringValue: JSONTape.string(decoder.tape[index], in: decoder.bytes)) {
+        keys.append(key)
+      }
+      index = decoder.tape[index + 1].next
+    }
+    return keys
+  }
+
+  func contains(_ key: Key) -> Bool {
+    find(key) != nil
+  }
+
+  /// The tape index of the value of the member named like `key`, or `nil`.
+  @inline(__always)
+  private func find(_ key: Key) -> Int? {
+    let tape = decoder.tape
+    let count = Int(tape[object].count)
+    guard count > 0 else { return nil }
+    var name = key.stringValue
+    return name.withUTF8 { name -> Int? in
+      var index = object + 1
+      for _ in 0..<count {
+        if matches(tape[index], name) { return index + 1 }
+        index = tape[index + 1].next
+      }
+      return nil
+    }
+  }
+
+  /// Whether a key entry equals `name` as a Swift string.
+  @inline(__always)
+  private func matches(_ entry: JSONTapeEntry, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    let bytes = decoder.bytes
+    if entry.isASCII && !entry.isEscaped {
+      // Byte equality is string equality when both sides are ASCII; a non-ASCII name may still
+      // equal an ASCII key (U+212A KELVIN SIGN is canonically "K"), so it is compared as a string.
+      let start = entry.start + 1
+      let length = entry.end - 1 - start
+      var isASCII = true
+      for byte in name where byte >= 0x80 {
+        isASCII = false
+        break
+      }
+      if isASCII {
+        guard name.count == length else { return false }
+        for k in 0..<length where bytes[start + k] != name[k] { return false }
+        return true
+      }
+    }
+    return JSONTape.string(entry, in: bytes) == String(decoding: name, as: UTF8.self)
+  }
+
+  private func value(for key: Key) throws -> Int {
+    guard let index = find(key) else {
+      throw DecodingError.keyNotFound(
+        key, DecodingError.Context(codingPath: path.keys, debugDescription: "key not found"))
+    }
+    return index
+  }
+
+  /// The member's index, or `nil` when the key is missing or its value is `null`.
+  private func presentValue(for key: Key) -> Int? {
+    guard let index = find(key), decoder.tape[index].kind != .null else { return nil }
+    return index
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    decoder.tape[try value(for: key)].kind == .null
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    try decoder.bool(at: value(for: key), at(key))
+  }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    try decoder.string(at: value(for: key), at(key))
+  }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    try decoder.double(at: value(for: key), at(key))
+  }
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    try decoder.unboxed(at: value(for: key), at(key), JSONUnbox.float)
+  }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    try decoder.integer(Int.self, at: value(for: key), at(key))
+  }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+    try decoder.integer(Int8.self, at: value(for: key), at(key))
+  }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+    try decoder.integer(Int16.self, at: value(for: key), at(key))
+  }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+    try decoder.integer(Int32.self, at: value(for: key), at(key))
+  }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    try decoder.integer(Int64.self, at: value(for: key), at(key))
+  }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+    try decoder.integer(UInt.self, at: value(for: key), at(key))
+  }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+    try decoder.integer(UInt8.self, at: value(for: key), at(key))
+  }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+    try decoder.integer(UInt16.self, at: value(for: key), at(key))
+  }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+    try decoder.integer(UInt32.self, at: value(for: key), at(key))
+  }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+    try decoder.integer(UInt64.self, at: value(for: key), at(key))
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try decoder.decodeChild(type, at: value(for: key), parent: at(key))
+  }
+
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    try presentValue(for: key).map { try decoder.bool(at: $0, at(key)) }
+  }
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    try presentValue(for: key).map { try decoder.string(at: $0, at(key)) }
+  }
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    try presentValue(for: key).map { try decoder.double(at: $0, at(key)) }
+  }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    try presentValue(for: key).map {
+      try decoder.integer(Int.self, at: $0, at(key))
+    }
+  }
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    try presentValue(for: key).map {
+      try decoder.decodeChild(type, at: $0, parent: at(key))
+    }
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type,
+    forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    try decoder.keyedContainer(
+      type, at: value(for: key), path: JSONLazyPath(parent: path, key: key))
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try decoder.unkeyedContainer(at: value(for: key), path: JSONLazyPath(parent: path, key: key))
+  }
+
+  /// A decoder for the member `super`, or for `null` when there is none, as with Foundation.
+  func superDecoder() throws -> any Decoder {
+    decoder.makeSuperDecoder(
+      at: find(name: JSONKey.superclass.stringValue), path: path.appending(JSONKey.superclass))
+  }
+
+  /// A decoder for the member at `key`, or for `null` when there is none, as with Foundation.
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    decoder.makeSuperDecoder(at: find(key), path: path.appending(key))
+  }
+
+  private func find(name: String) -> Int? {
+    var index = object + 1
+    for _ in 0..<Int(decoder.tape[object].count) {
+      if JSONTape.string(decoder.tape[index], in: decoder.bytes) == name { return index + 1 }
+      index = decoder.tape[index + 1].next
+    }
+    return nil
+  }
+}
