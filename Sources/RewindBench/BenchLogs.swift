@@ -130,7 +130,7 @@ enum BenchLogs {
   }
 
   private static func markComplete(_ path: String) {
-    FileManager.default.createFile(atPath: path + ".complete", contents: Data())
+    _ = FileManager.default.createFile(atPath: path + ".complete", contents: Data())
   }
 
   /// Whether replacing `action` with a `setFilter` leaves the number of todos, and so the

@@ -53,9 +53,24 @@ enum ProfileMode {
       let position = (log.lastSeq / 2 / 1_000) * 1_000 + 100
       let timeline = Timeline(log: log, reducer: todoReducer)
       _ = try timeline.state(at: position)
+      var worst = (step: 0, seconds: 0.0)
       seconds = try Stopwatch.seconds {
-        for step in 1...300 { _ = try timeline.state(at: position - step) }
+        for step in 1...300 {
+          let one = try Stopwatch.seconds { _ = try timeline.state(at: position - step) }
+          if one > worst.seconds { worst = (step, one) }
+        }
       }
+      print("worst step back: \(worst.step) steps from \(position), \(worst.seconds) s")
+    case "checkpoint":
+      // Decoding one checkpoint's state, 20 times.
+      let log = try ReplayLog(path: arguments[1])
+      let seq = log.checkpointSeqs[log.checkpointSeqs.count / 2]
+      seconds = try Stopwatch.seconds {
+        for _ in 0..<20 {
+          let timeline = Timeline(log: log, reducer: todoReducer)
+          _ = try timeline.state(at: seq)
+        }
+      } / 20
     case "foundation":
       seconds = try Stopwatch.seconds { _ = try FoundationBaseline.loadAndRebuild(arguments[1]) }
     case "open":

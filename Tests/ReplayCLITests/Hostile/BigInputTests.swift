@@ -25,7 +25,7 @@ extension Hostile {
     static func writeLog(
       to url: URL, payload writePayload: (_ write: (Data) -> Void) -> Void
     ) throws -> Int {
-      FileManager.default.createFile(atPath: url.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: url.path, contents: nil)
       let handle = try FileHandle(forWritingTo: url)
       defer { try? handle.close() }
       var length = 0

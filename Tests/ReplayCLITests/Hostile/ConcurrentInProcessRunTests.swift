@@ -5,11 +5,10 @@ extension Hostile {
   /// `ReplayTool.run` is the in-process entry point "for tests and embedding"; two runs on two
   /// threads must not share mutable state.
   @Suite struct ConcurrentInProcessRunTests {
-    /// Crashes the test runner today: `OpenedLog.init` calls `StepMarker.setLog(path)`, which
-    /// assigns a process-wide `[UInt8]` (`StepMarker.prefix`) with no synchronization, and
-    /// `Timeline` writes the process-wide `StepMarker.buffer`/`length` on every reduction. Two
-    /// runs at once race on the array's reference count: `swift_deallocClassInstance` →
-    /// "Bad pointer dereference" (SIGSEGV) in `StepMarker.setLog` (StepMarker.swift:18).
+    /// The crash reporter's note of the step being replayed (`StepMarker`) is process-wide.
+    /// When `StepMarker.setLog` assigned a global `[UInt8]` with no synchronization, two runs at
+    /// once raced on the array's reference count and this test crashed the runner about one time
+    /// in three (SIGSEGV, "Bad pointer dereference", in `StepMarker.setLog`/`willApply`).
     @Test
     func runsOnSeveralThreadsAtOnceDoNotCrash() throws {
       try CLIFixture.withTemporaryDirectory { directory in

@@ -58,7 +58,8 @@ enum HostileCommand: String, CaseIterable, Sendable, CustomStringConvertible {
 
 /// Replays in this process, one at a time: the replay engine keeps the log and action being
 /// replayed in process-wide state for its crash reporter (`StepMarker`), which replays on two
-/// threads at once corrupt — see ``Hostile/ConcurrentInProcessRunTests``.
+/// threads at once overwrite (and, before it was made allocation-free, crashed on — see
+/// ``Hostile/ConcurrentInProcessRunTests``).
 enum InProcessReplay {
   private static let lock = NSLock()
 

@@ -133,7 +133,8 @@ enum ReplayProcess {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
     else { return nil }
-    let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Int($0) }.first
+    let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Int($0) }
+      .first
     return kilobytes.map { $0 * 1024 }
   }
 }
