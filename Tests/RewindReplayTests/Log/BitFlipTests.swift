@@ -1,3 +1,4 @@
+import Foundation
 import Rewind
 import Testing
 
@@ -6,13 +7,18 @@ import Testing
 /// Every single-bit flip of a recorded log is caught: the CRC-32C of each line detects any one
 /// flipped bit, so no flip can leave a log that opens as if nothing happened.
 ///
-/// The log has 30 actions and a checkpoint every 10 (about 5 KB, so 40,000 flips): every bit of
-/// every byte of a 100-action log takes too long in a debug build, and 30 actions already hold
-/// every kind of line (header, action, checkpoint, end).
+/// The log has 100 actions and a checkpoint every 10 (about 17 KB, so about 136,000 flips; a
+/// minute or so in a debug build, the eight bit positions in parallel);
+/// `REWIND_BITFLIP_ACTIONS=N` records N actions instead.
 @Suite struct BitFlipTests {
+  static let actionCount =
+    ProcessInfo.processInfo.environment["REWIND_BITFLIP_ACTIONS"].flatMap { Int($0) } ?? 100
+
   static let recorded: [UInt8] = {
     do {
-      return try TodoRecording.record(actions: 30, seed: 5, checkpointInterval: 10).bytes
+      return try TodoRecording.record(
+        actions: actionCount, seed: 5, checkpointInterval: 10
+      ).bytes
     } catch {
       preconditionFailure("cannot record the log: \(error)")
     }
@@ -23,7 +29,7 @@ import Testing
   func everyFlipOfThisBitIsCaughtInStrictModeAtItsLine(bit: Int) throws {
     let original = Self.recorded
     let lines = LogLines(original)
-    #expect(lines.lines.count == 1 + 30 + 3 + 1)
+    #expect(lines.lines.count == 1 + Self.actionCount + Self.actionCount / 10 + 1)
     var failures: [String] = []
     var flipped = original
     for offset in original.indices {
