@@ -1,3 +1,5 @@
+import Foundation
+
 // Every C library call the harness makes lives in this file.
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -6,7 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// The system calls the benchmarks measure or need: bare `write(2)`, child processes, peak memory.
 enum BenchPlatform {
@@ -70,14 +71,18 @@ enum BenchPlatform {
   /// standard error inherited; waits for it.
   /// - Returns: The exit status (128 + signal for a signal) and the wall-clock seconds from spawn
   ///   to exit.
-  static func run(_ arguments: [String], outputPath: String? = nil) -> (status: Int32, seconds: Double) {
+  static func run(_ arguments: [String], outputPath: String? = nil) -> (
+    status: Int32, seconds: Double
+  ) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(
       &actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, mode_t(0o600))
     let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer {
+      for argument in argv { free(argument) }
+    }
     var pid = pid_t()
     let start = DispatchTime.now().uptimeNanoseconds
     let code = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
@@ -91,7 +96,8 @@ enum BenchPlatform {
 
   /// Runs a command and returns its standard output, or `nil` when it fails.
   static func output(of arguments: [String]) -> String? {
-    let path = NSTemporaryDirectory() + "rewind-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
+    let path =
+      NSTemporaryDirectory() + "rewind-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
     defer { unlink(path) }
     guard run(arguments, outputPath: path).status == 0 else { return nil }
     return try? String(contentsOfFile: path, encoding: .utf8)

@@ -24,7 +24,9 @@ struct BenchOptions {
         guard let path = rest.popFirst() else { throw BenchError("--json-out needs a file") }
         jsonPath = path
       case "-h", "--help":
-        print("usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,7] [--logs DIR]")
+        print(
+          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,7] [--logs DIR]"
+        )
         exit(0)
       default:
         throw BenchError("unknown argument '\(argument)'; see rewind-bench --help")
@@ -65,7 +67,8 @@ struct BenchRun {
       directory = given
       try FileManager.default.createDirectory(atPath: given, withIntermediateDirectories: true)
     } else {
-      directory = NSTemporaryDirectory() + "rewind-bench-\(ProcessInfo.processInfo.processIdentifier)"
+      directory =
+        NSTemporaryDirectory() + "rewind-bench-\(ProcessInfo.processInfo.processIdentifier)"
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
     defer {
@@ -155,12 +158,14 @@ struct BenchRun {
     if options.wantsJSON {
       print(report.json.jsonText)
     } else {
-      print("rewind-bench (\(report.mode)) on " + report.machine.map { "\($0.0): \($0.1)" }.joined(separator: "; "))
+      print(
+        "rewind-bench (\(report.mode)) on "
+          + report.machine.map { "\($0.0): \($0.1)" }.joined(separator: "; "))
       print()
       print(report.markdown)
       print()
-      for row in report.rows where row.note != nil && row.baseline != nil {
-        print("\(row.id): \(row.note!)")
+      for row in report.rows where row.baseline != nil {
+        if let note = row.note { print("\(row.id): \(note)") }
       }
       for note in report.notes { print("note: \(note)") }
     }

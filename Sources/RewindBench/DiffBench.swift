@@ -31,7 +31,8 @@ struct DiffBench {
       ])
     return [
       Row(
-        id: "6", title: "`replay diff` of two logs differing in \(differences) places vs loading both",
+        id: "6",
+        title: "`replay diff` of two logs differing in \(differences) places vs loading both",
         subject: Figure(label: "replay diff (in process)", unit: .seconds, sample: samples[0]),
         baseline: Figure(label: "open both logs", unit: .seconds, sample: samples[1]),
         target: .ratioAtMost(2),

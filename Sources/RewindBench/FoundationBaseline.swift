@@ -28,14 +28,18 @@ enum FoundationBaseline {
     let decoder = JSONDecoder()
     var state: TodoState?
     try forEachLine(of: data) { line in
-      guard LogLine.checkChecksum(line) == .valid else { throw BenchError("bad line in \(path)") }
+      guard LogLine.checkChecksum(line) == .valid, let base = line.baseAddress else {
+        throw BenchError("bad line in \(path)")
+      }
       let bytes = Data(
-        bytesNoCopy: UnsafeMutableRawPointer(mutating: line.baseAddress!), count: line.count,
+        bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: line.count,
         deallocator: .none)
       let decoded = try decoder.decode(Line.self, from: bytes)
       if let action = decoded.action {
-        guard state != nil else { throw BenchError("an action before the header") }
-        todoReducer.reduce(&state!, action)
+        guard var current = state else { throw BenchError("an action before the header") }
+        state = nil
+        todoReducer.reduce(&current, action)
+        state = current
       } else if let header = decoded.state {
         state = header
       }
@@ -50,8 +54,9 @@ enum FoundationBaseline {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     var count = 0
     try forEachLine(of: data) { line in
+      guard let base = line.baseAddress else { return }
       let bytes = Data(
-        bytesNoCopy: UnsafeMutableRawPointer(mutating: line.baseAddress!), count: line.count,
+        bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: line.count,
         deallocator: .none)
       _ = try JSONSerialization.jsonObject(with: bytes)
       count += 1
@@ -66,7 +71,8 @@ enum FoundationBaseline {
     try data.withUnsafeBytes { buffer in
       var start = 0
       while start < buffer.count {
-        let end = Platform.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: start) ?? buffer.count
+        let end =
+          Platform.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: start) ?? buffer.count
         if end > start { try body(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) }
         start = end + 1
       }

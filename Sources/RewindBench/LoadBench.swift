@@ -32,7 +32,8 @@ struct LoadBench {
     if orjson { measurements.append({ try OrjsonBaseline.parseSeconds(path) }) }
     let samples = try interleaved(repetitions, measurements)
     let subject = Figure(label: "Rewind load + rebuild", unit: .seconds, sample: samples[0])
-    let note = "\(grouped(log.actionCount)) actions, small state, \(FigureUnit.bytes.format(Double(log.fileBytes)))"
+    let note =
+      "\(grouped(log.actionCount)) actions, small state, \(FigureUnit.bytes.format(Double(log.fileBytes)))"
     var rows = [
       Row(
         id: "2a", title: "full load and rebuild of every state vs Foundation's JSONDecoder path",

@@ -23,23 +23,35 @@ struct MemoryBench {
       let stepping = Figure(label: "peak RSS stepping through", unit: .bytes, sample: Sample(peaks))
       rows.append(
         Row(
-          id: "5\(suffix)", title: "peak memory stepping through the whole log vs the log's size (\(log.stateSize.rawValue) state)",
+          id: "5\(suffix)",
+          title:
+            "peak memory stepping through the whole log vs the log's size (\(log.stateSize.rawValue) state)",
           subject: stepping,
-          baseline: Figure(label: "log file", unit: .bytes, sample: Sample(peaks.map { _ in Double(log.fileBytes) })),
+          baseline: Figure(
+            label: "log file", unit: .bytes,
+            sample: Sample(peaks.map { _ in Double(log.fileBytes) })),
           target: .ratioAtMost(2),
-          note: "\(grouped(log.actionCount)) actions; every position in order, default Timeline (stride 64)"))
+          note:
+            "\(grouped(log.actionCount)) actions; every position in order, default Timeline (stride 64)"
+        ))
       let limit = min(log.actionCount, everyStateLimit[log.stateSize] ?? log.actionCount)
-      var every = try Self.child(["every-state", log.path, String(limit)], directory: directory).peak
+      var every = try Self.child(["every-state", log.path, String(limit)], directory: directory)
+        .peak
       var note = "ReSwift-Recorder / Redux DevTools computedStates: one state per action in memory"
       if limit < log.actionCount {
-        let half = try Self.child(["every-state", log.path, String(limit / 2)], directory: directory).peak
+        let half = try Self.child(
+          ["every-state", log.path, String(limit / 2)], directory: directory
+        ).peak
         let perState = (every - half) / Double(limit - limit / 2)
         every += perState * Double(log.actionCount - limit)
-        note += "; extrapolated from \(grouped(limit)) states (\(grouped(Int(perState))) bytes per state)"
+        note +=
+          "; extrapolated from \(grouped(limit)) states (\(grouped(Int(perState))) bytes per state)"
       }
       rows.append(
         Row(
-          id: "7b\(suffix)", title: "peak memory stepping through vs keeping every state (\(log.stateSize.rawValue) state)",
+          id: "7b\(suffix)",
+          title:
+            "peak memory stepping through vs keeping every state (\(log.stateSize.rawValue) state)",
           subject: Figure(label: "Rewind", unit: .bytes, sample: Sample([stepping.sample.median])),
           baseline: Figure(label: "every state kept", unit: .bytes, sample: Sample([every])),
           note: note))
@@ -48,7 +60,9 @@ struct MemoryBench {
   }
 
   /// Runs `rewind-bench __memory ARGS` and reads its report.
-  static func child(_ arguments: [String], directory: String) throws -> (peak: Double, seconds: Double) {
+  static func child(_ arguments: [String], directory: String) throws -> (
+    peak: Double, seconds: Double
+  ) {
     let output = "\(directory)/memory-child.out"
     let command = [BenchPlatform.executablePath, "__memory"] + arguments
     let (status, _) = BenchPlatform.run(command, outputPath: output)
@@ -62,7 +76,9 @@ struct MemoryBench {
 
   /// The child side: `step LOG` or `every-state LOG LIMIT`; prints `peakBytes seconds`.
   static func childMain(_ arguments: [String]) throws {
-    guard arguments.count >= 2 else { throw BenchError("usage: __memory step LOG | every-state LOG LIMIT") }
+    guard arguments.count >= 2 else {
+      throw BenchError("usage: __memory step LOG | every-state LOG LIMIT")
+    }
     let log = try ReplayLog(path: arguments[1])
     let seconds: Double
     switch arguments[0] {

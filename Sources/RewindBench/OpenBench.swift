@@ -17,7 +17,9 @@ struct OpenBench {
     return try logs.enumerated().map { index, log in
       let state = replay + ["state", log.path, "--at", "last"]
       let check = BenchPlatform.run(state)
-      guard check.status == 0 else { throw BenchError("\(state.joined(separator: " ")) failed: \(check.status)") }
+      guard check.status == 0 else {
+        throw BenchError("\(state.joined(separator: " ")) failed: \(check.status)")
+      }
       let samples = try interleaved(
         repetitions,
         [
@@ -26,7 +28,8 @@ struct OpenBench {
         ])
       return Row(
         id: index == 0 ? "3" : "3\(Character(UnicodeScalar(UInt8(97 + index))))",
-        title: "open a log with checkpoints and print its last state (`replay state LOG --at last`) vs `wc -l`",
+        title:
+          "open a log with checkpoints and print its last state (`replay state LOG --at last`) vs `wc -l`",
         subject: Figure(label: "replay state --at last", unit: .seconds, sample: samples[0]),
         baseline: Figure(label: "wc -l", unit: .seconds, sample: samples[1]),
         target: log.stateSize == .small ? .ratioAtMost(10) : nil,
@@ -37,7 +40,9 @@ struct OpenBench {
 
   static func seconds(_ command: [String]) throws -> Double {
     let (status, seconds) = BenchPlatform.run(command)
-    guard status == 0 else { throw BenchError("\(command.joined(separator: " ")) exited \(status)") }
+    guard status == 0 else {
+      throw BenchError("\(command.joined(separator: " ")) exited \(status)")
+    }
     return seconds
   }
 }

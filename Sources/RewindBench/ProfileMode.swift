@@ -24,7 +24,8 @@ enum ProfileMode {
       seconds = Stopwatch.seconds { for action in actions { store.dispatch(action) } }
     case "record", "buffered":
       let store = Store(initialState: initial, reducer: todoReducer)
-      let durability: Durability = workload == "record" ? .processCrash : .buffered(capacity: 1 << 20)
+      let durability: Durability =
+        workload == "record" ? .processCrash : .buffered(capacity: 1 << 20)
       let recorder = try store.startRecording(
         to: directory + "rewind-bench-profile.jsonl", app: "todo",
         options: RecordingOptions(durability: durability, ifExists: .replace))
@@ -65,16 +66,35 @@ enum ProfileMode {
       // Decoding one checkpoint's state, 20 times.
       let log = try ReplayLog(path: arguments[1])
       let seq = log.checkpointSeqs[log.checkpointSeqs.count / 2]
-      seconds = try Stopwatch.seconds {
-        for _ in 0..<20 {
-          let timeline = Timeline(log: log, reducer: todoReducer)
-          _ = try timeline.state(at: seq)
-        }
-      } / 20
+      seconds =
+        try Stopwatch.seconds {
+          for _ in 0..<20 {
+            let timeline = Timeline(log: log, reducer: todoReducer)
+            _ = try timeline.state(at: seq)
+          }
+        } / 20
     case "foundation":
       seconds = try Stopwatch.seconds { _ = try FoundationBaseline.loadAndRebuild(arguments[1]) }
     case "open":
       seconds = try Stopwatch.seconds { _ = try ReplayLog(path: arguments[1]) }
+    case "diffparts":
+      // Where `replay diff` spends its time.
+      for _ in 0..<3 {
+        let (open, logs) = try Stopwatch.timed {
+          (try ReplayLog(path: arguments[1]), try ReplayLog(path: arguments[2]))
+        }
+        let keys = try Stopwatch.seconds { _ = try LogDiff(logs.0, logs.1, timelines: nil) }
+        let app = ReplayCommand.apps[1]
+        let states = try Stopwatch.seconds {
+          _ = try LogDiff(
+            logs.0, logs.1, timelines: (app.timeline(for: logs.0), app.timeline(for: logs.1)))
+        }
+        let cli = Stopwatch.seconds {
+          _ = ReplayCommand.runDiscarding(["diff", arguments[1], arguments[2]])
+        }
+        print("open both", open, "actions only", keys, "with states", states, "whole command", cli)
+      }
+      seconds = 0
     case "diff":
       seconds = Stopwatch.seconds {
         _ = ReplayCommand.runDiscarding(["diff", arguments[1], arguments[2]])

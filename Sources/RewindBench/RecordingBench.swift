@@ -23,7 +23,9 @@ struct RecordingBench {
     var actionLines: (bytes: [UInt8], ends: [Int]) = ([], [])
 
     func perAction(_ seconds: Double, _ count: Int) -> Double { seconds * 1e9 / Double(count) }
-    func recorder(_ path: String, _ durability: Durability) throws -> Recorder<TodoState, TodoAction> {
+    func recorder(_ path: String, _ durability: Durability) throws -> Recorder<
+      TodoState, TodoAction
+    > {
       try Recorder(
         path: path, app: "todo", initialState: initial,
         options: RecordingOptions(durability: durability, ifExists: .replace))
@@ -60,10 +62,11 @@ struct RecordingBench {
       guard fd >= 0 else { throw BenchError("cannot create \(writePath)") }
       defer { BenchPlatform.close(fd) }
       let seconds = actionLines.bytes.withUnsafeBytes { buffer in
-        Stopwatch.seconds {
+        guard let base = buffer.baseAddress else { return 0.0 }
+        return Stopwatch.seconds {
           var start = 0
           for end in actionLines.ends {
-            _ = BenchPlatform.write(fd, buffer.baseAddress! + start, end - start)
+            _ = BenchPlatform.write(fd, base + start, end - start)
             start = end
           }
         }
@@ -81,7 +84,8 @@ struct RecordingBench {
     }
     let storeAlone = { () -> Double in
       let store = Store(initialState: initial, reducer: todoReducer)
-      return perAction(Stopwatch.seconds { for action in actions { store.dispatch(action) } }, actions.count)
+      return perAction(
+        Stopwatch.seconds { for action in actions { store.dispatch(action) } }, actions.count)
     }
     let storeRecording = { () throws -> Double in
       let store = Store(initialState: initial, reducer: todoReducer)
@@ -103,8 +107,11 @@ struct RecordingBench {
     let added = Sample(zip(storeWithRecorder.values, store.values).map { $0 - $1 })
     return [
       Row(
-        id: "1a", title: "recording, default durability: recorder per action vs a bare write(2) of the same line",
-        subject: Figure(label: "willReduce + reduce + didReduce", unit: .nanosecondsPerAction, sample: alone),
+        id: "1a",
+        title:
+          "recording, default durability: recorder per action vs a bare write(2) of the same line",
+        subject: Figure(
+          label: "willReduce + reduce + didReduce", unit: .nanosecondsPerAction, sample: alone),
         baseline: Figure(label: "write(2) of the line", unit: .nanosecondsPerAction, sample: write),
         target: .ratioAtMost(1.5), note: note),
       Row(
@@ -114,13 +121,18 @@ struct RecordingBench {
         target: .subjectAtLeast(2_000_000),
         note: "\(grouped(bufferedActions.count)) todo actions, small state"),
       Row(
-        id: "1c", title: "Store.dispatch with the recorder (default durability) vs the same dispatch without it",
-        subject: Figure(label: "dispatch + recorder", unit: .nanosecondsPerAction, sample: storeWithRecorder),
+        id: "1c",
+        title:
+          "Store.dispatch with the recorder (default durability) vs the same dispatch without it",
+        subject: Figure(
+          label: "dispatch + recorder", unit: .nanosecondsPerAction, sample: storeWithRecorder),
         baseline: Figure(label: "dispatch alone", unit: .nanosecondsPerAction, sample: store),
         note: note),
       Row(
-        id: "1d", title: "what the recorder adds to Store.dispatch vs a bare write(2) of the same line",
-        subject: Figure(label: "(dispatch + recorder) − dispatch", unit: .nanosecondsPerAction, sample: added),
+        id: "1d",
+        title: "what the recorder adds to Store.dispatch vs a bare write(2) of the same line",
+        subject: Figure(
+          label: "(dispatch + recorder) − dispatch", unit: .nanosecondsPerAction, sample: added),
         baseline: Figure(label: "write(2) of the line", unit: .nanosecondsPerAction, sample: write),
         note: note),
     ]

@@ -48,7 +48,8 @@ enum Target: Sendable {
   var text: String {
     switch self {
     case .ratioAtMost(let limit):
-      return limit < 1 ? "≤ 1/\(fixed(1 / limit, 0)) ×" : "≤ \(fixed(limit, limit.rounded() == limit ? 0 : 1)) ×"
+      return limit < 1
+        ? "≤ 1/\(fixed(1 / limit, 0)) ×" : "≤ \(fixed(limit, limit.rounded() == limit ? 0 : 1)) ×"
     case .fasterBy(let factor): return "≥ \(fixed(factor, 0)) × faster"
     case .subjectAtLeast(let value): return "≥ \(grouped(Int(value)))"
     }
@@ -106,12 +107,16 @@ struct Report: Sendable {
 
   /// A Markdown table, ready for docs/performance.md.
   var markdown: String {
-    var lines = ["| # | measurement | subject | baseline | ratio | target | verdict |", "|---|---|---|---|---|---|---|"]
+    var lines = [
+      "| # | measurement | subject | baseline | ratio | target | verdict |",
+      "|---|---|---|---|---|---|---|",
+    ]
     for row in rows {
       let subject = "\(row.subject.label): \(row.subject.text)"
       let baseline = row.baseline.map { "\($0.label): \($0.text)" } ?? (row.note ?? "—")
       lines.append(
-        "| \(row.id) | \(row.title) | \(subject) | \(baseline) | \(row.ratioText) | \(row.target?.text ?? "—") | \(row.verdict) |")
+        "| \(row.id) | \(row.title) | \(subject) | \(baseline) | \(row.ratioText) | \(row.target?.text ?? "—") | \(row.verdict) |"
+      )
     }
     return lines.joined(separator: "\n")
   }

@@ -32,8 +32,8 @@ struct Sample: Sendable {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
-  var min: Double { values.min()! }
-  var max: Double { values.max()! }
+  var min: Double { values.min() ?? .nan }
+  var max: Double { values.max() ?? .nan }
 
   /// The same sample with every value scaled.
   func scaled(by factor: Double) -> Sample { Sample(values.map { $0 * factor }) }

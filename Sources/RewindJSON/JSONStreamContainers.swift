@@ -164,7 +164,8 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
 
   /// The path of the element `index` of the frame at `position`.
   private func path(_ element: (position: Int, index: Int)) -> JSONLazyPath {
-    JSONLazyPath(parent: encoder.framePath(element.position), key: JSONIndexKey(index: element.index))
+    JSONLazyPath(
+      parent: encoder.framePath(element.position), key: JSONIndexKey(index: element.index))
   }
 
   mutating func encodeNil() throws {

@@ -394,7 +394,8 @@ final class JSONStreamValueEncoder: Encoder, SingleValueEncodingContainer {
   // MARK: Encoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(JSONStreamKeyedContainer<Key>(encoder: self, frame: slotFrame(isObject: true)))
+    KeyedEncodingContainer(
+      JSONStreamKeyedContainer<Key>(encoder: self, frame: slotFrame(isObject: true)))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -453,16 +454,46 @@ final class JSONStreamValueEncoder: Encoder, SingleValueEncodingContainer {
     try beginSingleValue()
     try appendFloatingPoint(value) { state.pointee.slot.path }
   }
-  func encode(_ value: Int) throws { try beginSingleValue(); appendInteger(value) }
-  func encode(_ value: Int8) throws { try beginSingleValue(); appendInteger(value) }
-  func encode(_ value: Int16) throws { try beginSingleValue(); appendInteger(value) }
-  func encode(_ value: Int32) throws { try beginSingleValue(); appendInteger(value) }
-  func encode(_ value: Int64) throws { try beginSingleValue(); appendInteger(value) }
-  func encode(_ value: UInt) throws { try beginSingleValue(); appendInteger(value) }
-  func encode(_ value: UInt8) throws { try beginSingleValue(); appendInteger(value) }
-  func encode(_ value: UInt16) throws { try beginSingleValue(); appendInteger(value) }
-  func encode(_ value: UInt32) throws { try beginSingleValue(); appendInteger(value) }
-  func encode(_ value: UInt64) throws { try beginSingleValue(); appendInteger(value) }
+  func encode(_ value: Int) throws {
+    try beginSingleValue()
+    appendInteger(value)
+  }
+  func encode(_ value: Int8) throws {
+    try beginSingleValue()
+    appendInteger(value)
+  }
+  func encode(_ value: Int16) throws {
+    try beginSingleValue()
+    appendInteger(value)
+  }
+  func encode(_ value: Int32) throws {
+    try beginSingleValue()
+    appendInteger(value)
+  }
+  func encode(_ value: Int64) throws {
+    try beginSingleValue()
+    appendInteger(value)
+  }
+  func encode(_ value: UInt) throws {
+    try beginSingleValue()
+    appendInteger(value)
+  }
+  func encode(_ value: UInt8) throws {
+    try beginSingleValue()
+    appendInteger(value)
+  }
+  func encode(_ value: UInt16) throws {
+    try beginSingleValue()
+    appendInteger(value)
+  }
+  func encode(_ value: UInt32) throws {
+    try beginSingleValue()
+    appendInteger(value)
+  }
+  func encode(_ value: UInt64) throws {
+    try beginSingleValue()
+    appendInteger(value)
+  }
 
   func encode<T: Encodable>(_ value: T) throws {
     guard !state.pointee.slot.isFilled else { throw giveUp() }

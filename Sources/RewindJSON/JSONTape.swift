@@ -102,7 +102,9 @@ struct JSONTapeStorage {
   }
 
   /// The entries read.
-  var buffer: UnsafeBufferPointer<JSONTapeEntry> { UnsafeBufferPointer(start: entries, count: count) }
+  var buffer: UnsafeBufferPointer<JSONTapeEntry> {
+    UnsafeBufferPointer(start: entries, count: count)
+  }
 }
 
 extension JSONReader {
@@ -165,17 +167,20 @@ extension JSONReader {
         try readTapeString(&tape, isLoose: &isLoose)
       case .lowercaseT:
         guard matchesLiteral(0x7472_7565, length: 4) else { throw failure }  // true
-        tape.append(JSONTapeEntry(kind: .isTrue, start: start, end: start &+ 4, next: tape.count &+ 1))
+        tape.append(
+          JSONTapeEntry(kind: .isTrue, start: start, end: start &+ 4, next: tape.count &+ 1))
         offset &+= 4
       case .lowercaseF:
         guard offset &+ 5 <= end, bytes[offset &+ 4] == .lowercaseE,
           matchesLiteral(0x6661_6C73, length: 4)  // fals
         else { throw failure }
-        tape.append(JSONTapeEntry(kind: .isFalse, start: start, end: start &+ 5, next: tape.count &+ 1))
+        tape.append(
+          JSONTapeEntry(kind: .isFalse, start: start, end: start &+ 5, next: tape.count &+ 1))
         offset &+= 5
       case .lowercaseN:
         guard matchesLiteral(0x6E75_6C6C, length: 4) else { throw failure }  // null
-        tape.append(JSONTapeEntry(kind: .null, start: start, end: start &+ 4, next: tape.count &+ 1))
+        tape.append(
+          JSONTapeEntry(kind: .null, start: start, end: start &+ 4, next: tape.count &+ 1))
         offset &+= 4
       case .minus, .digitZero ... .digitNine:
         try skipNumber()
@@ -368,7 +373,9 @@ extension JSONReader {
   }
 
   @inline(__always)
-  static func memcmpEqual(_ bytes: UnsafeRawBufferPointer, _ a: Int, _ b: Int, _ length: Int) -> Bool {
+  static func memcmpEqual(_ bytes: UnsafeRawBufferPointer, _ a: Int, _ b: Int, _ length: Int)
+    -> Bool
+  {
     var k = 0
     while k &+ 8 <= length {
       if bytes.loadUnaligned(fromByteOffset: a &+ k, as: UInt64.self)

@@ -35,9 +35,11 @@ import Testing
       let bytes = try #require(streamed(action), "\(action)")
       #expect(bytes == (try tree(action)), "\(action)")
     }
-    #expect(streamed(IntegerWidths(
-      int: .min, int8: .min, int16: .max, int32: .min, int64: .max, uint: .max, uint8: .max,
-      uint16: .max, uint32: .max, uint64: .max)) != nil)
+    #expect(
+      streamed(
+        IntegerWidths(
+          int: .min, int8: .min, int16: .max, int32: .min, int64: .max, uint: .max, uint8: .max,
+          uint16: .max, uint32: .max, uint64: .max)) != nil)
   }
 
   @Test func namesTheTopLevelLikeTheTree() throws {
@@ -63,7 +65,8 @@ import Testing
   struct LateWrite: Encodable {
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: JSONKey.self)
-      var inner = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(stringValue: "x"))
+      var inner = container.nestedContainer(
+        keyedBy: JSONKey.self, forKey: JSONKey(stringValue: "x"))
       try container.encode(1, forKey: JSONKey(stringValue: "y"))
       try inner.encode(2, forKey: JSONKey(stringValue: "z"))
     }

@@ -68,11 +68,26 @@ import Testing
     ("todo", #"{"setNote":{}}"#),
     ("todo", #"{"batch":{"_0":[{"clear":{}},{"move":{"from":1,"to":"x"}}]}}"#),
     ("todo", #"{"\u0061dd":{"t\u0069tle":"escaped keys"}}"#),
-    ("widths", #"{"int":1,"int8":127,"int16":-32768,"int32":1,"int64":-1,"uint":0,"uint8":255,"uint16":1,"uint32":1,"uint64":18446744073709551615}"#),
-    ("widths", #"{"int":1,"int8":128,"int16":0,"int32":1,"int64":-1,"uint":0,"uint8":255,"uint16":1,"uint32":1,"uint64":1}"#),
-    ("widths", #"{"int":1,"int8":1,"int16":0,"int32":1,"int64":-1,"uint":-1,"uint8":255,"uint16":1,"uint32":1,"uint64":1}"#),
-    ("widths", #"{"int":-0,"int8":1e2,"int16":0,"int32":1,"int64":-1,"uint":-0,"uint8":2.50e1,"uint16":1,"uint32":1,"uint64":1}"#),
-    ("foundations", #"{"date":1.5,"data":"AAE=","url":"https://example.com","decimal":1.25,"uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#),
+    (
+      "widths",
+      #"{"int":1,"int8":127,"int16":-32768,"int32":1,"int64":-1,"uint":0,"uint8":255,"uint16":1,"uint32":1,"uint64":18446744073709551615}"#
+    ),
+    (
+      "widths",
+      #"{"int":1,"int8":128,"int16":0,"int32":1,"int64":-1,"uint":0,"uint8":255,"uint16":1,"uint32":1,"uint64":1}"#
+    ),
+    (
+      "widths",
+      #"{"int":1,"int8":1,"int16":0,"int32":1,"int64":-1,"uint":-1,"uint8":255,"uint16":1,"uint32":1,"uint64":1}"#
+    ),
+    (
+      "widths",
+      #"{"int":-0,"int8":1e2,"int16":0,"int32":1,"int64":-1,"uint":-0,"uint8":2.50e1,"uint16":1,"uint32":1,"uint64":1}"#
+    ),
+    (
+      "foundations",
+      #"{"date":1.5,"data":"AAE=","url":"https://example.com","decimal":1.25,"uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#
+    ),
     ("foundations", #"{"date":"x","data":"!!","url":"","decimal":1,"uuid":"nope"}"#),
     ("doubles", #"[0,-0,1e-400,1e400,0.1,123456789012345678901234567890,-1.5e-7]"#),
     ("doubles", #"[1,true]"#),
@@ -85,14 +100,17 @@ import Testing
   @Test(arguments: cases)
   func matchesTheValuePath(_ type: String, _ json: String) {
     switch type {
-    case "todo": #expect(viaTape(TodoAction.self, json) == viaValue(TodoAction.self, json), "\(json)")
+    case "todo":
+      #expect(viaTape(TodoAction.self, json) == viaValue(TodoAction.self, json), "\(json)")
     case "widths":
       #expect(viaTape(IntegerWidths.self, json) == viaValue(IntegerWidths.self, json), "\(json)")
     case "foundations":
       #expect(viaTape(Foundations.self, json) == viaValue(Foundations.self, json), "\(json)")
-    case "doubles": #expect(viaTape([Double].self, json) == viaValue([Double].self, json), "\(json)")
+    case "doubles":
+      #expect(viaTape([Double].self, json) == viaValue([Double].self, json), "\(json)")
     case "grid": #expect(viaTape([[Int?]].self, json) == viaValue([[Int?]].self, json), "\(json)")
-    case "map": #expect(viaTape([String: Int].self, json) == viaValue([String: Int].self, json), "\(json)")
+    case "map":
+      #expect(viaTape([String: Int].self, json) == viaValue([String: Int].self, json), "\(json)")
     default: Issue.record("unknown type \(type)")
     }
   }
@@ -113,7 +131,9 @@ import Testing
 
   @Test func knowsWhenEveryValueIsAlreadyCompact() throws {
     let compact = [#"{"a":[1,"x\"y\\z\n\u0001"],"b":{}}"#, #"{"add":{"title":"Buy milk"}}"#]
-    let loose = [#"{"a": 1}"#, #"{"a":"\/"}"#, #"{"a":"\u0041"}"#, #"{"a":"\u000A"}"#, #"["\u001F"]"#]
+    let loose = [
+      #"{"a": 1}"#, #"{"a":"\/"}"#, #"{"a":"\u0041"}"#, #"{"a":"\u000A"}"#, #"["\u001F"]"#,
+    ]
     for text in compact + loose {
       let bytes = Array(text.utf8)
       let document = JSONTapeDocument()
@@ -132,7 +152,9 @@ import Testing
       let document = JSONTapeDocument()
       #expect(document.load(buffer))
       let action = try #require(document.member("action", of: document.root))
-      #expect(String(decoding: document.text(at: action), as: UTF8.self) == #"{"add":{"title":"Buy milk"}}"#)
+      #expect(
+        String(decoding: document.text(at: action), as: UTF8.self)
+          == #"{"add":{"title":"Buy milk"}}"#)
       #expect(document.member("type", of: document.root).flatMap(document.string(at:)) == "add")
       #expect(document.member("on", of: document.root).map(document.isTrue(at:)) == true)
       #expect(document.member("missing", of: document.root) == nil)

@@ -41,7 +41,7 @@ package enum CRC32C {
     var crc = ~crc
     var remaining = bytes.count
     tables.withUnsafeBufferPointer { tables in
-      let t = tables.baseAddress!
+      guard let t = tables.baseAddress else { return }
       @inline(__always) func lookup(_ table: Int, _ word: UInt64, _ shift: UInt64) -> UInt32 {
         t[table &* 256 &+ Int((word &>> shift) & 0xFF)]
       }
@@ -87,9 +87,10 @@ package enum CRC32C {
 
   /// `value` as 8 lowercase hexadecimal digits, as the `c` key of a log line holds it.
   package static func hex(_ value: UInt32) -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: 8) { buffer, count in
-      writeHex(value, to: UnsafeMutableRawPointer(buffer.baseAddress!))
-      count = 8
+    var out = [UInt8](repeating: 0, count: 8)
+    out.withUnsafeMutableBytes { buffer in
+      if let base = buffer.baseAddress { writeHex(value, to: base) }
     }
+    return out
   }
 }

@@ -56,8 +56,9 @@ package enum LogLine {
     buffer.append(UInt8(ascii: "}"))
     buffer.append(UInt8(ascii: "\n"))
     buffer.withUnsafeMutableBytes { line in
+      guard let base = line.baseAddress else { return }
       let body = UnsafeRawBufferPointer(rebasing: line[bodyOffset..<(line.count - 2)])
-      CRC32C.writeHex(CRC32C.checksum(body), to: line.baseAddress! + checksumPrefix.count)
+      CRC32C.writeHex(CRC32C.checksum(body), to: base + checksumPrefix.count)
     }
   }
 

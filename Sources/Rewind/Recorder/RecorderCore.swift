@@ -327,5 +327,4 @@ struct RecorderCore {
     return String(text.prefix { $0 != "(" })
   }
 
-
 }

@@ -22,12 +22,30 @@ struct ActionLineLayout {
 
   /// Reads the layout of `line`, or returns `nil` when the line is laid out any other way (the
   /// caller then parses it whole).
-  init?(_ line: UnsafeRawBufferPointer, limits: JSONLimits) {
+  ///
+  /// - Parameter verifiedSeq: The line's seq when the indexer already checked the line up to
+  ///   it (``LogEntry/isRecorderLayout``): its checksum's form, `"kind":"action"` and the seq's
+  ///   digits; the check resumes after them.
+  init?(_ line: UnsafeRawBufferPointer, limits: JSONLimits, verifiedSeq: Int? = nil) {
     guard limits.maxDepth >= 1 else { return nil }
     var cursor = Cursor(line: line)
-    guard cursor.skip(#"{"c":""#), cursor.skipHexDigits(8), cursor.skip(#"","kind":"action","seq":"#)
-    else { return nil }
-    guard cursor.skipNumber(limit: limits.maxNumberLength) else { return nil }
+    let start: StaticString = #"{"c":"00000000","kind":"action","seq":"#
+    if let seq = verifiedSeq, seq >= 0 {
+      var digits = 1
+      var rest = seq
+      while rest >= 10 {
+        rest /= 10
+        digits += 1
+      }
+      guard digits <= limits.maxNumberLength else { return nil }
+      cursor.offset = start.utf8CodeUnitCount + digits
+      guard cursor.offset <= line.count else { return nil }
+    } else {
+      guard cursor.skip(#"{"c":""#), cursor.skipHexDigits(),
+        cursor.skip(#"","kind":"action","seq":"#),
+        cursor.skipNumber(limit: limits.maxNumberLength)
+      else { return nil }
+    }
     elements = 3
     if cursor.skip(#","time":"#) {
       guard cursor.skipNumber(limit: limits.maxNumberLength) else { return nil }
@@ -57,7 +75,8 @@ struct ActionLineLayout {
   func typeName(in line: UnsafeRawBufferPointer) -> String {
     let quoted = UnsafeRawBufferPointer(rebasing: line[type])
     if !typeIsEscaped {
-      return String(decoding: UnsafeRawBufferPointer(rebasing: quoted.dropFirst().dropLast()), as: UTF8.self)
+      return String(
+        decoding: UnsafeRawBufferPointer(rebasing: quoted.dropFirst().dropLast()), as: UTF8.self)
     }
     return (try? JSONParser.parse(quoted))?.stringValue ?? ""
   }
@@ -123,14 +142,16 @@ struct ActionLineLayout {
       return true
     }
 
-    /// Moves past `count` lowercase hexadecimal digits when the line has them here.
-    mutating func skipHexDigits(_ count: Int) -> Bool {
-      guard offset + count <= line.count else { return false }
-      for k in offset..<(offset + count) {
-        let byte = line[k]
-        guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) else { return false }
+    /// Moves past eight lowercase hexadecimal digits when the line has them here.
+    mutating func skipHexDigits() -> Bool {
+      guard offset + 8 <= line.count else { return false }
+      var isHex = true
+      for k in 0..<8 {
+        let byte = line[offset + k]
+        isHex = isHex && (byte &- 0x30 < 10 || byte &- 0x61 < 6)
       }
-      offset += count
+      guard isHex else { return false }
+      offset += 8
       return true
     }
 

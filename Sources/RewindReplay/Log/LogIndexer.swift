@@ -41,9 +41,19 @@ struct LogIndexer {
     self.limits = limits
   }
 
-  private var expectedSeq: Int { (header?.firstSeq ?? 1) + entries.count }
+  /// The second half's checksums, checked on another thread (large logs only).
+  private var prepass: ChecksumPrepass?
+  /// What ``prepass`` found, once the indexer reached the second half: the lines whose checksum
+  /// is not valid.
+  private var prepassExceptions: [Int: LogLine.ChecksumStatus]?
+
+  /// The header's `firstSeq`, kept apart so that reading it per line copies no header.
+  private var firstSeq = 1
+  private var expectedSeq: Int { firstSeq + entries.count }
 
   mutating func run() throws(ReplayError) -> Result {
+    prepass = ChecksumPrepass.start(for: bytes)
+    defer { prepass?.cancel() }
     let buffer = bytes.buffer
     var start = 0
     var lineNumber = 0
@@ -124,7 +134,9 @@ struct LogIndexer {
       throw .notARewindLog(
         path: path, reason: "line \(span.line) is not valid JSON: \(error.description)")
     }
-    header = try LogHeader(value, path: path)
+    let parsed = try LogHeader(value, path: path)
+    header = parsed
+    firstSeq = parsed.firstSeq
   }
 
   private func headerError(
@@ -148,11 +160,27 @@ struct LogIndexer {
 
   // MARK: Records
 
+  /// The checksum status of `line`, which starts at `start`: from the pass over the second
+  /// half when it covered the line, else checked now.
+  private mutating func checksumStatus(
+    _ line: UnsafeRawBufferPointer, at start: Int
+  ) -> LogLine.ChecksumStatus {
+    if let prepass, start >= prepass.start {
+      if prepassExceptions == nil {
+        prepassExceptions = prepass.exceptions()
+        if prepassExceptions == nil { self.prepass = nil }
+      }
+      if let exceptions = prepassExceptions { return exceptions[start] ?? .valid }
+    }
+    return LogLine.checkChecksum(line)
+  }
+
   /// Indexes one record line; returns what is wrong with it, if anything.
   private mutating func record(_ span: (start: Int, end: Int, line: Int)) -> LogFault.Reason? {
     let line = bytes.slice(span.start, span.end)
     var peeked: RecordPeek?
-    switch LogLine.checkChecksum(line) {
+    var isRecorderLayout = false
+    switch checksumStatus(line, at: span.start) {
     case .valid:
       if let offset = RecordPeek.excessiveNesting(line, maxDepth: limits.json.maxDepth) {
         let at = span.start + offset
@@ -160,6 +188,7 @@ struct LogIndexer {
           JSONParseError(offset: at, reason: .tooDeep(limit: limits.json.maxDepth)))
       }
       peeked = RecordPeek.fast(line)
+      isRecorderLayout = peeked != nil
     case .absent:
       if isChecksummed { return .missingChecksum }
     case .malformed:
@@ -212,7 +241,9 @@ struct LogIndexer {
       let kind: LogEntry.Kind = peek.kind == "action" ? .action : .skipped
       if kind == .skipped { markSuspect(from: seq) }
       entries.append(
-        LogEntry(start: span.start, length: length, line: span.line, seq: seq, kind: kind))
+        LogEntry(
+          start: span.start, length: length, line: span.line, seq: seq, kind: kind,
+          isRecorderLayout: isRecorderLayout && kind == .action))
     case "checkpoint":
       guard let seq = peek.seq else { return .invalidRecord("a checkpoint line with no \"seq\"") }
       guard seq == expectedSeq - 1 else {

@@ -16,9 +16,10 @@ struct RecordPeek {
     let kindStart = i
     while i < line.count, line[i] >= UInt8(ascii: "a"), line[i] <= UInt8(ascii: "z") { i += 1 }
     guard i < line.count, line[i] == UInt8(ascii: "\""), i > kindStart else { return nil }
-    let kind = knownKind(UnsafeRawBufferPointer(rebasing: line[kindStart..<i]))
+    let kindBytes = UnsafeRawBufferPointer(rebasing: line[kindStart..<i])
+    if spells("end", kindBytes) || spells("header", kindBytes) { return nil }
+    let kind = knownKind(kindBytes)
     i += 1
-    if kind == "end" || kind == "header" { return nil }
     guard matches(#","seq":"#, in: line, at: i) else { return nil }
     i += 7
     var seq = 0
@@ -74,29 +75,29 @@ struct RecordPeek {
     var inString = false
     var escaped = false
     return byteClasses.withUnsafeBufferPointer { classes -> Int? in
-    for i in 0..<line.count {
-      let byte = line[i]
-      if classes[Int(byte)] == 0 && !escaped { continue }
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
+      for i in 0..<line.count {
+        let byte = line[i]
+        if classes[Int(byte)] == 0 && !escaped { continue }
+        if inString {
+          if escaped {
+            escaped = false
+          } else if byte == UInt8(ascii: "\\") {
+            escaped = true
+          } else if byte == UInt8(ascii: "\"") {
+            inString = false
+          }
+          continue
         }
-        continue
+        switch byte {
+        case UInt8(ascii: "\""): inString = true
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+          depth += 1
+          if depth > maxDepth { return i }
+        case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+        default: break
+        }
       }
-      switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "["), UInt8(ascii: "{"):
-        depth += 1
-        if depth > maxDepth { return i }
-      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-      default: break
-      }
-    }
-    return nil
+      return nil
     }
   }
 
@@ -109,29 +110,40 @@ struct RecordPeek {
   /// The kind spelled by `bytes`: the common ones as string constants (no allocation per line).
   @inline(__always)
   private static func knownKind(_ bytes: UnsafeRawBufferPointer) -> String {
-    func spells(_ name: StaticString) -> Bool {
-      name.utf8CodeUnitCount == bytes.count
-        && name.withUTF8Buffer { name in
-          for k in 0..<name.count where name[k] != bytes[k] { return false }
-          return true
-        }
-    }
-    if spells("action") { return "action" }
-    if spells("checkpoint") { return "checkpoint" }
-    if spells("skipped") { return "skipped" }
-    if spells("end") { return "end" }
-    if spells("header") { return "header" }
+    if spells("action", bytes) { return "action" }
+    if spells("checkpoint", bytes) { return "checkpoint" }
+    if spells("skipped", bytes) { return "skipped" }
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Whether `bytes` are the UTF-8 of `name`.
   @inline(__always)
-  private static func matches(_ expected: StaticString, in line: UnsafeRawBufferPointer, at offset: Int)
+  private static func spells(_ name: StaticString, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    name.utf8CodeUnitCount == bytes.count && matches(name, in: bytes, at: 0)
+  }
+
+  /// Whether `line` has `expected` at `offset`, compared eight bytes at a time.
+  @inline(__always)
+  private static func matches(
+    _ expected: StaticString, in line: UnsafeRawBufferPointer, at offset: Int
+  )
     -> Bool
   {
-    expected.withUTF8Buffer { expected in
-      guard offset + expected.count <= line.count else { return false }
-      for k in 0..<expected.count where line[offset + k] != expected[k] { return false }
-      return true
+    let count = expected.utf8CodeUnitCount
+    guard offset + count <= line.count else { return false }
+    let text = UnsafeRawPointer(expected.utf8Start)
+    var k = 0
+    while k + 8 <= count {
+      guard
+        line.loadUnaligned(fromByteOffset: offset + k, as: UInt64.self)
+          == text.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+      else { return false }
+      k += 8
     }
+    while k < count {
+      guard line[offset + k] == text.load(fromByteOffset: k, as: UInt8.self) else { return false }
+      k += 1
+    }
+    return true
   }
 }

@@ -22,7 +22,9 @@ extension ReplayLog {
     guard let entry = entry(seq: seq), entry.kind == .action else { return nil }
     let line = bytes.slice(entry.start, entry.start + entry.length)
     // A line in the recorder's layout needs only its action read into the document.
-    if let layout = ActionLineLayout(line, limits: limits.json) {
+    if let layout = ActionLineLayout(
+      line, limits: limits.json, verifiedSeq: entry.isRecorderLayout ? entry.seq : nil)
+    {
       guard
         document.load(
           UnsafeRawBufferPointer(rebasing: line[layout.payload]), depth: layout.depth,

@@ -149,13 +149,19 @@ struct LogEntry: Sendable {
   /// which a million-action log feels.
   private var lengthAndKind: UInt64
 
-  init(start: Int, length: Int, line: Int, seq: Int, kind: Kind) {
+  /// - Parameter isRecorderLayout: The line is an action line whose checksum and start,
+  ///   `{"c":"…","kind":"action","seq":N`, the indexer checked (see ``ActionLineLayout``).
+  init(start: Int, length: Int, line: Int, seq: Int, kind: Kind, isRecorderLayout: Bool = false) {
     self.start = start
     self.line = line
     self.seq = seq
-    lengthAndKind = UInt64(length) << 8 | UInt64(kind.rawValue)
+    lengthAndKind =
+      UInt64(length) << 8 | UInt64(kind.rawValue) | (isRecorderLayout ? Self.layoutFlag : 0)
   }
 
+  private static let layoutFlag: UInt64 = 0x80
+
   var length: Int { Int(lengthAndKind >> 8) }
-  var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: lengthAndKind)) ?? .missing }
+  var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: lengthAndKind & 0x7F)) ?? .missing }
+  var isRecorderLayout: Bool { lengthAndKind & Self.layoutFlag != 0 }
 }

@@ -60,10 +60,7 @@ public struct LogDiff: Sendable {
   ) throws(ReplayError) {
     self.a = a
     self.b = b
-    var table = ActionIdentityTable()
-    defer { table.deallocate() }
-    let keysA = try Self.actionKeys(a, table: &table)
-    let keysB = try Self.actionKeys(b, table: &table)
+    let (keysA, keysB) = try ReplayLog.actionNumbers(a, b)
     let hunks = ArrayAlignment.hunks(oldCount: keysA.count, newCount: keysB.count) {
       keysA[$0] == keysB[$1]
     }
@@ -92,21 +89,5 @@ public struct LogDiff: Sendable {
       divergenceChanges = nil
       finalChanges = nil
     }
-  }
-
-  /// Each action's identity for alignment: its encoded payload (type and value; seq and time
-  /// are left out), interned to an integer so comparisons are cheap (see
-  /// ``ReplayLog/internActionIdentity(_:in:using:)``).
-  private static func actionKeys(
-    _ log: ReplayLog, table: inout ActionIdentityTable
-  ) throws(ReplayError) -> [Int] {
-    var keys: [Int] = []
-    keys.reserveCapacity(log.actionCount)
-    guard log.actionCount > 0 else { return [] }
-    let document = JSONTapeDocument(limits: log.limits.json)
-    for seq in log.firstSeq...log.lastSeq {
-      keys.append(try log.internActionIdentity(seq, in: &table, using: document))
-    }
-    return keys
   }
 }

@@ -82,7 +82,10 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     let keepsStretch =
       position > start && position - start <= min(4 * min(cache.stride, 1 << 40), stretchLimit)
     var stretch: [State] = []
-    if keepsStretch { stretch.reserveCapacity(position - start + 1); stretch.append(state) }
+    if keepsStretch {
+      stretch.reserveCapacity(position - start + 1)
+      stretch.append(state)
+    }
     var seq = start
     let total = position - start
     let reportsProgress = progress != nil && total > 4096
@@ -224,10 +227,12 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     guard let json = try log.checkpointState(at: seq) else {
       throw .positionOutOfRange(seq, valid: positions)
     }
-    return try decodeState(json, line: log.checkpointLine(at: seq) ?? 0, what: "checkpoint at seq \(seq)")
+    return try decodeState(
+      json, line: log.checkpointLine(at: seq) ?? 0, what: "checkpoint at seq \(seq)")
   }
 
-  private func decodeState(_ json: JSONValue, line: Int, what: String) throws(ReplayError) -> State {
+  private func decodeState(_ json: JSONValue, line: Int, what: String) throws(ReplayError) -> State
+  {
     do {
       return try decoder.decode(State.self, from: json)
     } catch let error as DecodingError {
@@ -235,7 +240,8 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
         path: log.path, line: line, what: what, codingPath: error.pathDescription,
         reason: error.reasonDescription)
     } catch {
-      throw .stateDecodingFailed(path: log.path, line: line, what: what, codingPath: "", reason: "\(error)")
+      throw .stateDecodingFailed(
+        path: log.path, line: line, what: what, codingPath: "", reason: "\(error)")
     }
   }
 
