@@ -40,9 +40,12 @@ final class WorkerProcess {
     try process.run()
   }
 
+  /// Ends the child (end of input, then SIGTERM in case it is stuck) and reaps it, so that no
+  /// zombie, pipe or `Process` outlives the session.
   deinit {
     try? requests.fileHandleForWriting.close()
     if process.isRunning { process.terminate() }
+    process.waitUntilExit()
   }
 
   /// Sends one request line and waits for the reply line, or for the child's death.

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import RewindJSON
-import Synchronization
 
 /// Records every action that reaches the reducers to a crash-safe JSON-lines log
 /// (`docs/log-format.md`), so that a session — or the last seconds before a crash — can be
@@ -20,12 +19,12 @@ import Synchronization
 public final class Recorder<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
   /// The path of the current log file.
   public let path: String
-  private let core: Mutex<RecorderCore>
+  private let core: Locked<RecorderCore>
   private let onError: @Sendable (RecorderError) -> Void
   private let actionSanitizer: (@Sendable (Action) -> Action)?
   private let stateSanitizer: (@Sendable (State) -> State)?
-  private let syncTimer: Mutex<DispatchSourceTimer?> = Mutex(nil)
-  private let detach: Mutex<(@Sendable () -> Void)?> = Mutex(nil)
+  private let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
+  private let detach: Locked<(@Sendable () -> Void)?> = Locked(nil)
 
   /// Creates the log file, writes its header with `initialState`, and starts recording.
   ///
@@ -81,7 +80,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       throw RecorderError(
         .stateEncodingFailed(description: "\(error)"), path: path, lastRecordedSeq: 0)
     }
-    core = Mutex(
+    core = Locked(
       try RecorderCore(
         path: path, identity: identity, options: options, fileSystem: fileSystem,
         initialStateJSON: stateJSON))

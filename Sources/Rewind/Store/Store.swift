@@ -1,6 +1,5 @@
 import Foundation
 import Observation
-import Synchronization
 
 /// The single source of truth of an app: holds the whole state and changes it only by running
 /// dispatched actions through middleware and the reducer.
@@ -24,13 +23,16 @@ import Synchronization
 /// store.dispatch(.increment)
 /// ```
 public final class Store<State: Sendable, Action: Sendable>: Observable, @unchecked Sendable {
-  // Why `@unchecked Sendable` is sound: `stateBox` is a `Mutex`; every other mutable stored
+  // Why `@unchecked Sendable` is sound: `stateBox` is a `Locked`; every other mutable stored
   // property (`pipeline`) is only read or written while `processLock` is held, and
   // `processLock` (an `NSRecursiveLock`) is itself thread-safe. The registrar is `Sendable`.
   private let stateBox: StateCell<State>
   private let processLock = NSRecursiveLock()
   private var pipeline: Pipeline
   private let registrar = ObservationRegistrar()
+  /// `\.state`, made once: a key path literal of a generic class is instantiated at run time on
+  /// every evaluation, which cost about half of a dispatch.
+  private let stateKeyPath: KeyPath<Store, State>
 
   /// Everything the dispatch loop owns; guarded by `processLock`.
   private struct Pipeline {
@@ -60,6 +62,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     middleware: [Middleware<State, Action>] = []
   ) {
     self.stateBox = StateCell(initialState)
+    self.stateKeyPath = \Store.state
     self.pipeline = Pipeline(reducer: reducer, middleware: middleware)
   }
 
@@ -67,13 +70,13 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
   ///
   /// Reading it from a SwiftUI view (or inside `withObservationTracking`) tracks it.
   public var state: State {
-    registrar.access(self, keyPath: \.state)
+    registrar.access(self, keyPath: stateKeyPath)
     return stateBox.mutex.withLock { $0 }
   }
 
   /// Reads a part of the current state without copying the rest of it.
   public func read<Value>(_ body: (borrowing State) throws -> Value) rethrows -> Value {
-    registrar.access(self, keyPath: \.state)
+    registrar.access(self, keyPath: stateKeyPath)
     return try stateBox.mutex.withLock { state in try body(state) }
   }
 
@@ -135,14 +138,14 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     for entry in pipeline.hooks { entry.hooks.willReduce(current) }
     // Observation callbacks run inside willSet/didSet: outside the reducing flag, so that a
     // dispatch from one of them is queued like a dispatch from a subscriber.
-    registrar.willSet(self, keyPath: \.state)
+    registrar.willSet(self, keyPath: stateKeyPath)
     pipeline.isReducing = true
     let newState = stateBox.mutex.withLock { state -> State in
       reducer.run(&state, current)
       return state
     }
     pipeline.isReducing = false
-    registrar.didSet(self, keyPath: \.state)
+    registrar.didSet(self, keyPath: stateKeyPath)
     pipeline.reducedCount += 1
     for entry in pipeline.hooks { entry.hooks.didReduce(newState) }
     for subscriber in pipeline.subscribers {
@@ -204,7 +207,7 @@ extension Store {
     _ handler: @escaping @Sendable (Value) -> Void
   ) -> Subscription {
     guard skipRepeats else { return addSubscriber { state in handler(select(state)) } }
-    let last = Mutex<Value>(select(state))
+    let last = Locked<Value>(select(state))
     return addSubscriber { state in
       let value = select(state)
       let changed = last.withLock { previous -> Bool in
@@ -263,8 +266,8 @@ extension Store {
 /// A reference to the store's state, so the middleware context can read it without keeping the
 /// store alive.
 private final class StateCell<Value: Sendable>: Sendable {
-  let mutex: Mutex<Value>
-  init(_ value: Value) { mutex = Mutex(value) }
+  let mutex: Locked<Value>
+  init(_ value: Value) { mutex = Locked(value) }
 }
 
 /// Calls around the reducer, for the recorder: `willReduce` with the action about to be reduced

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Reports programmer errors in the use of a ``Store`` (for example a dispatch from inside a
 /// reducer).
@@ -6,7 +5,7 @@ import Synchronization
 /// By default a report stops the program with the message, like a failed precondition. Tests
 /// install a handler to observe the report without crashing the test runner.
 package enum StoreDiagnostics {
-  private static let handler = Mutex<(@Sendable (String) -> Void)?>(nil)
+  private static let handler = Locked<(@Sendable (String) -> Void)?>(nil)
 
   /// Reports `message`: calls the installed handler, or stops the program.
   package static func report(_ message: String) {

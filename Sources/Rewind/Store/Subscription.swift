@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A token for a store subscription: the subscription ends when it is cancelled or released.
 ///
@@ -9,11 +8,11 @@ import Synchronization
 /// subscription.cancel()  // or let it go out of scope
 /// ```
 public final class Subscription: Sendable {
-  private let onCancel: Mutex<(@Sendable () -> Void)?>
+  private let onCancel: Locked<(@Sendable () -> Void)?>
 
   /// Creates a token that runs `onCancel` once, on the first `cancel()` or on release.
   public init(onCancel: @escaping @Sendable () -> Void) {
-    self.onCancel = Mutex(onCancel)
+    self.onCancel = Locked(onCancel)
   }
 
   /// Ends the subscription. Calling it again does nothing.
