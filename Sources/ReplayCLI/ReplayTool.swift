@@ -19,7 +19,8 @@ public enum ReplayTool {
     let output = StandardOutput()
     let status = run(
       Array(CommandLine.arguments.dropFirst()), apps: apps, output: output,
-      input: Platform.isTerminal(0) && Platform.isTerminal(1) ? TerminalLineInput() : StandardInput())
+      input: Platform.isTerminal(0) && Platform.isTerminal(1)
+        ? TerminalLineInput() : StandardInput())
     output.flush()
     exit(status)
   }

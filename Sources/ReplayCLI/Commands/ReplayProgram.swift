@@ -200,7 +200,9 @@ enum ReplayProgram {
     name: "replay",
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
-    commands: [info, actions, state, diff, verify, shrink, genTest, export, importCommand, tail, tui],
+    commands: [
+      info, actions, state, diff, verify, shrink, genTest, export, importCommand, tail, tui,
+    ],
     examples: [
       .init("replay Fixtures/todo-crash.jsonl"),
       .init("replay info Fixtures/todo-session.jsonl"),

@@ -1,4 +1,3 @@
-
 /// Reports programmer errors in the use of a ``Store`` (for example a dispatch from inside a
 /// reducer).
 ///

@@ -1,4 +1,3 @@
-
 /// A token for a store subscription: the subscription ends when it is cancelled or released.
 ///
 /// Keep it for as long as you want updates:

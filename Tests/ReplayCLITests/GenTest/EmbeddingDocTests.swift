@@ -11,6 +11,8 @@ import Testing
       contentsOf: root.appendingPathComponent("docs/embedding.md"), encoding: .utf8)
     let main = try String(
       contentsOf: root.appendingPathComponent("Sources/replay/main.swift"), encoding: .utf8)
-    #expect(page.contains("```swift\n" + main + "```\n"), "docs/embedding.md and Sources/replay/main.swift disagree")
+    #expect(
+      page.contains("```swift\n" + main + "```\n"),
+      "docs/embedding.md and Sources/replay/main.swift disagree")
   }
 }

@@ -12,7 +12,8 @@ import Testing
   ) throws {
     let store = Store(initialState: JournalState(), reducer: reducer)
     let recorder = try store.startRecording(
-      to: path, app: "journal", options: RecordingOptions(checkpointInterval: 2, ifExists: .replace))
+      to: path, app: "journal", options: RecordingOptions(checkpointInterval: 2, ifExists: .replace)
+    )
     let start = Date(timeIntervalSince1970: 1_795_255_200)
     for (n, text) in ["Ran 5 km", "Read two chapters", "Fixed the bike"].enumerated() {
       store.dispatch(.write(text, now: start.addingTimeInterval(Double(n) * 3600)))

@@ -38,7 +38,9 @@ enum PowerTools {
     WorkerProcess.executableOverride.withLock { $0 = binary }
   }
 
-  static func run(_ arguments: [String], input: [String] = []) -> (status: Int32, out: String, err: String) {
+  static func run(_ arguments: [String], input: [String] = []) -> (
+    status: Int32, out: String, err: String
+  ) {
     let output = CapturedOutput()
     let status = ReplayTool.run(arguments, apps: apps, output: output, input: ScriptedInput(input))
     return (status, output.standardOutput, output.standardError)

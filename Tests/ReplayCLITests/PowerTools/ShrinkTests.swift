@@ -30,7 +30,9 @@ import Testing
     let directory = try PowerTools.temporaryDirectory()
     let first = directory.appendingPathComponent("a.jsonl").path
     let second = directory.appendingPathComponent("b.jsonl").path
-    let arguments = ["shrink", PowerTools.fixture("todo-session.jsonl"), "--until", "todos.count >= 6"]
+    let arguments = [
+      "shrink", PowerTools.fixture("todo-session.jsonl"), "--until", "todos.count >= 6",
+    ]
     let a = PowerTools.run(arguments + ["-o", first])
     let b = PowerTools.run(arguments + ["-o", second])
     #expect(a.status == 0 && b.status == 0, "stderr: \(a.err) \(b.err)")
@@ -44,7 +46,9 @@ import Testing
 
   @Test func aConditionTheWholeLogDoesNotReachIsAnError() throws {
     try PowerTools.useReplayBinaryAsWorker()
-    let result = PowerTools.run(["shrink", PowerTools.fixture("counter.jsonl"), "--until", "count > 1000"])
+    let result = PowerTools.run([
+      "shrink", PowerTools.fixture("counter.jsonl"), "--until", "count > 1000",
+    ])
     #expect(result.status == 2)
     #expect(result.err.contains("does not reach the condition 'count > 1000'"))
   }

@@ -74,8 +74,12 @@ import Testing
   }
 
   @Test func withoutFollowTheLastLinesArePrinted() {
-    let result = PowerTools.run(["tail", PowerTools.fixture("counter.jsonl"), "-n", "2", "--type", "add"])
+    let result = PowerTools.run([
+      "tail", PowerTools.fixture("counter.jsonl"), "-n", "2", "--type", "add",
+    ])
     #expect(result.status == 0)
-    #expect(result.out.contains("    10    2.500s  add            7\n    12    3.000s  add            -20\n"))
+    #expect(
+      result.out.contains(
+        "    10    2.500s  add            7\n    12    3.000s  add            -20\n"))
   }
 }

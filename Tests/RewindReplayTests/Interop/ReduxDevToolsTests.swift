@@ -44,7 +44,9 @@ private func fixture(_ name: String) -> String {
       initialState: log.header.state, actions: actions, startedAt: 0)
     // The file is what DevTools writes: a payload string holding the lifted state.
     let lifted = try JSONParser.parse(try #require(document["payload"]?.stringValue))
-    #expect(lifted["stagedActionIds"].flatMap { if case .array(let a) = $0 { a.count } else { nil } } == 341)
+    #expect(
+      lifted["stagedActionIds"].flatMap { if case .array(let a) = $0 { a.count } else { nil } }
+        == 341)
     #expect(lifted["currentStateIndex"]?.intValue == 340)
     #expect(lifted["nextActionId"]?.intValue == 341)
 

@@ -2,8 +2,9 @@ import Foundation
 import Rewind
 import RewindExamples
 import RewindJSON
-@testable import RewindReplay
 import Testing
+
+@testable import RewindReplay
 
 private func fixture(_ name: String) -> String {
   URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -15,13 +16,15 @@ private func fixture(_ name: String) -> String {
 @Suite struct LogDiffTests {
   /// A log of `actions` for the counter app, made in memory.
   private func counterLog(_ name: String, _ actions: [CounterAction]) throws -> ReplayLog {
-    var text = #"{"kind":"header","format":"rewind","version":1,"session":"s","app":"counter","actionType":"CounterAction","stateType":"CounterState","firstSeq":1,"state":{"count":0}}"#
+    var text =
+      #"{"kind":"header","format":"rewind","version":1,"session":"s","app":"counter","actionType":"CounterAction","stateType":"CounterState","firstSeq":1,"state":{"count":0}}"#
       + "\n"
     let encoder = RewindJSONEncoder()
     for (n, action) in actions.enumerated() {
       let json = try encoder.encodeValue(action)
       let type = if case .object(let members) = json { members[0].key } else { "?" }
-      text += #"{"kind":"action","seq":\#(n + 1),"type":"\#(type)","action":\#(json.jsonText)}"#
+      text +=
+        #"{"kind":"action","seq":\#(n + 1),"type":"\#(type)","action":\#(json.jsonText)}"#
         + "\n"
     }
     text += #"{"kind":"end","seq":\#(actions.count),"reason":"closed"}"# + "\n"
@@ -46,7 +49,8 @@ private func fixture(_ name: String) -> String {
     var b = a
     b.insert(.decrement, at: 40)
     let result = try diff(counterLog("a", a), counterLog("b", b))
-    #expect(result.hunks == [LogDiff.Hunk(seqsInA: nil, seqsInB: 41...41, beforeA: 41, beforeB: 41)])
+    #expect(
+      result.hunks == [LogDiff.Hunk(seqsInA: nil, seqsInB: 41...41, beforeA: 41, beforeB: 41)])
     #expect(result.firstDivergence?.a == 41)
     #expect(result.firstDivergence?.b == 41)
     #expect(!result.isEquivalent)
@@ -58,7 +62,8 @@ private func fixture(_ name: String) -> String {
     var b = a
     b.remove(at: 9)
     let result = try diff(counterLog("a", a), counterLog("b", b))
-    #expect(result.hunks == [LogDiff.Hunk(seqsInA: 10...10, seqsInB: nil, beforeA: 10, beforeB: 10)])
+    #expect(
+      result.hunks == [LogDiff.Hunk(seqsInA: 10...10, seqsInB: nil, beforeA: 10, beforeB: 10)])
     #expect(JSONDiff.render(result.finalChanges) == "count: 5050 → 5040")
   }
 

@@ -33,7 +33,9 @@ private func fixture(_ name: String) -> String {
     _ states: [JSONValue], _ types: [String?], from start: Int, forward: Bool,
     _ breakpoints: [Breakpoint]
   ) -> Int? {
-    let positions = forward ? Array(stride(from: start + 1, to: states.count, by: 1))
+    let positions =
+      forward
+      ? Array(stride(from: start + 1, to: states.count, by: 1))
       : Array(stride(from: start - 1, through: 1, by: -1))
     for q in positions {
       for breakpoint in breakpoints {
@@ -86,9 +88,17 @@ private func fixture(_ name: String) -> String {
 
   @Test(arguments: [
     ("type=move", Breakpoint.actionType("move")),
-    ("if todos.count > 3", .condition(JSONPath([.key("todos"), .key("count")]), .greater, .number("3"))),
-    ("if filter == completed", .condition(JSONPath([.key("filter")]), .equal, .string("completed"))),
-    (#"if todos[0].title contains "milk""#, .condition(JSONPath([.key("todos"), .index(0), .key("title")]), .contains, .string("milk"))),
+    (
+      "if todos.count > 3",
+      .condition(JSONPath([.key("todos"), .key("count")]), .greater, .number("3"))
+    ),
+    (
+      "if filter == completed", .condition(JSONPath([.key("filter")]), .equal, .string("completed"))
+    ),
+    (
+      #"if todos[0].title contains "milk""#,
+      .condition(JSONPath([.key("todos"), .index(0), .key("title")]), .contains, .string("milk"))
+    ),
   ])
   func breakCommandsParse(text: String, expected: Breakpoint) throws {
     #expect(try Breakpoint.parseBreak(text) == expected)

@@ -46,8 +46,13 @@ private let regressedTodoReducer = Reducer<TodoState, TodoAction> { state, actio
       #expect(divergence.seq == 50)
       #expect(divergence.lastMatching == 0)
       let lines = failure.description.split(separator: "\n").map(String.init)
-      #expect(lines[0].hasSuffix("todo-session.jsonl: checkpoint at seq 50 (line 52) differs from the state the current reducer computes"))
-      #expect(lines[1] == "the first difference comes from actions 1…50 (the state matched at position 0)")
+      #expect(
+        lines[0].hasSuffix(
+          "todo-session.jsonl: checkpoint at seq 50 (line 52) differs from the state the current reducer computes"
+        ))
+      #expect(
+        lines[1] == "the first difference comes from actions 1…50 (the state matched at position 0)"
+      )
       #expect(lines[2] == "recorded → replayed:")
       #expect(lines.contains { $0.hasPrefix("  nextID: ") })
     }
