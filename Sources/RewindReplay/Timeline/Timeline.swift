@@ -1,3 +1,4 @@
+import Foundation
 import Rewind
 import RewindJSON
 
@@ -33,6 +34,12 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   /// Seqs the user chose to replay as if they had not happened (`skip N`).
   public private(set) var skippedSeqs: Set<Int> = []
+  /// Rebuilds of at least this many actions decode ahead on a second thread
+  /// (``ActionPrefetcher``); `Int.max` (the default on a single core) turns that off.
+  package var prefetchThreshold =
+    ProcessInfo.processInfo.activeProcessorCount > 1 ? 8_192 : Int.max
+  /// The seqs the prefetcher's helper and the calling thread take turns on.
+  package var prefetchBatchSize = 1_024
 
   /// Creates a timeline over `log` for `reducer`.
   ///
@@ -89,9 +96,21 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     var seq = start
     let total = position - start
     let reportsProgress = progress != nil && total > 4096
+    let prefetcher =
+      total >= prefetchThreshold
+      ? ActionPrefetcher<Action>(
+        log: log, seqs: start + 1...position, batchSize: prefetchBatchSize) : nil
+    defer { prefetcher?.cancel() }
     while seq < position {
       seq += 1
-      try apply(seq, to: &state)
+      if let prefetcher, skippedSeqs.isEmpty || !skippedSeqs.contains(seq),
+        let decoded = prefetcher.take(seq)
+      {
+        StepMarker.willApply(seq: seq, type: decoded.type, line: decoded.line)
+        reducer.reduce(&state, decoded.action)
+      } else {
+        try apply(seq, to: &state)
+      }
       if cache.wants(seq) { cache.insert(state, at: seq) }
       if keepsStretch { stretch.append(state) }
       if reportsProgress, (seq - start) & 4095 == 0 { progress?(seq - start, total) }
