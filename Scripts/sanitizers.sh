@@ -2,19 +2,22 @@
 # Runs the tests under the sanitizers:
 #   - AddressSanitizer once over the whole suite (scratch path .build-asan);
 #   - ThreadSanitizer N times (default 3) over the concurrency-heavy suites (scratch path
-#     .build-tsan): the store's concurrency tests and every recorder suite.
+#     .build-tsan): the store's concurrency tests, every recorder suite, and the engine's
+#     two-thread paths (decoding ahead, the checksum prepass, diffing two logs at once).
 #
 # Usage: Scripts/sanitizers.sh [-n N] [--only address|thread]
 #
 # Environment:
 #   REWIND_SANITIZER is set to 'address' or 'thread' for the tests, which skip their peak-memory
 #     checks under a sanitizer (its shadow memory makes resident size meaningless)
-#   TSAN_FILTER   the suites ThreadSanitizer runs (default 'StoreConcurrency|Recorder|Concurrency')
+#   TSAN_FILTER   the suites ThreadSanitizer runs (default
+#     'StoreConcurrency|Recorder|Concurrency|ActionPrefetch|ChecksumPrepass|LogDiff')
 #   ASAN_OPTIONS, LSAN_OPTIONS, TSAN_OPTIONS   passed through (defaults below)
 #
 # ThreadSanitizer on Linux cannot see Synchronization.Mutex hand over a contended lock (its slow
-# path is a futex call inside the uninstrumented standard library), so it may report a race
-# between two accesses that are both inside `withLock` of the same Mutex. Check both stacks.
+# path is a futex call inside the uninstrumented standard library), so it reports races between
+# two accesses that are both inside `withLock` of the same Mutex. That is why Rewind's code and
+# tests lock with `Locked` (Sources/Rewind/Support/Locked.swift, a pthread mutex) instead.
 #
 # Each step's output goes to .build-sanitizers/<step>.log. Exit status: 0 when every build and
 # run passed and no sanitizer reported anything, 1 otherwise, 2 on a usage error.
@@ -46,7 +49,7 @@ esac
 cd "$(dirname "$0")/.."
 logs=.build-sanitizers
 mkdir -p "$logs"
-tsan_filter="${TSAN_FILTER:-StoreConcurrency|Recorder|Concurrency}"
+tsan_filter="${TSAN_FILTER:-StoreConcurrency|Recorder|Concurrency|ActionPrefetch|ChecksumPrepass|LogDiff}"
 
 # Swift's backtracer and the sanitizers both want the fatal signals; let the sanitizer report.
 export SWIFT_BACKTRACE=enable=no

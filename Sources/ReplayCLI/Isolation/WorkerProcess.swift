@@ -1,13 +1,12 @@
 import Foundation
 import Rewind
 import RewindReplay
-import Synchronization
 
 /// A child `replay __worker` process and the pipes to talk to it.
 final class WorkerProcess {
   /// The replay binary to run as the worker instead of the running executable (tests run
   /// in-process inside the test runner, which cannot be a worker).
-  package static let executableOverride = Mutex<URL?>(nil)
+  package static let executableOverride = Locked<URL?>(nil)
 
   enum Outcome {
     /// The reply line.

@@ -1,4 +1,4 @@
-import Synchronization
+import Rewind
 
 /// A ``TextOutput`` that keeps everything written to it, for running commands in tests.
 ///
@@ -17,7 +17,7 @@ package final class CapturedOutput: TextOutput {
     var flushCount = 0
   }
 
-  private let captured = Mutex(Captured())
+  private let captured = Locked(Captured())
   private let outputStyle: TerminalStyle
   private let errorStyle: TerminalStyle
 

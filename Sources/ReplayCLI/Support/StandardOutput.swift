@@ -1,6 +1,5 @@
 import Foundation
 import Rewind
-import Synchronization
 
 /// The process's standard output and standard error.
 ///
@@ -22,7 +21,7 @@ package final class StandardOutput: TextOutput {
     }
   }
 
-  private let buffer = Mutex(Buffer())
+  private let buffer = Locked(Buffer())
   private let outputDescriptor: Int32
   private let errorDescriptor: Int32
   private let capacity: Int

@@ -1,6 +1,5 @@
 import Rewind
 import RewindReplay
-import Synchronization
 
 /// `replay tui LOG`: the full-screen time-travel debugger, on the terminal of standard input
 /// and output.
@@ -66,7 +65,7 @@ enum TUIApp {
 /// screen is redrawn only between keys), and remembers that it did so the next redraw repaints.
 private final class ProgressRow: Sendable {
   /// Whether progress was written since ``takeWasShown()`` last ran.
-  private let wasShown = Mutex(false)
+  private let wasShown = Locked(false)
 
   /// A timeline progress callback that writes to `row`.
   func callback(row: Int) -> @Sendable (Int, Int) -> Void {

@@ -1,6 +1,5 @@
 import Dispatch
 import Rewind
-import Synchronization
 
 /// The checksums of the second half of a large log, checked on another core while the indexer
 /// reads the first half: checksums are most of the cost of opening a log, and each line's is a
@@ -14,7 +13,7 @@ final class ChecksumPrepass: Sendable {
   /// Where the lines it checks start: the first line start in the second half.
   let start: Int
   private let bytes: LogBytes
-  private let outcome = Mutex<Outcome>(Outcome())
+  private let outcome = Locked<Outcome>(Outcome())
   private let finished = DispatchSemaphore(value: 0)
 
   private struct Outcome {

@@ -1,6 +1,6 @@
 import Dispatch
 import RewindJSON
-import Synchronization
+import Rewind
 
 extension ReplayLog {
   /// The identity of one action, before it gets its number: its bytes in the log, or a copy.
@@ -100,7 +100,7 @@ extension ReplayLog {
 
 /// The identities of two logs, each written by its own thread.
 private final class IdentityResults: Sendable {
-  private let slots = Mutex<[Result<[ReplayLog.ActionIdentity], ReplayError>?]>([nil, nil])
+  private let slots = Locked<[Result<[ReplayLog.ActionIdentity], ReplayError>?]>([nil, nil])
 
   func set(_ result: Result<[ReplayLog.ActionIdentity], ReplayError>, at index: Int) {
     slots.withLock { $0[index] = result }

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import Rewind
 import RewindExamples
-import Synchronization
 import Testing
 
 private let workers = 8
@@ -16,7 +15,7 @@ private let totalDispatches = workers * dispatchesPerWorker
     let store = Store(initialState: CounterState(), reducer: counterReducer)
     // Every action adds a different amount, so the change of the count names the action.
     let seen = LockedArray<Int>()
-    let previous = Mutex(0)
+    let previous = Locked(0)
     let subscription = store.subscribe { state in
       let amount = previous.withLock { last in
         defer { last = state.count }

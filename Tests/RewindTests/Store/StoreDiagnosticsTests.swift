@@ -1,12 +1,11 @@
 import Observation
 import Rewind
 import RewindExamples
-import Synchronization
 import Testing
 
 /// Lets a reducer reach the store it runs in, to break the rules on purpose.
 private final class StoreSlot: Sendable {
-  let store = Mutex<Store<CounterState, CounterAction>?>(nil)
+  let store = Locked<Store<CounterState, CounterAction>?>(nil)
 }
 
 /// What `StoreDiagnostics.withHandler` calls with each report.

@@ -1,9 +1,9 @@
-import Synchronization
+import Rewind
 
 /// A thread-safe list that `@Sendable` closures (reducers, middleware, subscribers) append to,
 /// so a test can check what happened and in which order.
 final class StoreTestLog<Element: Sendable>: Sendable {
-  private let storage = Mutex<[Element]>([])
+  private let storage = Locked<[Element]>([])
 
   /// Appends `element`.
   func append(_ element: Element) {

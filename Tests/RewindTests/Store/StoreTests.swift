@@ -1,7 +1,6 @@
 import Observation
 import Rewind
 import RewindExamples
-import Synchronization
 import Testing
 
 @Suite struct StoreTests {
@@ -45,7 +44,7 @@ import Testing
 
   @Test func observationTrackingOfStateFiresWhenAnActionIsDispatched() {
     let store = Store(initialState: CounterState(), reducer: counterReducer)
-    let changes = Mutex(0)
+    let changes = Locked(0)
     let observed = withObservationTracking {
       store.state.count
     } onChange: {
@@ -62,7 +61,7 @@ import Testing
 
   @Test func observationTrackingOfReadFiresWhenAnActionIsDispatched() {
     let store = Store(initialState: CounterState(), reducer: counterReducer)
-    let changes = Mutex(0)
+    let changes = Locked(0)
     withObservationTracking {
       _ = store.read { $0.count }
     } onChange: {
@@ -76,7 +75,7 @@ import Testing
     let dropAll = Middleware<CounterState, CounterAction>(name: "drop all") { _, _ in nil }
     let store = Store(
       initialState: CounterState(), reducer: counterReducer, middleware: [dropAll])
-    let changes = Mutex(0)
+    let changes = Locked(0)
     withObservationTracking {
       _ = store.state
     } onChange: {

@@ -1,6 +1,5 @@
 import Foundation
 import Rewind
-import Synchronization
 
 /// What goes wrong at the chosen `write`.
 enum WriteFault: Sendable, CaseIterable, CustomStringConvertible {
@@ -45,7 +44,7 @@ final class FaultyFileSystem: LogFileSystem {
   }
 
   private let base = POSIXLogFileSystem()
-  private let counters = Mutex(Counters())
+  private let counters = Locked(Counters())
   private let failingWrite: Int?
   private let writeFault: WriteFault
   private let failingSync: Int?

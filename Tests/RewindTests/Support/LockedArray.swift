@@ -1,12 +1,12 @@
-import Synchronization
+import Rewind
 
 /// An array that `@Sendable` closures (subscribers, error handlers, worker threads) append to,
 /// so a test can check afterwards what happened and in which order.
 final class LockedArray<Element: Sendable>: Sendable {
-  private let storage: Mutex<[Element]>
+  private let storage: Locked<[Element]>
 
   /// Creates the array with `elements`.
-  init(_ elements: [Element] = []) { storage = Mutex(elements) }
+  init(_ elements: [Element] = []) { storage = Locked(elements) }
 
   /// Appends `element`.
   func append(_ element: Element) { storage.withLock { $0.append(element) } }

@@ -1,4 +1,4 @@
-import Synchronization
+import Rewind
 
 /// One line of the message area, and whether it reports a failure.
 struct TUIMessageLine: Sendable, Equatable {
@@ -19,7 +19,7 @@ final class TUISessionOutput: TextOutput {
   }
 
   /// What was written since the last ``take()``.
-  private let pending = Mutex(Pending())
+  private let pending = Locked(Pending())
 
   /// An empty output.
   init() {}
