@@ -1,6 +1,6 @@
 import Dispatch
-import RewindJSON
 import Rewind
+import RewindJSON
 
 extension ReplayLog {
   /// The identity of one action, before it gets its number: its bytes in the log, or a copy.
