@@ -41,9 +41,10 @@ final class TypedStateFollower<State: Codable & Sendable, Action: Codable & Send
       throw .actionDecodingFailed(
         path: "", line: 0, seq: seq, type: type ?? "?", codingPath: "", reason: "\(error)")
     }
-    StepMarker.willApply(seq: seq, type: type, line: 0)
+    let marks = StepMarker.claim()
+    if marks { StepMarker.willApply(seq: seq, type: type, line: 0) }
     reducer.reduce(&state, decoded)
-    StepMarker.clear()
+    if marks { StepMarker.release() }
     do {
       stateJSON = try RewindJSONEncoder().encodeValue(state)
     } catch {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A note of the action being applied right now, kept in a fixed buffer that a fatal-signal
 /// handler can write to stderr without allocating: when an app's reducer traps during replay,
 /// the last line on stderr names the action that killed it.
@@ -5,8 +7,16 @@
 /// ``Timeline`` updates it before every reduction: the log name and the fixed words are written
 /// once, so a step writes only the seq, the type and the line number (a few dozen byte stores; no
 /// system call, no allocation).
+///
+/// There is one note per process, so one replaying thread at a time may write it: a rebuild
+/// ``claim()``s it first and ``release()``s it after, and writes it only when the claim succeeded.
+/// A timeline replaying on another thread at the same time (tests run in parallel; an app may
+/// replay on several threads) goes without the note instead of racing for it.
 package enum StepMarker {
   private static let capacity = 320
+  /// Whether a thread holds the note (acquire on claim, release on release: what the holder
+  /// wrote is seen by the next one).
+  private static let isClaimed = Atomic<Bool>(false)
 
   /// The buffer, the length of the message in it (0 when idle), and the length of its fixed start.
   private struct Note {
@@ -15,9 +25,9 @@ package enum StepMarker {
     var fixedLength: Int
   }
 
-  // Written only by the replaying thread, read only by a fatal-signal handler on that thread
-  // (after the trap) — there is no concurrent access to guard against. A pointer in a `let`, so
-  // that a step costs no exclusivity check.
+  // Written only by the thread that holds the claim, read only by a fatal-signal handler on that
+  // thread (after the trap): there is no concurrent access to guard against. A pointer in a `let`,
+  // so that a step costs no exclusivity check.
   nonisolated(unsafe) private static let note: UnsafeMutablePointer<Note> = {
     let note = UnsafeMutablePointer<Note>.allocate(capacity: 1)
     note.initialize(
@@ -28,9 +38,24 @@ package enum StepMarker {
     return note
   }()
 
-  /// Sets the log name that starts the message.
+  /// Claims the note for the calling thread; `false` when another thread holds it (then do not
+  /// write it).
+  package static func claim() -> Bool {
+    isClaimed.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+  }
+
+  /// Clears the note and gives up the claim.
+  package static func release() {
+    note.pointee.length = 0
+    isClaimed.store(false, ordering: .releasing)
+  }
+
+  /// Sets the log name that starts the message (a front end, before replaying; skipped while
+  /// another thread holds the note).
   package static func setLog(_ path: String) {
+    guard claim() else { return }
     writeFixedStart(of: note, prefix: Array("replay: \(path): ".utf8.prefix(160)))
+    release()
   }
 
   private static func writeFixedStart(of note: UnsafeMutablePointer<Note>, prefix: [UInt8]) {
@@ -42,6 +67,7 @@ package enum StepMarker {
   }
 
   /// Records that the action `seq` of `type`, from log line `line`, is about to be applied.
+  /// Only the thread that holds the claim may call it.
   package static func willApply(seq: Int, type: String?, line: Int) {
     let note = self.note
     var writer = Writer(buffer: note.pointee.buffer, count: note.pointee.fixedLength)
@@ -60,9 +86,6 @@ package enum StepMarker {
     writer.put(UInt8(ascii: "\n"))
     note.pointee.length = writer.count
   }
-
-  /// Clears the note (no reduction is running).
-  package static func clear() { note.pointee.length = 0 }
 
   /// The prepared message, for the signal handler: pointer and length (0 when idle).
   package static var message: (UnsafePointer<UInt8>, Int) {

@@ -101,22 +101,23 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
       ? ActionPrefetcher<Action>(
         log: log, seqs: start + 1...position, batchSize: prefetchBatchSize) : nil
     defer { prefetcher?.cancel() }
+    let marks = StepMarker.claim()
+    defer { if marks { StepMarker.release() } }
     while seq < position {
       seq += 1
       if let prefetcher, skippedSeqs.isEmpty || !skippedSeqs.contains(seq),
         let decoded = prefetcher.take(seq)
       {
-        StepMarker.willApply(seq: seq, type: decoded.type, line: decoded.line)
+        if marks { StepMarker.willApply(seq: seq, type: decoded.type, line: decoded.line) }
         reducer.reduce(&state, decoded.action)
       } else {
-        try apply(seq, to: &state)
+        try apply(seq, to: &state, marks: marks)
       }
       if cache.wants(seq) { cache.insert(state, at: seq) }
       if keepsStretch { stretch.append(state) }
       if reportsProgress, (seq - start) & 4095 == 0 { progress?(seq - start, total) }
     }
     if reportsProgress { progress?(total, total) }
-    StepMarker.clear()
     if keepsStretch { recent = (start, stretch) }
     cursor = (position, state)
     return state
@@ -164,13 +165,14 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   /// - Complexity: One reduction per seq.
   public func state(applying seqs: [Int]) throws(ReplayError) -> State {
     var state = try initialState()
+    let marks = StepMarker.claim()
+    defer { if marks { StepMarker.release() } }
     for seq in seqs {
       guard log.entry(seq: seq) != nil else {
         throw .positionOutOfRange(seq, valid: positions)
       }
-      try apply(seq, to: &state, honoringSkips: false)
+      try apply(seq, to: &state, honoringSkips: false, marks: marks)
     }
-    StepMarker.clear()
     return state
   }
 
@@ -209,8 +211,9 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     return best
   }
 
+  /// Applies the action `seq` to `state`; `marks`: this thread holds the ``StepMarker``.
   private func apply(
-    _ seq: Int, to state: inout State, honoringSkips: Bool = true
+    _ seq: Int, to state: inout State, honoringSkips: Bool = true, marks: Bool
   ) throws(ReplayError) {
     if honoringSkips && !skippedSeqs.isEmpty && skippedSeqs.contains(seq) { return }
     // Straight from the line's bytes; anything unusual goes the full way below, which gives the
@@ -218,7 +221,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     if let line = log.loadActionLine(seq, into: document) {
       do {
         let action = try document.decode(Action.self, at: line.payload)
-        StepMarker.willApply(seq: seq, type: line.type, line: line.number)
+        if marks { StepMarker.willApply(seq: seq, type: line.type, line: line.number) }
         reducer.reduce(&state, action)
         return
       } catch {}
@@ -226,7 +229,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     let record = try log.action(at: seq)
     guard record.status == .recorded, let payload = record.payload else { return }
     let action = try decodeAction(payload, record: record)
-    StepMarker.willApply(seq: seq, type: record.type, line: record.line)
+    if marks { StepMarker.willApply(seq: seq, type: record.type, line: record.line) }
     reducer.reduce(&state, action)
   }
 

@@ -8,7 +8,8 @@ extension Hostile {
     /// The crash reporter's note of the step being replayed (`StepMarker`) is process-wide.
     /// When `StepMarker.setLog` assigned a global `[UInt8]` with no synchronization, two runs at
     /// once raced on the array's reference count and this test crashed the runner about one time
-    /// in three (SIGSEGV, "Bad pointer dereference", in `StepMarker.setLog`/`willApply`).
+    /// in three (SIGSEGV, "Bad pointer dereference", in `StepMarker.setLog`/`willApply`). Now one
+    /// run at a time holds the note (`StepMarker.claim()`); ThreadSanitizer checks this test.
     @Test
     func runsOnSeveralThreadsAtOnceDoNotCrash() throws {
       try CLIFixture.withTemporaryDirectory { directory in

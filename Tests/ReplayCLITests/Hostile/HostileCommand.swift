@@ -56,10 +56,9 @@ enum HostileCommand: String, CaseIterable, Sendable, CustomStringConvertible {
   var opensTheWholeLog: Bool { self != .tail }
 }
 
-/// Replays in this process, one at a time: the replay engine keeps the log and action being
-/// replayed in process-wide state for its crash reporter (`StepMarker`), which replays on two
-/// threads at once overwrite (and, before it was made allocation-free, crashed on — see
-/// ``Hostile/ConcurrentInProcessRunTests``).
+/// Replays in this process, one at a time: the replay engine's note for its crash reporter
+/// (`StepMarker`) is process-wide, and only one of several replays at once gets it (see
+/// ``Hostile/ConcurrentInProcessRunTests``); one at a time, each run's note names its own log.
 enum InProcessReplay {
   private static let lock = NSLock()
 
