@@ -1,3 +1,5 @@
+import Dispatch
+import Rewind
 import RewindJSON
 import RewindReplay
 
@@ -58,6 +60,35 @@ struct CommandContext {
     } catch {
       throw .replay(error)
     }
+  }
+
+  /// Opens the `A` and `B` arguments at the same time, on two threads (opening is mostly
+  /// checking every line, which a second core halves); fails with `A`'s error first.
+  func openLogPair() throws(CommandFailure) -> (a: OpenedLog, b: OpenedLog) {
+    let paths = [arguments.positional("A") ?? "", arguments.positional("B") ?? ""]
+    let recovery = recovery
+    let results = Locked<[Result<ReplayLog, ReplayError>?]>([nil, nil])
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      let result = Result { () throws(ReplayError) in
+        try ReplayLog(path: paths[index], recovery: recovery)
+      }
+      results.withLock { $0[index] = result }
+    }
+    let opened = results.withLock { $0 }
+    var logs: [ReplayLog] = []
+    for result in opened {
+      switch result {
+      case .success(let log): logs.append(log)
+      case .failure(let error): throw .replay(error)
+      case nil: throw .replay(.cannotOpen(path: paths[logs.count], reason: "it was not opened"))
+      }
+    }
+    let pair = (logs[0], logs[1])
+    let a = OpenedLog(log: pair.0, apps: apps)
+    let b = OpenedLog(log: pair.1, apps: apps)
+    a.showProgress(on: output)
+    b.showProgress(on: output)
+    return (a, b)
   }
 
   /// Reports the faults that the recovery mode let past, as warnings on stderr.

@@ -4,8 +4,7 @@ import RewindReplay
 extension CommandContext {
   /// `replay diff A B [--json]`.
   func runDiff() throws(CommandFailure) -> Int32 {
-    let a = try openLog("A")
-    let b = try openLog("B")
+    let (a, b) = try openLogPair()
     reportFaults(a.log)
     reportFaults(b.log)
     guard a.log.header.app == b.log.header.app else {

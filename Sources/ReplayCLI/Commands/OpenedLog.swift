@@ -10,11 +10,19 @@ final class OpenedLog {
   let knownApps: [ReplayApp]
 
   /// Opens `path` with `recovery` and finds its app among `apps`.
-  init(
+  convenience init(
     path: String, recovery: RecoveryMode, apps: [ReplayApp], usesCheckpoints: Bool = true,
     isolated: Bool = false
   ) throws(ReplayError) {
-    let log = try ReplayLog(path: path, recovery: recovery)
+    self.init(
+      log: try ReplayLog(path: path, recovery: recovery), apps: apps,
+      usesCheckpoints: usesCheckpoints, isolated: isolated)
+  }
+
+  /// Finds the app of `log`, opened already, among `apps`.
+  init(log: ReplayLog, apps: [ReplayApp], usesCheckpoints: Bool = true, isolated: Bool = false) {
+    let path = log.path
+    let recovery = log.recovery
     self.log = log
     knownApps = apps
     if let app = apps.first(where: { $0.name == log.header.app }) {

@@ -89,24 +89,8 @@ struct ActionLineLayout {
     /// Moves past `text` when the line has it here.
     @inline(__always)
     mutating func skip(_ text: StaticString) -> Bool {
-      let count = text.utf8CodeUnitCount
-      guard offset + count <= line.count else { return false }
-      let expected = UnsafeRawPointer(text.utf8Start)
-      var k = 0
-      while k + 8 <= count {
-        guard
-          line.loadUnaligned(fromByteOffset: offset + k, as: UInt64.self)
-            == expected.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-        else { return false }
-        k += 8
-      }
-      while k < count {
-        guard line[offset + k] == expected.load(fromByteOffset: k, as: UInt8.self) else {
-          return false
-        }
-        k += 1
-      }
-      offset += count
+      guard RecordPeek.matches(text, in: line, at: offset) else { return false }
+      offset += text.utf8CodeUnitCount
       return true
     }
 

@@ -122,9 +122,10 @@ struct RecordPeek {
     name.utf8CodeUnitCount == bytes.count && matches(name, in: bytes, at: 0)
   }
 
-  /// Whether `line` has `expected` at `offset`, compared eight bytes at a time.
+  /// Whether `line` has `expected` at `offset`, compared eight bytes at a time (also used by
+  /// ``ActionLineLayout``).
   @inline(__always)
-  private static func matches(
+  static func matches(
     _ expected: StaticString, in line: UnsafeRawBufferPointer, at offset: Int
   )
     -> Bool
