@@ -108,6 +108,8 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// Tells the recorder the state after the last recorded action, for checkpoints and rotation
   /// (``Store`` does this for you). Encodes the state only when a checkpoint or rotation is due.
   public func didReduce(_ state: State) {
+    // Most actions need nothing here: find that out without handing the state to the closure.
+    guard core.withLock({ $0.isRecording && $0.needsState }) else { return }
     let report = core.withLock { core -> RecorderError? in
       guard core.isRecording, core.needsState else { return nil }
       let sanitized = stateSanitizer?(state) ?? state
