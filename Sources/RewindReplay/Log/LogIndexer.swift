@@ -41,11 +41,8 @@ struct LogIndexer {
     self.limits = limits
   }
 
-  /// The second half's checksums, checked on another thread (large logs only).
+  /// The checksums, checked ahead on another thread (large logs only).
   private var prepass: ChecksumPrepass?
-  /// What ``prepass`` found, once the indexer reached the second half: the lines whose checksum
-  /// is not valid.
-  private var prepassExceptions: [Int: LogLine.ChecksumStatus]?
 
   /// The header's `firstSeq`, kept apart so that reading it per line copies no header.
   private var firstSeq = 1
@@ -160,18 +157,12 @@ struct LogIndexer {
 
   // MARK: Records
 
-  /// The checksum status of `line`, which starts at `start`: from the pass over the second
-  /// half when it covered the line, else checked now.
-  private mutating func checksumStatus(
+  /// The checksum status of `line`, which starts at `start`: from the pass ahead when it has
+  /// checked the line, else checked now.
+  private func checksumStatus(
     _ line: UnsafeRawBufferPointer, at start: Int
   ) -> LogLine.ChecksumStatus {
-    if let prepass, start >= prepass.start {
-      if prepassExceptions == nil {
-        prepassExceptions = prepass.exceptions()
-        if prepassExceptions == nil { self.prepass = nil }
-      }
-      if let exceptions = prepassExceptions { return exceptions[start] ?? .valid }
-    }
+    if let prepass, let status = prepass.status(at: start) { return status }
     return LogLine.checkChecksum(line)
   }
 
