@@ -13,7 +13,7 @@ import Synchronization
 /// A timeline replaying on another thread at the same time (tests run in parallel; an app may
 /// replay on several threads) goes without the note instead of racing for it.
 package enum StepMarker {
-  private static let capacity = 320
+  private static let capacity = 400
   /// Whether a thread holds the note (acquire on claim, release on release: what the holder
   /// wrote is seen by the next one).
   private static let isClaimed = Atomic<Bool>(false)
@@ -68,23 +68,56 @@ package enum StepMarker {
 
   /// Records that the action `seq` of `type`, from log line `line`, is about to be applied.
   /// Only the thread that holds the claim may call it.
+  ///
+  /// Writes without a bounds check per byte: the fixed start is at most 160 + 60 bytes and what
+  /// follows at most 126 (two 20-character numbers, 64 bytes of type, the words around them),
+  /// which ``capacity`` holds.
   package static func willApply(seq: Int, type: String?, line: Int) {
     let note = self.note
-    var writer = Writer(buffer: note.pointee.buffer, count: note.pointee.fixedLength)
-    writer.putNumber(seq)
+    var cursor = note.pointee.buffer + note.pointee.fixedLength
+    putDecimal(seq, at: &cursor)
     if var type {
-      writer.put(" (type \"")
+      put(" (type \"", at: &cursor)
       type.withUTF8 { utf8 in
         for byte in utf8.prefix(64) {
-          writer.put(byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte)
+          cursor.pointee = byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte
+          cursor += 1
         }
       }
-      writer.put("\")")
+      put("\")", at: &cursor)
     }
-    writer.put(" from line ")
-    writer.putNumber(line)
-    writer.put(UInt8(ascii: "\n"))
-    note.pointee.length = writer.count
+    put(" from line ", at: &cursor)
+    putDecimal(line, at: &cursor)
+    cursor.pointee = UInt8(ascii: "\n")
+    note.pointee.length = cursor + 1 - note.pointee.buffer
+  }
+
+  private static func put(_ text: StaticString, at cursor: inout UnsafeMutablePointer<UInt8>) {
+    let count = text.utf8CodeUnitCount
+    cursor.update(from: text.utf8Start, count: count)
+    cursor += count
+  }
+
+  /// Writes `value` in decimal (at most 20 characters).
+  private static func putDecimal(_ value: Int, at cursor: inout UnsafeMutablePointer<UInt8>) {
+    if value < 0 {
+      cursor.pointee = UInt8(ascii: "-")
+      cursor += 1
+    }
+    var rest = value.magnitude
+    var digits = 1
+    var scale: UInt = 10
+    while digits < 20 && rest >= scale {
+      digits += 1
+      scale = scale &* 10
+    }
+    var position = cursor + digits
+    cursor = position
+    repeat {
+      position -= 1
+      position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    } while rest > 0
   }
 
   /// The prepared message, for the signal handler: pointer and length (0 when idle).
@@ -110,18 +143,6 @@ package enum StepMarker {
 
     mutating func put(_ text: StaticString) {
       text.withUTF8Buffer { for byte in $0 { put(byte) } }
-    }
-
-    mutating func putNumber(_ value: Int) {
-      if value < 0 { put(UInt8(ascii: "-")) }
-      var rest = value.magnitude
-      var divisor: UInt = 1
-      while rest / divisor >= 10 { divisor *= 10 }
-      while divisor > 0 {
-        put(UInt8(ascii: "0") + UInt8(rest / divisor))
-        rest %= divisor
-        divisor /= 10
-      }
     }
   }
 }
