@@ -4,51 +4,65 @@ import RewindJSON
 /// Decodes the actions of a long forward rebuild ahead of the reducer, on a second thread.
 ///
 /// A rebuild decodes and reduces one action after another. Decoding is most of the work and
-/// independent per line; reducing must go in order. The seqs are cut into batches: a helper thread decodes every odd-numbered batch while the calling thread
-/// decodes and reduces the even-numbered ones itself, then reduces the helper's. A line the
-/// helper cannot decode straight from its bytes is left out, and the caller takes its usual path
-/// for it, which gives the same value or the exact error. The helper runs at most
-/// ``aheadLimit`` batches ahead, so a rebuild holds a few thousand decoded actions at a time.
+/// independent per line; reducing must go in order. The seqs are cut into batches, and each batch
+/// is decoded by whichever thread claims it first, in order:
+/// - a helper thread claims the next batch whenever it is free, at most ``aheadLimit`` batches
+///   ahead of the caller;
+/// - the caller, reaching a batch nobody claimed, decodes it itself as it reduces (``take(_:)``
+///   returns `nil` for its seqs); reaching one the helper is still decoding, it decodes the next
+///   unclaimed batch meanwhile instead of waiting.
 ///
-/// Why `@unchecked Sendable` is sound: `ready`, `taken` and `cancelled` are read and written only
-/// with `condition` locked; `current` only by the calling thread (``take(_:)``); `log` is
-/// `Sendable` and the helper has its own `JSONTapeDocument`.
+/// So the two threads share the decoding in whatever proportion the reducer's cost leaves. A line
+/// that cannot be decoded straight from its bytes is left out, and the caller takes its usual
+/// path for it, which gives the same value or the exact error.
+///
+/// Why `@unchecked Sendable` is sound: `ready`, `nextUnclaimed`, `callerBatch` and `cancelled`
+/// are read and written only with `condition` locked; `current` and `callerDocument` only by the
+/// calling thread (``take(_:)``); `log` is `Sendable` and the helper has its own document.
 final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable {
-  /// One action decoded by the helper, with what the step marker shows for it.
+  /// One decoded action, with what the step marker shows for it.
   struct Decoded {
     var action: Action
     var type: String?
     var line: Int
   }
 
-  /// How many batches the helper may run ahead of the caller.
+  /// How many batches past the caller's may be claimed.
   static var aheadLimit: Int { 4 }
 
   private let log: ReplayLog
   private let seqs: ClosedRange<Int>
   /// Seqs per batch.
   private let batchSize: Int
+  private let batchCount: Int
   private let condition = NSCondition()
+  /// Decoded batches not yet taken by the caller.
   private var ready: [Int: [Decoded?]] = [:]
-  /// The highest batch the caller has taken.
-  private var taken = -1
+  /// Every batch before this one has been claimed.
+  private var nextUnclaimed = 0
+  /// The batch the caller is on.
+  private var callerBatch = 0
   private var cancelled = false
-  /// The helper's batch the caller is reducing.
-  private var current: (batch: Int, items: [Decoded?]) = (-1, [])
+  /// The batch the caller is reducing: its decoded actions, or `nil` when the caller decodes it.
+  private var current: (batch: Int, items: [Decoded?]?) = (-1, nil)
+  /// The caller's document for the batches it decodes while the helper is busy.
+  private let callerDocument: JSONTapeDocument
 
   /// Starts decoding the actions of `seqs` on a helper thread, in batches of `batchSize` seqs.
   init(log: ReplayLog, seqs: ClosedRange<Int>, batchSize: Int) {
     self.log = log
     self.seqs = seqs
     self.batchSize = max(1, batchSize)
-    let thread = Thread { [self] in decodeHelperBatches() }
+    batchCount = (seqs.count + self.batchSize - 1) / self.batchSize
+    callerDocument = JSONTapeDocument(limits: log.limits.json)
+    let thread = Thread { [self] in decodeAsHelper() }
     thread.stackSize = 8 << 20
     thread.name = "rewind-prefetch"
     thread.start()
   }
 
-  /// Stops the helper (it finishes the line it is on); call it when the rebuild ends, however it
-  /// ends.
+  /// Stops the helper (it finishes the batch it is on); call it when the rebuild ends, however
+  /// it ends.
   func cancel() {
     condition.lock()
     cancelled = true
@@ -56,54 +70,79 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
     condition.unlock()
   }
 
-  /// The helper's decoding of `seq`, waiting for it if need be; `nil` when `seq` is the caller's
-  /// to decode (an even-numbered batch, or a line the helper left out). Call it with increasing
-  /// seqs, from one thread.
+  /// The decoded action `seq`, waiting for the helper if need be; `nil` when the caller is to
+  /// decode it (its batch was unclaimed, or the line could not be decoded fast). Call it with
+  /// increasing seqs, from one thread.
   func take(_ seq: Int) -> Decoded? {
     guard seqs.contains(seq) else { return nil }
     let offset = seq - seqs.lowerBound
     let batch = offset / batchSize
-    guard batch % 2 == 1 else { return nil }
-    if current.batch != batch {
-      condition.lock()
-      taken = batch
-      condition.broadcast()
-      while ready[batch] == nil && !cancelled { condition.wait() }
-      current = (batch, ready.removeValue(forKey: batch) ?? [])
-      condition.unlock()
-    }
+    if current.batch != batch { current = (batch, claimOrCollect(batch)) }
+    guard let items = current.items else { return nil }
     let index = offset - batch * batchSize
-    return index < current.items.count ? current.items[index] : nil
+    return index < items.count ? items[index] : nil
   }
 
-  private func decodeHelperBatches() {
-    let document = JSONTapeDocument(limits: log.limits.json)
-    let batchCount = (seqs.count + batchSize - 1) / batchSize
-    var batch = 1
-    while batch < batchCount {
-      condition.lock()
-      while batch - taken > Self.aheadLimit && !cancelled { condition.wait() }
-      let stop = cancelled
-      condition.unlock()
-      if stop { return }
-      let first = seqs.lowerBound + batch * batchSize
-      let last = min(first + batchSize - 1, seqs.upperBound)
-      var items: [Decoded?] = []
-      items.reserveCapacity(last - first + 1)
-      for seq in first...last {
-        if let line = log.loadActionLine(seq, into: document),
-          let action = try? document.decode(Action.self, at: line.payload)
-        {
-          items.append(Decoded(action: action, type: line.type, line: line.number))
-        } else {
-          items.append(nil)
-        }
+  /// The decoded actions of `batch`, or `nil` after claiming it for the caller to decode inline.
+  private func claimOrCollect(_ batch: Int) -> [Decoded?]? {
+    condition.lock()
+    defer { condition.unlock() }
+    callerBatch = batch
+    condition.broadcast()
+    while true {
+      if let items = ready.removeValue(forKey: batch) { return items }
+      if nextUnclaimed <= batch {
+        nextUnclaimed = batch + 1
+        return nil
       }
+      // The helper is decoding this batch: decode the next unclaimed one meanwhile.
+      if nextUnclaimed < batchCount && nextUnclaimed <= batch + Self.aheadLimit {
+        let next = nextUnclaimed
+        nextUnclaimed += 1
+        condition.unlock()
+        let items = decode(next, with: callerDocument)
+        condition.lock()
+        ready[next] = items
+        continue
+      }
+      condition.wait()
+    }
+  }
+
+  private func decodeAsHelper() {
+    let document = JSONTapeDocument(limits: log.limits.json)
+    condition.lock()
+    defer { condition.unlock() }
+    while !cancelled && nextUnclaimed < batchCount {
+      let batch = nextUnclaimed
+      guard batch <= callerBatch + Self.aheadLimit else {
+        condition.wait()
+        continue
+      }
+      nextUnclaimed += 1
+      condition.unlock()
+      let items = decode(batch, with: document)
       condition.lock()
       ready[batch] = items
       condition.broadcast()
-      condition.unlock()
-      batch += 2
     }
+  }
+
+  /// Decodes every action of `batch` that decodes straight from its line; `nil` for the others.
+  private func decode(_ batch: Int, with document: JSONTapeDocument) -> [Decoded?] {
+    let first = seqs.lowerBound + batch * batchSize
+    let last = min(first + batchSize - 1, seqs.upperBound)
+    var items: [Decoded?] = []
+    items.reserveCapacity(last - first + 1)
+    for seq in first...last {
+      if let line = log.loadActionLine(seq, into: document),
+        let action = try? document.decode(Action.self, at: line.payload)
+      {
+        items.append(Decoded(action: action, type: line.type, line: line.number))
+      } else {
+        items.append(nil)
+      }
+    }
+    return items
   }
 }

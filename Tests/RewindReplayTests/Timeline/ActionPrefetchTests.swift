@@ -16,6 +16,22 @@ import Testing
     return timeline
   }
 
+  @Test(arguments: [1, 3, 64])
+  func everyBatchSizeGivesTheStatesOfTheStore(batchSize: Int) throws {
+    // Whichever thread decodes a batch (the helper, the caller while it waits, or the caller
+    // as it reduces) depends on timing; the states must not.
+    let (text, actions) = LogText.todoLog(actions: 300, seed: 13)
+    let log = try ReplayLog(name: "long.jsonl", contents: text.bytes)
+    let expected = ReferenceReplay.states(
+      initial: TodoState(), reducer: todoReducer, actions: actions)
+    for round in 0..<10 {
+      let timeline = timeline(log, prefetching: true)
+      timeline.prefetchBatchSize = batchSize
+      let position = 300 - round * 17
+      #expect(try timeline.state(at: position) == expected[position], "position \(position)")
+    }
+  }
+
   @Test func prefetchedRebuildsGiveTheStatesOfAStoreThatDispatchedTheActions() throws {
     let (text, actions) = LogText.todoLog(actions: 400, seed: 11)
     let log = try ReplayLog(name: "long.jsonl", contents: text.bytes)
