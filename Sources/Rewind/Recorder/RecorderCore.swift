@@ -273,12 +273,15 @@ struct RecorderCore {
 
   private mutating func rotate(stateJSON: [UInt8]) throws(RecorderError.Reason) {
     guard let rotation = options.rotation, let old = writer else { return }
+    // Rename first, with the file still open: when that fails, the file must not end with a
+    // `rotated` record that promises a next file. It then ends at its last action, as a log that
+    // stopped on an error does.
+    let code = LogWriter.shiftRotatedFiles(path, keep: rotation.keepFiles, fileSystem: fileSystem)
+    if code != 0 { throw .rotationFailed(errno: code) }
     try old.append(endLine(reason: "rotated"), seq: seq)
     try old.flush()
     old.close()
     writer = nil
-    let code = LogWriter.shiftRotatedFiles(path, keep: rotation.keepFiles, fileSystem: fileSystem)
-    if code != 0 { throw .rotationFailed(errno: code) }
     do {
       writer = try LogWriter(
         path: path, fileSystem: fileSystem, exclusive: false, durability: options.durability,

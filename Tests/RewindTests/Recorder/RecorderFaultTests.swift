@@ -201,5 +201,7 @@ private let writesPerRecording = 1 + 30 + 3 + 1
     let records = try log.records(TodoAction.self, TodoState.self)
     #expect(RecordedLog.sequenceProblems(records) == [])
     #expect(errors.elements.first?.lastRecordedSeq == records.last { $0.kind == "action" }?.seq)
+    // No `rotated` end record promising a next file that was never made.
+    #expect(!records.contains { $0.kind == "end" })
   }
 }
