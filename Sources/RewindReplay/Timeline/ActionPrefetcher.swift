@@ -7,7 +7,7 @@ import RewindJSON
 /// independent per line; reducing must go in order. The seqs are cut into batches, and each batch
 /// is decoded by whichever thread claims it first, in order:
 /// - a helper thread claims the next batch whenever it is free, at most ``aheadLimit`` batches
-///   ahead of the caller;
+///   ahead of the caller (who may claim further ahead, ``callerAheadLimit``);
 /// - the caller, reaching a batch nobody claimed, decodes it itself as it reduces (``take(_:)``
 ///   returns `nil` for its seqs); reaching one the helper is still decoding, it decodes the next
 ///   unclaimed batch meanwhile instead of waiting.
@@ -27,8 +27,12 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
     var line: Int
   }
 
-  /// How many batches past the caller's may be claimed.
+  /// How many batches past the caller's the helper may claim.
   static var aheadLimit: Int { 4 }
+  /// How many past its own the caller may claim while it waits: more than the helper, or a
+  /// helper that has claimed its whole window would leave the caller only waiting, and the
+  /// decoding to one thread.
+  static var callerAheadLimit: Int { 2 * aheadLimit }
 
   private let log: ReplayLog
   private let seqs: ClosedRange<Int>
@@ -96,7 +100,7 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
         return nil
       }
       // The helper is decoding this batch: decode the next unclaimed one meanwhile.
-      if nextUnclaimed < batchCount && nextUnclaimed <= batch + Self.aheadLimit {
+      if nextUnclaimed < batchCount && nextUnclaimed <= batch + Self.callerAheadLimit {
         let next = nextUnclaimed
         nextUnclaimed += 1
         condition.unlock()
