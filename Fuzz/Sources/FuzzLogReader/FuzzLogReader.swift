@@ -1,7 +1,21 @@
 // Fuzzes the log reader: line framing, checksums, seq continuity, header parsing, and decoding
-// every action and checkpoint with the todo example's types, in every recovery mode.
+// every action and checkpoint with the todo example's types, in every recovery mode; rebuilding
+// every state through the fast path (actions decoded straight from the line's bytes); and
+// comparing the log with itself as `replay diff` does (actions as bytes).
+import Rewind
 import RewindExamples
 import RewindReplay
+
+/// The todo reducer without its deliberate crash: a `move` out of range does nothing.
+private let safeTodoReducer = Reducer<TodoState, TodoAction> { state, action in
+  // After removing the todo at `from`, `insert(at: to)` needs `to` in 0...count - 1.
+  if case .move(let from, let to) = action,
+    !state.todos.indices.contains(from) || !state.todos.indices.contains(to)
+  {
+    return
+  }
+  todoReducer.reduce(&state, action)
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLogReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -23,6 +37,13 @@ public func fuzzLogReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     for seq in log.checkpointSeqs { _ = try? log.checkpointState(at: seq) }
     // Rebuild states only through actions that cannot trap the example's reducer.
     _ = try? timeline.stateJSON(at: log.positions.lowerBound)
+    let safe = ReplayApp(name: log.header.app, reducer: safeTodoReducer)
+    if let rebuild = try? safe.timeline(for: log, usesCheckpoints: false) {
+      _ = try? rebuild.stateJSON(at: log.positions.upperBound)
+    }
+    if let diff = try? LogDiff(log, log, timelines: nil), !diff.hunks.isEmpty {
+      fatalError("a log differs from itself: \(diff.hunks)")
+    }
   }
   return 0
 }
