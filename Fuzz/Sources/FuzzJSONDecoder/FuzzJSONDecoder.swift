@@ -22,6 +22,7 @@ private enum Shape: Codable, Equatable {
   case three
 }
 
+/// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let buffer = UnsafeRawBufferPointer(start: data, count: size)
@@ -53,7 +54,8 @@ private func same<T: Decodable & Equatable>(
   let fromBytes = try? decoder.decode(type, from: bytes)
   let fromValue = try? decoder.decode(type, from: value)
   if fromBytes != fromValue {
-    fatalError("\(type): from the bytes \(String(describing: fromBytes)), from the value "
-      + "\(String(describing: fromValue))")
+    fatalError(
+      "\(type): from the bytes \(String(describing: fromBytes)), from the value "
+        + "\(String(describing: fromValue))")
   }
 }

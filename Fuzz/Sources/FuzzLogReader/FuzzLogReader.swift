@@ -17,6 +17,7 @@ private let safeTodoReducer = Reducer<TodoState, TodoAction> { state, action in
   todoReducer.reduce(&state, action)
 }
 
+/// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLogReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
