@@ -34,11 +34,13 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   /// Seqs the user chose to replay as if they had not happened (`skip N`).
   public private(set) var skippedSeqs: Set<Int> = []
-  /// Rebuilds of at least this many actions decode ahead on a second thread
-  /// (``ActionPrefetcher``); `Int.max` (the default on a single core) turns that off.
+  /// Rebuilds of at least this many actions decode on a second thread too
+  /// (``ActionPrefetcher``): long rebuilds, and the walk back across a checkpoint (up to one
+  /// checkpoint interval of actions). `Int.max` (the default on a single core) turns that off.
   package var prefetchThreshold =
-    ProcessInfo.processInfo.activeProcessorCount > 1 ? 8_192 : Int.max
-  /// The seqs the prefetcher's helper and the calling thread take turns on.
+    ProcessInfo.processInfo.activeProcessorCount > 1 ? 512 : Int.max
+  /// The most seqs in one of the prefetcher's batches; a rebuild cuts its seqs into at least 8
+  /// batches (of at least 64 seqs), so that both threads have a share of a short one.
   package var prefetchBatchSize = 1_024
 
   /// Creates a timeline over `log` for `reducer`.
@@ -99,7 +101,8 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     let prefetcher =
       total >= prefetchThreshold
       ? ActionPrefetcher<Action>(
-        log: log, seqs: start + 1...position, batchSize: prefetchBatchSize) : nil
+        log: log, seqs: start + 1...position,
+        batchSize: min(prefetchBatchSize, max(64, total / 8))) : nil
     defer { prefetcher?.cancel() }
     let marks = StepMarker.claim()
     defer { if marks { StepMarker.release() } }
