@@ -87,7 +87,23 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
       cursor = (position, state)
       return state
     }
-    var (start, state) = try startingPoint(for: position)
+    let (start, known) = try startingPoint(for: position)
+    let total = position - start
+    // Started before the checkpoint's state is decoded, so that the helper decodes the first
+    // actions meanwhile.
+    let prefetcher =
+      total >= prefetchThreshold
+      ? ActionPrefetcher<Action>(
+        log: log, seqs: start + 1...position,
+        batchSize: min(prefetchBatchSize, max(64, total / 8))) : nil
+    defer { prefetcher?.cancel() }
+    var state: State
+    if let known {
+      state = known
+    } else {
+      state = try checkpointState(start)
+      cache.insert(state, at: start)
+    }
     let keepsStretch =
       position > start && position - start <= min(4 * min(cache.stride, 1 << 40), stretchLimit)
     var stretch: [State] = []
@@ -96,14 +112,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
       stretch.append(state)
     }
     var seq = start
-    let total = position - start
     let reportsProgress = progress != nil && total > 4096
-    let prefetcher =
-      total >= prefetchThreshold
-      ? ActionPrefetcher<Action>(
-        log: log, seqs: start + 1...position,
-        batchSize: min(prefetchBatchSize, max(64, total / 8))) : nil
-    defer { prefetcher?.cancel() }
     let marks = StepMarker.claim()
     defer { if marks { StepMarker.release() } }
     while seq < position {
@@ -191,7 +200,9 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
 
   // MARK: Rebuilding
 
-  private func startingPoint(for position: Int) throws(ReplayError) -> (Int, State) {
+  /// Where a rebuild to `position` starts: a position and its state, or (state `nil`) a recorded
+  /// checkpoint whose state the caller decodes.
+  private func startingPoint(for position: Int) throws(ReplayError) -> (Int, State?) {
     var best: (Int, State)
     if let cached = cache.nearest(atOrBefore: position) {
       best = cached
@@ -207,9 +218,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
       checkpoint > best.0,
       checkpoint < firstSkip
     {
-      let state = try checkpointState(checkpoint)
-      cache.insert(state, at: checkpoint)
-      best = (checkpoint, state)
+      return (checkpoint, nil)
     }
     return best
   }
