@@ -2,7 +2,7 @@ import Foundation
 import Rewind
 import RewindExamples
 
-/// The "before" path, `--coder foundation`: the same file read once, the same line breaks and
+/// The "before" path, Foundation's coders: the same file read once, the same line breaks and
 /// checksums, but every line decoded with Foundation's `JSONDecoder` and the actions reduced.
 enum FoundationBaseline {
   /// A log line as Foundation's `JSONDecoder` reads it: the header's state, an action's payload.
