@@ -46,6 +46,8 @@ extension CommandContext {
       "// the state at position \(from), then actions \(from + 1)…\(to) as Swift literals.")
     lines.append(
       "// Values whose debug description is not Swift source (Date, classes) need editing.")
+    // Literals stay on one line each, as `String(reflecting:)` writes them: keep formatters off.
+    lines.append("// swift-format-ignore-file")
     lines.append("import Rewind")
     lines.append("import \(module)")
     lines.append("import Testing")
