@@ -57,10 +57,13 @@ package final class JSONStreamEncoder {
 /// Why the stream stopped: it cannot write this the way the ``JSONValue`` path would.
 struct JSONStreamFallback: Error {}
 
-/// The `Encoder` behind ``JSONStreamEncoder``.
+/// The `Encoder` behind ``JSONStreamEncoder``: the frames of the open containers and the bytes
+/// written so far. It is also its own single-value container
+/// (`JSONStreamValueEncoder+SingleValue.swift`); the keyed and unkeyed containers are in
+/// `JSONStreamContainers.swift`.
 ///
 /// Its state lives behind a pointer held in a `let`, so that writing costs no exclusivity check.
-final class JSONStreamValueEncoder: Encoder, SingleValueEncodingContainer {
+final class JSONStreamValueEncoder: Encoder {
   /// An open array or object. Plain integers, so that reading one copies no references; its
   /// path is kept apart, in ``State/framePaths``.
   struct Frame {
@@ -312,7 +315,7 @@ final class JSONStreamValueEncoder: Encoder, SingleValueEncodingContainer {
 
   /// Whether `T` has a ``JSONEncodingShortcut`` (asked once per type).
   @inline(__always)
-  private func isShortcut<T>(_ type: T.Type) -> Bool {
+  func isShortcut<T>(_ type: T.Type) -> Bool {
     let id = ObjectIdentifier(T.self)
     if let known = state.pointee.shortcutTypes[id] { return known }
     let answer = T.self is any JSONEncodingShortcut.Type
@@ -422,101 +425,5 @@ final class JSONStreamValueEncoder: Encoder, SingleValueEncodingContainer {
     }
     state.pointee.gaveUp = true
     return 0
-  }
-
-  // MARK: SingleValueEncodingContainer
-
-  /// Starts writing the single value of the current slot.
-  @inline(__always)
-  private func beginSingleValue() throws {
-    guard !state.pointee.slot.isFilled else { throw giveUp() }
-    state.pointee.slot.isFilled = true
-  }
-
-  func encodeNil() throws {
-    try beginSingleValue()
-    appendLiteral("null")
-  }
-  func encode(_ value: Bool) throws {
-    try beginSingleValue()
-    appendLiteral(value ? "true" : "false")
-  }
-  func encode(_ value: String) throws {
-    try beginSingleValue()
-    if isTopLevelSlot { state.pointee.topString = value }
-    JSONWriter.appendString(value, to: &state.pointee.output)
-  }
-  func encode(_ value: Double) throws {
-    try beginSingleValue()
-    try appendFloatingPoint(value) { state.pointee.slot.path }
-  }
-  func encode(_ value: Float) throws {
-    try beginSingleValue()
-    try appendFloatingPoint(value) { state.pointee.slot.path }
-  }
-  func encode(_ value: Int) throws {
-    try beginSingleValue()
-    appendInteger(value)
-  }
-  func encode(_ value: Int8) throws {
-    try beginSingleValue()
-    appendInteger(value)
-  }
-  func encode(_ value: Int16) throws {
-    try beginSingleValue()
-    appendInteger(value)
-  }
-  func encode(_ value: Int32) throws {
-    try beginSingleValue()
-    appendInteger(value)
-  }
-  func encode(_ value: Int64) throws {
-    try beginSingleValue()
-    appendInteger(value)
-  }
-  func encode(_ value: UInt) throws {
-    try beginSingleValue()
-    appendInteger(value)
-  }
-  func encode(_ value: UInt8) throws {
-    try beginSingleValue()
-    appendInteger(value)
-  }
-  func encode(_ value: UInt16) throws {
-    try beginSingleValue()
-    appendInteger(value)
-  }
-  func encode(_ value: UInt32) throws {
-    try beginSingleValue()
-    appendInteger(value)
-  }
-  func encode(_ value: UInt64) throws {
-    try beginSingleValue()
-    appendInteger(value)
-  }
-
-  func encode<T: Encodable>(_ value: T) throws {
-    guard !state.pointee.slot.isFilled else { throw giveUp() }
-    let path = state.pointee.slot.path
-    let isTop = isTopLevelSlot
-    // The value fills this same slot, as `encodeChild` with no key does in the tree.
-    if T.self == String.self || T.self == Int.self || T.self == Bool.self || isShortcut(T.self) {
-      state.pointee.slot.isFilled = true
-      try writeValue(value, path: path, isTopLevel: isTop)
-      return
-    }
-    let depth = state.pointee.frames.count
-    try value.encode(to: self)
-    if !state.pointee.slot.isFilled {
-      closeFrames(downTo: depth)
-      appendLiteral("{}")
-      state.pointee.slot.isFilled = true
-    }
-  }
-
-  /// Whether the current slot is the top-level value.
-  private var isTopLevelSlot: Bool {
-    state.pointee.frames.isEmpty && state.pointee.slot.path.key == nil
-      && state.pointee.slot.path.parent.isRoot
   }
 }
