@@ -50,6 +50,24 @@ enum CLIFixture {
     preconditionFailure("no Package.swift above \(#filePath)")
   }()
 
+  /// The `replay` executable built next to the test bundle (the test target depends on it).
+  static func replayExecutable() throws -> URL {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("replay")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory.deleteLastPathComponent()
+    }
+    throw ExecutableNotFound(
+      description: "no 'replay' executable next to \(CommandLine.arguments[0]) or in its parents; "
+        + "build it with 'swift build --build-tests' (ReplayCLITests depends on the replay target)")
+  }
+
+  /// ``replayExecutable()`` found no binary.
+  struct ExecutableNotFound: Error, CustomStringConvertible {
+    var description: String
+  }
+
   /// The absolute path of `Fixtures/<name>`.
   static func path(_ name: String) -> String {
     packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(name).path

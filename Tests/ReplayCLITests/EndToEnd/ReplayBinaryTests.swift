@@ -11,23 +11,6 @@ import Testing
     var standardError: String
   }
 
-  /// The `replay` executable built next to the test bundle (the test target depends on it).
-  static func executable() throws -> URL {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("replay")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory.deleteLastPathComponent()
-    }
-    throw ExecutableNotFound(
-      description: "no 'replay' executable next to \(CommandLine.arguments[0]) or in its parents; "
-        + "build it with 'swift build --build-tests' (ReplayCLITests depends on the replay target)")
-  }
-
-  struct ExecutableNotFound: Error, CustomStringConvertible {
-    var description: String
-  }
-
   /// Runs `replay arguments` in the package root and waits for it to end.
   static func run(_ arguments: [String]) throws -> Execution {
     try CLIFixture.withTemporaryDirectory { directory in
@@ -38,7 +21,7 @@ import Testing
       let out = try FileHandle(forWritingTo: outURL)
       let err = try FileHandle(forWritingTo: errURL)
       let process = Process()
-      process.executableURL = try executable()
+      process.executableURL = try CLIFixture.replayExecutable()
       process.arguments = arguments
       process.currentDirectoryURL = CLIFixture.packageRoot
       process.standardInput = FileHandle.nullDevice

@@ -18,17 +18,6 @@ import Testing
     ReplayApp(name: "todo", reducer: todoReducer),
   ]
 
-  /// The built `replay` binary, next to this test binary (the crash case needs a worker).
-  private static var replayBinary: URL? {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("replay")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory.deleteLastPathComponent()
-    }
-    return nil
-  }
-
   @Test(arguments: [
     ("CounterSessionTest.swift", ["Fixtures/counter.jsonl", "--name", "counterSessionReplays"]),
     (
@@ -41,7 +30,7 @@ import Testing
     ),
   ])
   func generatedFileMatchesGenTestOutput(file: String, arguments: [String]) throws {
-    let binary = try #require(Self.replayBinary, "the replay binary is built by swift test")
+    let binary = try CLIFixture.replayExecutable()
     WorkerProcess.executableOverride.withLock { $0 = binary }
     let output = CapturedOutput()
     let absolute = [Self.root.appendingPathComponent(arguments[0]).path] + arguments.dropFirst()

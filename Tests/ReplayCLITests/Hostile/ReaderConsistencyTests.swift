@@ -58,7 +58,7 @@ extension Hostile {
     /// `gen-test` of a cut-off log asks a worker process whether the last action crashes; an
     /// action that does not decode must be reported as such, in one line, as for a closed log.
     @Test func genTestOfACutOffLogNamesTheActionThatDoesNotDecode() throws {
-      WorkerProcess.executableOverride.withLock { $0 = try? ReplayProcess.executable() }
+      WorkerProcess.executableOverride.withLock { $0 = try? CLIFixture.replayExecutable() }
       try CLIFixture.withTemporaryDirectory { directory in
         let bytes = HostileLog.bytes([
           HostileLog.counterHeader,

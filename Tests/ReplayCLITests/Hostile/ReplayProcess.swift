@@ -45,26 +45,15 @@ enum ReplayProcess {
     }
   }
 
-  struct NotBuilt: Error, CustomStringConvertible {
+  /// The child could not be started.
+  struct SpawnFailed: Error, CustomStringConvertible {
     var description: String
-  }
-
-  /// The `replay` executable built next to the test bundle (the test target depends on it).
-  static func executable() throws -> URL {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("replay")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory.deleteLastPathComponent()
-    }
-    throw NotBuilt(
-      description: "no 'replay' executable next to \(CommandLine.arguments[0]) or in its parents")
   }
 
   /// Runs `replay arguments` with standard input from `/dev/null` and its output in files in
   /// `directory`, killing it after `timeLimit` seconds.
   static func run(_ arguments: [String], timeLimit: Double, in directory: URL) throws -> Outcome {
-    let executable = try executable().path
+    let executable = try CLIFixture.replayExecutable().path
     let name = UUID().uuidString
     let outPath = directory.appendingPathComponent("\(name).out").path
     let errPath = directory.appendingPathComponent("\(name).err").path
@@ -92,7 +81,7 @@ enum ReplayProcess {
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
     guard spawned == 0 else {
-      throw NotBuilt(
+      throw SpawnFailed(
         description: "posix_spawn \(executable) failed: \(String(cString: strerror(spawned)))")
     }
     var status: Int32 = 0

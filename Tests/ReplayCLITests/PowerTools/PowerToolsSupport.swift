@@ -22,19 +22,9 @@ enum PowerTools {
     root.appendingPathComponent("Fixtures").appendingPathComponent(name).path
   }
 
-  static var replayBinary: URL? {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("replay")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory.deleteLastPathComponent()
-    }
-    return nil
-  }
-
   /// Points crash-isolated replays at the built binary (the test runner cannot be a worker).
   static func useReplayBinaryAsWorker() throws {
-    let binary = try #require(replayBinary, "the replay binary is built by swift test")
+    let binary = try CLIFixture.replayExecutable()
     WorkerProcess.executableOverride.withLock { $0 = binary }
   }
 
