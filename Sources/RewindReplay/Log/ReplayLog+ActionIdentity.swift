@@ -16,6 +16,10 @@ extension ReplayLog {
   ///
   /// A line the recorder wrote is already compact, so its identity is the bytes of its `action`
   /// as they are in the file, found without building a ``JSONValue``; other lines are parsed.
+  /// A line whose checksum matches and whose layout is the recorder's is taken as the recorder
+  /// wrote it — compact JSON, as opening the log already assumed when it checked no more than
+  /// its nesting — so its identity is its `action`'s bytes, unparsed; its JSON is checked when
+  /// its action is decoded (comparing states, printing a hunk).
   /// - Throws: As ``action(at:)``, for a line that is not valid JSON or lacks an `action`.
   /// - Complexity: O(length of the line).
   func actionIdentity(
@@ -27,7 +31,9 @@ extension ReplayLog {
       if let layout = ActionLineLayout(
         line, limits: limits.json, verifiedSeq: entry.isRecorderLayout ? entry.seq : nil)
       {
-        if document.load(
+        if entry.isRecorderLayout {
+          text = UnsafeRawBufferPointer(rebasing: line[layout.payload])
+        } else if document.load(
           UnsafeRawBufferPointer(rebasing: line[layout.payload]), depth: layout.depth,
           elements: layout.elements), document.isCompact
         {

@@ -96,4 +96,46 @@ private func fixture(_ name: String) -> String {
     #expect(result.hunks.count == 10)
     #expect(result.hunks.allSatisfy { $0.seqsInA?.count == 1 && $0.seqsInB?.count == 1 })
   }
+
+  /// A todo log of three actions whose second is `second`, checksummed or hand-written.
+  private func todoLog(_ name: String, second: String, checksummed: Bool) throws -> ReplayLog {
+    var text = LogText(checksummed: checksummed)
+    text.header()
+    text.action(seq: 1, type: "add", json: #"{"add":{"title":"milk"}}"#)
+    text.action(seq: 2, type: "add", json: second)
+    text.action(seq: 3, type: "toggle", json: #"{"toggle":{"id":1}}"#)
+    text.end(seq: 3)
+    return try ReplayLog(name: name, contents: text.bytes)
+  }
+
+  @Test func checksummedAndHandWrittenLinesOfTheSameActionsAreEqual() throws {
+    // A checksummed line is identified by its action's bytes, unparsed; a hand-written one by
+    // its parsed, compact JSON: the two meet when the hand-written one has extra spaces.
+    let recorded = try todoLog("a", second: #"{"add":{"title":"eggs"}}"#, checksummed: true)
+    let edited = try todoLog("b", second: #"{ "add" : { "title" : "eggs" } }"#, checksummed: false)
+    let result = try LogDiff(recorded, edited, timelines: nil)
+    #expect(result.hunks.isEmpty)
+    let changed = try todoLog("c", second: #"{ "add" : { "title" : "ham" } }"#, checksummed: false)
+    #expect(
+      try LogDiff(recorded, changed, timelines: nil).hunks == [
+        LogDiff.Hunk(seqsInA: 2...2, seqsInB: 2...2, beforeA: 2, beforeB: 2)
+      ])
+  }
+
+  @Test func aChecksummedLineThatIsNotJSONFailsWhenItsActionIsDecoded() throws {
+    // Only a crafted file has a matching checksum over invalid JSON. Comparing actions takes the
+    // bytes as they are; rebuilding the states decodes the action and names the line.
+    let broken = try todoLog("a", second: #"{"add":{"title":"eggs"]]"#, checksummed: true)
+    #expect(try LogDiff(broken, broken, timelines: nil).hunks.isEmpty)
+    let app = ReplayApp(name: "todo", reducer: todoReducer)
+    do {
+      _ = try LogDiff(
+        broken, broken, timelines: (try app.timeline(for: broken), try app.timeline(for: broken)))
+      Issue.record("rebuilding the states decoded an invalid line")
+    } catch {
+      let message = "\(error)"
+      #expect(message.hasPrefix("a:3 (byte "), "\(message)")
+      #expect(message.contains("invalid JSON"), "\(message)")
+    }
+  }
 }
