@@ -4,23 +4,27 @@ import RewindExamples
 import RewindReplay
 
 /// (2) Loading a log and rebuilding every state, against parsing the same file with
-/// `JSONSerialization`, orjson, and Foundation's `JSONDecoder` path.
+/// `JSONSerialization`, orjson, and Foundation's `JSONDecoder` path — the harness's own, and the
+/// engine's (`LogCoder.foundation`).
 struct LoadBench {
   let log: BenchLog
   let repetitions: Int
 
   /// Opens the log and rebuilds every state through the reducer, from the header (no
-  /// checkpoints); returns the last state.
-  static func loadAndRebuild(_ path: String) throws -> TodoState {
+  /// checkpoints), decoding with `coder`; returns the last state.
+  static func loadAndRebuild(_ path: String, coder: LogCoder = .rewind) throws -> TodoState {
     let replayLog = try ReplayLog(path: path)
-    let timeline = Timeline(log: replayLog, reducer: todoReducer, usesCheckpoints: false)
+    let timeline = Timeline(
+      log: replayLog, reducer: todoReducer, usesCheckpoints: false, coder: coder)
     return try timeline.state(at: replayLog.lastSeq)
   }
 
   func run() throws -> [Row] {
     let path = log.path
     let rewindState = try Self.loadAndRebuild(path)
-    guard try FoundationBaseline.loadAndRebuild(path) == rewindState else {
+    guard try FoundationBaseline.loadAndRebuild(path) == rewindState,
+      try Self.loadAndRebuild(path, coder: .foundation) == rewindState
+    else {
       throw BenchError("Rewind and Foundation rebuild different final states of \(path)")
     }
     let orjson = OrjsonBaseline.isAvailable
@@ -28,8 +32,10 @@ struct LoadBench {
       { try Stopwatch.seconds { _ = try Self.loadAndRebuild(path) } },
       { try Stopwatch.seconds { _ = try FoundationBaseline.loadAndRebuild(path) } },
       { try Stopwatch.seconds { _ = try FoundationBaseline.parseWithJSONSerialization(path) } },
+      { try Stopwatch.seconds { _ = try Self.loadAndRebuild(path, coder: .foundation) } },
     ]
     if orjson { measurements.append({ try OrjsonBaseline.parseSeconds(path) }) }
+    let orjsonIndex = 4
     let samples = try interleaved(repetitions, measurements)
     let subject = Figure(label: "Rewind load + rebuild", unit: .seconds, sample: samples[0])
     let note =
@@ -51,7 +57,8 @@ struct LoadBench {
         Row(
           id: "2c", title: "full load and rebuild vs orjson parsing each line (parse only)",
           subject: subject,
-          baseline: Figure(label: "orjson.loads per line", unit: .seconds, sample: samples[3]),
+          baseline: Figure(
+            label: "orjson.loads per line", unit: .seconds, sample: samples[orjsonIndex]),
           target: .ratioAtMost(1.5), note: note))
     } else {
       rows.append(
@@ -60,6 +67,15 @@ struct LoadBench {
           subject: subject, baseline: nil, target: .ratioAtMost(1.5),
           note: "skipped: `python3 -c 'import orjson'` failed on this machine"))
     }
+    rows.append(
+      Row(
+        id: "2d",
+        title:
+          "full load and rebuild: Rewind's coder vs Foundation's JSONDecoder in the same engine",
+        subject: subject,
+        baseline: Figure(
+          label: "the timeline with LogCoder.foundation", unit: .seconds, sample: samples[3]),
+        note: note + "; both on two cores"))
     return rows
   }
 }

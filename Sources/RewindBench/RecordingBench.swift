@@ -3,7 +3,8 @@ import Rewind
 import RewindExamples
 
 /// (1) Recording: the recorder's cost per action against a bare `write(2)` of the same line, its
-/// buffered throughput, and the same through `Store.dispatch`.
+/// buffered throughput, the same through `Store.dispatch`, and the recorder with Foundation's
+/// `JSONEncoder` (`LogCoder.foundation`) in place of Rewind's coder.
 ///
 /// "Recorder alone" is the loop an app with its own store runs (docs/recording.md):
 /// `willReduce(action)`, the reducer, `didReduce(state)`. The `Store` rows show what
@@ -23,12 +24,12 @@ struct RecordingBench {
     var actionLines: (bytes: [UInt8], ends: [Int]) = ([], [])
 
     func perAction(_ seconds: Double, _ count: Int) -> Double { seconds * 1e9 / Double(count) }
-    func recorder(_ path: String, _ durability: Durability) throws -> Recorder<
-      TodoState, TodoAction
-    > {
+    func recorder(
+      _ path: String, _ durability: Durability, coder: LogCoder = .rewind
+    ) throws -> Recorder<TodoState, TodoAction> {
       try Recorder(
         path: path, app: "todo", initialState: initial,
-        options: RecordingOptions(durability: durability, ifExists: .replace))
+        options: RecordingOptions(durability: durability, ifExists: .replace, coder: coder))
     }
     func finish(_ recorder: Recorder<TodoState, TodoAction>) throws {
       recorder.close()
@@ -55,6 +56,12 @@ struct RecordingBench {
       let seconds = appLoop(actions, recorder)
       try finish(recorder)
       if actionLines.ends.isEmpty { actionLines = try Self.actionLines(of: recordedPath) }
+      return perAction(seconds, actions.count)
+    }
+    let recorderWithFoundation = { () throws -> Double in
+      let recorder = try recorder(recordedPath + ".foundation", .processCrash, coder: .foundation)
+      let seconds = appLoop(actions, recorder)
+      try finish(recorder)
       return perAction(seconds, actions.count)
     }
     let bareWrite = { () throws -> Double in
@@ -99,10 +106,14 @@ struct RecordingBench {
     _ = try recorderAlone()
     let samples = try interleaved(
       repetitions,
-      [recorderAlone, bareWrite, reducerAlone, bufferedAlone, storeAlone, storeRecording])
+      [
+        recorderAlone, bareWrite, reducerAlone, bufferedAlone, storeAlone, storeRecording,
+        recorderWithFoundation,
+      ])
     let (alone, write, reducer, buffered, store, storeWithRecorder) = (
       samples[0], samples[1], samples[2], samples[3], samples[4], samples[5]
     )
+    let withFoundation = samples[6]
     let note = "\(grouped(actions.count)) todo actions, small state, a checkpoint every 1,000"
     let added = Sample(zip(storeWithRecorder.values, store.values).map { $0 - $1 })
     return [
@@ -134,6 +145,16 @@ struct RecordingBench {
         subject: Figure(
           label: "(dispatch + recorder) − dispatch", unit: .nanosecondsPerAction, sample: added),
         baseline: Figure(label: "write(2) of the line", unit: .nanosecondsPerAction, sample: write),
+        note: note),
+      Row(
+        id: "1e",
+        title:
+          "recording, default durability: Rewind's coder vs Foundation's JSONEncoder in the same recorder",
+        subject: Figure(
+          label: "recorder, Rewind's coder", unit: .nanosecondsPerAction, sample: alone),
+        baseline: Figure(
+          label: "recorder, LogCoder.foundation", unit: .nanosecondsPerAction,
+          sample: withFoundation),
         note: note),
     ]
   }

@@ -110,6 +110,14 @@ package final class JSONTapeDocument {
     }
   }
 
+  /// The key of the object at `index` when it has exactly one member (an enum case as Codable
+  /// writes it), else `nil`.
+  package func onlyKey(of index: Int) -> String? {
+    let entry = tape[index]
+    guard entry.kind == .object, entry.count == 1 else { return nil }
+    return JSONTape.string(tape[index + 1], in: bytes)
+  }
+
   /// The string at `index`, or `nil` when the value there is not a string.
   package func string(at index: Int) -> String? {
     let entry = tape[index]

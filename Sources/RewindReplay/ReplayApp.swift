@@ -14,7 +14,7 @@ public struct ReplayApp: Sendable {
   public let actionType: String
   /// The name of the app's `State` type.
   public let stateType: String
-  private let make: @Sendable (ReplayLog, Bool) -> any AnyTimeline
+  private let make: @Sendable (ReplayLog, Bool, LogCoder) -> any AnyTimeline
   private let makeFollower: @Sendable (JSONValue) throws(ReplayError) -> any StateFollower
 
   /// Registers an app by name with its reducer.
@@ -24,8 +24,8 @@ public struct ReplayApp: Sendable {
     self.name = name
     self.actionType = String(describing: Action.self)
     self.stateType = String(describing: State.self)
-    self.make = { log, usesCheckpoints in
-      Timeline(log: log, reducer: reducer, usesCheckpoints: usesCheckpoints)
+    self.make = { log, usesCheckpoints, coder in
+      Timeline(log: log, reducer: reducer, usesCheckpoints: usesCheckpoints, coder: coder)
     }
     self.makeFollower = { state throws(ReplayError) in
       try TypedStateFollower(reducer: reducer, initialState: state)
@@ -42,9 +42,10 @@ public struct ReplayApp: Sendable {
   ///
   /// - Parameter usesCheckpoints: Start rebuilding from recorded checkpoints (`true`), or from
   ///   the header only (`false`: every state comes from the reducer, as `verify` needs).
+  /// - Parameter coder: The JSON coder for actions and checkpoints (see ``Timeline``).
   /// - Throws: `ReplayError.appMismatch` when the log's header names another app or other types.
   public func timeline(
-    for log: ReplayLog, usesCheckpoints: Bool = true
+    for log: ReplayLog, usesCheckpoints: Bool = true, coder: LogCoder = .rewind
   ) throws(ReplayError) -> any AnyTimeline {
     guard log.header.app == name, log.header.actionType == actionType,
       log.header.stateType == stateType
@@ -54,6 +55,6 @@ public struct ReplayApp: Sendable {
         logTypes: "\(log.header.stateType), \(log.header.actionType)", expected: name,
         expectedTypes: "\(stateType), \(actionType)")
     }
-    return make(log, usesCheckpoints)
+    return make(log, usesCheckpoints, coder)
   }
 }

@@ -75,7 +75,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       session: options.reproducible?.session ?? UUID().uuidString.lowercased())
     let stateJSON: [UInt8]
     do {
-      stateJSON = try RewindJSONEncoder().encode(stateSanitizer?(initialState) ?? initialState)
+      stateJSON = try options.coder.encode(stateSanitizer?(initialState) ?? initialState)
     } catch {
       throw RecorderError(
         .stateEncodingFailed(description: "\(error)"), path: path, lastRecordedSeq: 0)
@@ -113,7 +113,8 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     let report = core.withLock { core -> RecorderError? in
       guard core.isRecording, core.needsState else { return nil }
       let sanitized = stateSanitizer?(state) ?? state
-      return core.recordState { try RewindJSONEncoder().encode(sanitized) }
+      let coder = core.options.coder
+      return core.recordState { try coder.encode(sanitized) }
     }
     if let report { onError(report) }
   }

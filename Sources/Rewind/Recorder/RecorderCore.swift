@@ -24,9 +24,12 @@ struct RecorderCore {
   private var reportedSkip = false
   private var isDirty = false
   private let startNanos = Platform.monotonicNanoseconds()
-  private let encoder = RewindJSONEncoder()
-  /// Encodes actions straight into ``actionBytes`` (the same bytes as ``encoder``).
+  /// Encodes actions straight into ``actionBytes`` (the same bytes as `RewindJSONEncoder`).
   private let streamEncoder = JSONStreamEncoder()
+  /// Foundation's encoder, for ``LogCoder/foundation``.
+  private let foundationEncoder: JSONEncoder?
+  /// Reads what Foundation's encoder wrote, for the action's `type`.
+  private let foundationOutput: JSONTapeDocument?
   /// The last action's JSON, reused from one action to the next.
   private var actionBytes: [UInt8] = []
   /// The last action's whole line, reused from one action to the next.
@@ -40,6 +43,13 @@ struct RecorderCore {
     self.identity = identity
     self.options = options
     self.fileSystem = fileSystem
+    if options.coder == .foundation {
+      foundationEncoder = LogCoder.makeFoundationEncoder()
+      foundationOutput = JSONTapeDocument()
+    } else {
+      foundationEncoder = nil
+      foundationOutput = nil
+    }
     do {
       writer = try LogWriter(
         path: path, fileSystem: fileSystem, exclusive: options.ifExists == .fail,
@@ -81,6 +91,7 @@ struct RecorderCore {
     if sanitizer == nil, case .written(let report) = recordActionDirectly(action) {
       return report
     }
+    let encoder = options.coder
     let next = seq + 1
     var report: RecorderError?
     var line: LogLineBuilder
@@ -146,17 +157,30 @@ struct RecorderCore {
   ) -> DirectRecording {
     let next = seq + 1
     actionBytes.removeAll(keepingCapacity: true)
-    let topLevel: JSONStreamEncoder.TopLevel
-    do {
-      topLevel = try streamEncoder.encode(action, into: &actionBytes)
-    } catch {
-      return .needsFullPath
-    }
     let type: String
-    switch topLevel {
-    case .singleKeyObject(let key): type = key
-    case .string(let text): type = text
-    case .other: type = identity.actionType
+    if let foundationEncoder, let foundationOutput {
+      do {
+        actionBytes.append(contentsOf: try foundationEncoder.encode(action))
+      } catch {
+        return .needsFullPath
+      }
+      let loaded = actionBytes.withUnsafeBytes { foundationOutput.load($0) }
+      guard loaded else { return .needsFullPath }
+      type =
+        foundationOutput.onlyKey(of: foundationOutput.root)
+        ?? foundationOutput.string(at: foundationOutput.root) ?? identity.actionType
+    } else {
+      let topLevel: JSONStreamEncoder.TopLevel
+      do {
+        topLevel = try streamEncoder.encode(action, into: &actionBytes)
+      } catch {
+        return .needsFullPath
+      }
+      switch topLevel {
+      case .singleKeyObject(let key): type = key
+      case .string(let text): type = text
+      case .other: type = identity.actionType
+      }
     }
     if !options.deniedActionTypes.isEmpty && options.deniedActionTypes.contains(type) {
       return .needsFullPath

@@ -73,6 +73,9 @@ public struct RecordingOptions: Sendable {
   /// Action types (the log's `type`: the enum case name) that are never recorded. Each leaves a
   /// `skipped` line so `seq` stays continuous.
   public var deniedActionTypes: Set<String> = []
+  /// The JSON coder for actions and states: Rewind's own (the default), or Foundation's, to
+  /// compare against; see ``LogCoder``.
+  public var coder: LogCoder = .rewind
 
   /// Fixed clock, session and date for reproducible files (fixtures, golden tests).
   package var reproducible: Reproducible?
@@ -83,13 +86,15 @@ public struct RecordingOptions: Sendable {
     checkpointInterval: Int = LogFormat.defaultCheckpointInterval,
     rotation: Rotation? = nil,
     ifExists: ExistingFile = .fail,
-    deniedActionTypes: Set<String> = []
+    deniedActionTypes: Set<String> = [],
+    coder: LogCoder = .rewind
   ) {
     self.durability = durability
     self.checkpointInterval = max(0, checkpointInterval)
     self.rotation = rotation
     self.ifExists = ifExists
     self.deniedActionTypes = deniedActionTypes
+    self.coder = coder
   }
 
   /// Values that make a recording byte-for-byte reproducible.

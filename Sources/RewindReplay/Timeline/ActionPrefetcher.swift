@@ -1,4 +1,5 @@
 import Foundation
+import Rewind
 import RewindJSON
 
 /// Decodes the actions of a long forward rebuild ahead of the reducer, on a second thread.
@@ -17,15 +18,11 @@ import RewindJSON
 /// path for it, which gives the same value or the exact error.
 ///
 /// Why `@unchecked Sendable` is sound: `ready`, `nextUnclaimed`, `callerBatch` and `cancelled`
-/// are read and written only with `condition` locked; `current` and `callerDocument` only by the
-/// calling thread (``take(_:)``); `log` is `Sendable` and the helper has its own document.
+/// are read and written only with `condition` locked; `current` and `callerDecoder` only by the
+/// calling thread (``take(_:)``); `log` is `Sendable` and the helper has its own decoder.
 final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable {
   /// One decoded action, with what the step marker shows for it.
-  struct Decoded {
-    var action: Action
-    var type: String?
-    var line: Int
-  }
+  typealias Decoded = LineDecoder.Decoded<Action>
 
   /// How many batches past the caller's the helper may claim.
   static var aheadLimit: Int { 4 }
@@ -35,6 +32,7 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
   static var callerAheadLimit: Int { 2 * aheadLimit }
 
   private let log: ReplayLog
+  private let coder: LogCoder
   private let seqs: ClosedRange<Int>
   /// Seqs per batch.
   private let batchSize: Int
@@ -49,16 +47,18 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
   private var cancelled = false
   /// The batch the caller is reducing: its decoded actions, or `nil` when the caller decodes it.
   private var current: (batch: Int, items: [Decoded?]?) = (-1, nil)
-  /// The caller's document for the batches it decodes while the helper is busy.
-  private let callerDocument: JSONTapeDocument
+  /// The caller's decoder for the batches it decodes while the helper is busy.
+  private let callerDecoder: LineDecoder
 
-  /// Starts decoding the actions of `seqs` on a helper thread, in batches of `batchSize` seqs.
-  init(log: ReplayLog, seqs: ClosedRange<Int>, batchSize: Int) {
+  /// Starts decoding the actions of `seqs` with `coder` on a helper thread, in batches of
+  /// `batchSize` seqs.
+  init(log: ReplayLog, coder: LogCoder = .rewind, seqs: ClosedRange<Int>, batchSize: Int) {
     self.log = log
+    self.coder = coder
     self.seqs = seqs
     self.batchSize = max(1, batchSize)
     batchCount = (seqs.count + self.batchSize - 1) / self.batchSize
-    callerDocument = JSONTapeDocument(limits: log.limits.json)
+    callerDecoder = LineDecoder(coder: coder, limits: log.limits.json)
     let thread = Thread { [self] in decodeAsHelper() }
     thread.stackSize = 8 << 20
     thread.name = "rewind-prefetch"
@@ -104,7 +104,7 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
         let next = nextUnclaimed
         nextUnclaimed += 1
         condition.unlock()
-        let items = decode(next, with: callerDocument)
+        let items = decode(next, with: callerDecoder)
         condition.lock()
         ready[next] = items
         continue
@@ -114,7 +114,7 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
   }
 
   private func decodeAsHelper() {
-    let document = JSONTapeDocument(limits: log.limits.json)
+    let decoder = LineDecoder(coder: coder, limits: log.limits.json)
     condition.lock()
     defer { condition.unlock() }
     while !cancelled && nextUnclaimed < batchCount {
@@ -125,7 +125,7 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
       }
       nextUnclaimed += 1
       condition.unlock()
-      let items = decode(batch, with: document)
+      let items = decode(batch, with: decoder)
       condition.lock()
       ready[batch] = items
       condition.broadcast()
@@ -133,19 +133,13 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
   }
 
   /// Decodes every action of `batch` that decodes straight from its line; `nil` for the others.
-  private func decode(_ batch: Int, with document: JSONTapeDocument) -> [Decoded?] {
+  private func decode(_ batch: Int, with decoder: LineDecoder) -> [Decoded?] {
     let first = seqs.lowerBound + batch * batchSize
     let last = min(first + batchSize - 1, seqs.upperBound)
     var items: [Decoded?] = []
     items.reserveCapacity(last - first + 1)
     for seq in first...last {
-      if let line = log.loadActionLine(seq, into: document),
-        let action = try? document.decode(Action.self, at: line.payload)
-      {
-        items.append(Decoded(action: action, type: line.type, line: line.number))
-      } else {
-        items.append(nil)
-      }
+      items.append(decoder.action(Action.self, seq: seq, in: log))
     }
     return items
   }

@@ -21,7 +21,9 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   private let reducer: Reducer<State, Action>
   private let decoder = RewindJSONDecoder()
   /// Decodes actions and checkpoints straight from the log's bytes (the fast path).
-  private let document: JSONTapeDocument
+  private let lines: LineDecoder
+  /// The JSON coder that decodes the log's actions and checkpoints.
+  public var coder: LogCoder { lines.coder }
   private var cache: StateCache<State>
   private var cursor: (position: Int, state: State)?
   private var recent: (start: Int, states: [State])?
@@ -53,14 +55,17 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   ///     the size of the state.
   ///   - usesCheckpoints: Start from the log's recorded checkpoints (`true`, fast), or rebuild
   ///     every state from the header through the reducer (`false`, what `verify` needs).
+  ///   - coder: The JSON coder for the actions and checkpoints: Rewind's (the default, fast) or
+  ///     Foundation's `JSONDecoder`, to compare against. Errors are Rewind's either way: a line
+  ///     that does not decode is decoded again the exact way, for the message.
   public init(
     log: ReplayLog, reducer: Reducer<State, Action>, stride: Int = 64,
-    memoryBudget: Int = 256 << 20, usesCheckpoints: Bool = true
+    memoryBudget: Int = 256 << 20, usesCheckpoints: Bool = true, coder: LogCoder = .rewind
   ) {
     self.log = log
     self.reducer = reducer
     self.usesCheckpoints = usesCheckpoints
-    self.document = JSONTapeDocument(limits: log.limits.json)
+    self.lines = LineDecoder(coder: coder, limits: log.limits.json)
     let stateBytes = max(256, Self.estimatedStateBytes(log) * 4)
     let budget = min(memoryBudget, max(log.byteCount / 2, 32 << 20))
     cache = StateCache(stride: stride, capacity: budget / stateBytes)
@@ -94,7 +99,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     let prefetcher =
       total >= prefetchThreshold
       ? ActionPrefetcher<Action>(
-        log: log, seqs: start + 1...position,
+        log: log, coder: coder, seqs: start + 1...position,
         batchSize: min(prefetchBatchSize, max(64, total / 8))) : nil
     defer { prefetcher?.cancel() }
     var state: State
@@ -139,11 +144,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   /// recorded (a `skipped` line, or a seq skipped by `--recovery salvage`).
   /// - Throws: `ReplayError.actionDecodingFailed` naming the line, type and coding path.
   public func action(at seq: Int) throws(ReplayError) -> Action? {
-    if let line = log.loadActionLine(seq, into: document),
-      let action = try? document.decode(Action.self, at: line.payload)
-    {
-      return action
-    }
+    if let decoded = lines.action(Action.self, seq: seq, in: log) { return decoded.action }
     let record = try log.action(at: seq)
     guard let payload = record.payload else { return nil }
     return try decodeAction(payload, record: record)
@@ -230,13 +231,10 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     if honoringSkips && !skippedSeqs.isEmpty && skippedSeqs.contains(seq) { return }
     // Straight from the line's bytes; anything unusual goes the full way below, which gives the
     // same value or the exact error.
-    if let line = log.loadActionLine(seq, into: document) {
-      do {
-        let action = try document.decode(Action.self, at: line.payload)
-        if marks { StepMarker.willApply(seq: seq, type: line.type, line: line.number) }
-        reducer.reduce(&state, action)
-        return
-      } catch {}
+    if let decoded = lines.action(Action.self, seq: seq, in: log) {
+      if marks { StepMarker.willApply(seq: seq, type: decoded.type, line: decoded.line) }
+      reducer.reduce(&state, decoded.action)
+      return
     }
     let record = try log.action(at: seq)
     guard record.status == .recorded, let payload = record.payload else { return }
@@ -253,11 +251,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   }
 
   private func checkpointState(_ seq: Int) throws(ReplayError) -> State {
-    if let payload = log.loadCheckpointLine(seq, into: document),
-      let state = try? document.decode(State.self, at: payload)
-    {
-      return state
-    }
+    if let state = lines.checkpointState(State.self, seq: seq, in: log) { return state }
     guard let json = try log.checkpointState(at: seq) else {
       throw .positionOutOfRange(seq, valid: positions)
     }
