@@ -19,11 +19,20 @@ struct LoadBench {
     return try timeline.state(at: replayLog.lastSeq)
   }
 
+  /// ``loadAndRebuild(_:coder:)`` with every action decoded through `init(from:)`, not the
+  /// action's direct path.
+  static func loadAndRebuildThroughCodable(_ path: String) throws -> TodoState {
+    let replayLog = try ReplayLog(path: path)
+    let timeline = Timeline(log: replayLog, reducer: codableOnlyTodoReducer, usesCheckpoints: false)
+    return try timeline.state(at: replayLog.lastSeq)
+  }
+
   func run() throws -> [Row] {
     let path = log.path
     let rewindState = try Self.loadAndRebuild(path)
     guard try FoundationBaseline.loadAndRebuild(path) == rewindState,
-      try Self.loadAndRebuild(path, coder: .foundation) == rewindState
+      try Self.loadAndRebuild(path, coder: .foundation) == rewindState,
+      try Self.loadAndRebuildThroughCodable(path) == rewindState
     else {
       throw BenchError("Rewind and Foundation rebuild different final states of \(path)")
     }
@@ -33,9 +42,10 @@ struct LoadBench {
       { try Stopwatch.seconds { _ = try FoundationBaseline.loadAndRebuild(path) } },
       { try Stopwatch.seconds { _ = try FoundationBaseline.parseWithJSONSerialization(path) } },
       { try Stopwatch.seconds { _ = try Self.loadAndRebuild(path, coder: .foundation) } },
+      { try Stopwatch.seconds { _ = try Self.loadAndRebuildThroughCodable(path) } },
     ]
     if orjson { measurements.append({ try OrjsonBaseline.parseSeconds(path) }) }
-    let orjsonIndex = 4
+    let orjsonIndex = 5
     let samples = try interleaved(repetitions, measurements)
     let subject = Figure(label: "Rewind load + rebuild", unit: .seconds, sample: samples[0])
     let note =
@@ -75,6 +85,13 @@ struct LoadBench {
         subject: subject,
         baseline: Figure(
           label: "the timeline with LogCoder.foundation", unit: .seconds, sample: samples[3]),
+        note: note + "; both on two cores"))
+    rows.append(
+      Row(
+        id: "2e",
+        title: "full load and rebuild: the action's direct path vs the same action through Codable",
+        subject: subject,
+        baseline: Figure(label: "actions through init(from:)", unit: .seconds, sample: samples[4]),
         note: note + "; both on two cores"))
     return rows
   }

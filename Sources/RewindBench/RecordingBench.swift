@@ -58,6 +58,23 @@ struct RecordingBench {
       if actionLines.ends.isEmpty { actionLines = try Self.actionLines(of: recordedPath) }
       return perAction(seconds, actions.count)
     }
+    let codableActions = actions.map(CodableOnly.init)
+    let recorderThroughCodable = { () throws -> Double in
+      let recorder = try Recorder<TodoState, CodableOnly<TodoAction>>(
+        path: recordedPath + ".codable", app: "todo", initialState: initial,
+        options: RecordingOptions(ifExists: .replace))
+      var state = initial
+      let seconds = Stopwatch.seconds {
+        for action in codableActions {
+          recorder.willReduce(action)
+          codableOnlyTodoReducer.reduce(&state, action)
+          recorder.didReduce(state)
+        }
+      }
+      recorder.close()
+      if case .stopped(let error) = recorder.status { throw error }
+      return perAction(seconds, codableActions.count)
+    }
     let recorderWithFoundation = { () throws -> Double in
       let recorder = try recorder(recordedPath + ".foundation", .processCrash, coder: .foundation)
       let seconds = appLoop(actions, recorder)
@@ -108,12 +125,13 @@ struct RecordingBench {
       repetitions,
       [
         recorderAlone, bareWrite, reducerAlone, bufferedAlone, storeAlone, storeRecording,
-        recorderWithFoundation,
+        recorderWithFoundation, recorderThroughCodable,
       ])
     let (alone, write, reducer, buffered, store, storeWithRecorder) = (
       samples[0], samples[1], samples[2], samples[3], samples[4], samples[5]
     )
     let withFoundation = samples[6]
+    let throughCodable = samples[7]
     let note = "\(grouped(actions.count)) todo actions, small state, a checkpoint every 1,000"
     let added = Sample(zip(storeWithRecorder.values, store.values).map { $0 - $1 })
     return [
@@ -156,6 +174,15 @@ struct RecordingBench {
           label: "recorder, LogCoder.foundation", unit: .nanosecondsPerAction,
           sample: withFoundation),
         note: note),
+      Row(
+        id: "1f",
+        title:
+          "recording, default durability: the action's direct path vs the same action through Codable",
+        subject: Figure(
+          label: "recorder, JSONDirectEncodable", unit: .nanosecondsPerAction, sample: alone),
+        baseline: Figure(
+          label: "recorder, encode(to:)", unit: .nanosecondsPerAction, sample: throughCodable),
+        note: note + "; the same bytes"),
     ]
   }
 

@@ -23,6 +23,7 @@ package final class JSONTapeDocument {
     var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
     var isCompact = false
     var decoder: JSONTapeDecoder?
+    var generation = 0
   }
 
   // Behind a pointer held in a `let`: reading and writing it costs no exclusivity check, which
@@ -45,10 +46,12 @@ package final class JSONTapeDocument {
     storage.deallocate()
   }
 
-  @inline(__always) private var tape: UnsafeBufferPointer<JSONTapeEntry> {
+  @inline(__always) var tape: UnsafeBufferPointer<JSONTapeEntry> {
     storage.pointee.tape.buffer
   }
-  @inline(__always) private var bytes: UnsafeRawBufferPointer { storage.pointee.bytes }
+  @inline(__always) var bytes: UnsafeRawBufferPointer { storage.pointee.bytes }
+  /// Counts loads, so that a ``JSONDirectReader`` kept past the next one can tell.
+  var generation: Int { storage.pointee.generation }
 
   /// Whether the loaded text is compact: no whitespace between tokens and only the escapes
   /// ``JSONWriter`` writes, so that every value's bytes are its ``JSONValue/serializedBytes``.
@@ -69,6 +72,7 @@ package final class JSONTapeDocument {
   package func load(_ bytes: UnsafeRawBufferPointer, depth: Int = 0, elements: Int = 0) -> Bool {
     var limits = self.limits
     limits.maxDepth -= depth
+    storage.pointee.generation &+= 1
     var reader = JSONReader(bytes: bytes, limits: limits)
     reader.elementCount = elements
     swap(&reader.scratch, &storage.pointee.scratch)

@@ -23,6 +23,8 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   private let onError: @Sendable (RecorderError) -> Void
   private let actionSanitizer: (@Sendable (Action) -> Action)?
   private let stateSanitizer: (@Sendable (State) -> State)?
+  /// The action type's own encoding (``JSONDirectEncodable``), with Rewind's coder.
+  private let directEncoding: JSONDirectCoding.Encode<Action>?
   private let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
   private let detach: Locked<(@Sendable () -> Void)?> = Locked(nil)
 
@@ -68,6 +70,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     self.onError = onError
     self.actionSanitizer = actionSanitizer
     self.stateSanitizer = stateSanitizer
+    directEncoding = options.coder == .rewind ? JSONDirectCoding.encoder(for: Action.self) : nil
     let identity = RecorderCore.Identity(
       app: app,
       actionType: String(describing: Action.self),
@@ -100,7 +103,8 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   public func willReduce(_ action: Action) {
     let report = core.withLock { core -> RecorderError? in
       guard core.isRecording else { return nil }
-      return core.recordAction(encoding: action, sanitizer: actionSanitizer)
+      return core.recordAction(
+        encoding: action, sanitizer: actionSanitizer, direct: directEncoding)
     }
     if let report { onError(report) }
   }

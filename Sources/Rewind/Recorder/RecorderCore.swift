@@ -85,10 +85,14 @@ struct RecorderCore {
   }
 
   /// Writes the line of the next action (or a `skipped` line). Returns an error to report.
+  ///
+  /// - Parameter direct: The action type's own encoding (``JSONDirectEncodable``), when it has
+  ///   one and the coder is Rewind's.
   mutating func recordAction<Action: Encodable>(
-    encoding action: Action, sanitizer: ((Action) -> Action)?
+    encoding action: Action, sanitizer: ((Action) -> Action)?,
+    direct: JSONDirectCoding.Encode<Action>? = nil
   ) -> RecorderError? {
-    if sanitizer == nil, case .written(let report) = recordActionDirectly(action) {
+    if sanitizer == nil, case .written(let report) = recordActionDirectly(action, direct: direct) {
       return report
     }
     let encoder = options.coder
@@ -153,12 +157,14 @@ struct RecorderCore {
   /// bytes and the line assembled around it in one reused buffer — the same bytes as the
   /// ``LogLineBuilder`` path, without a ``JSONValue`` tree or an intermediate array.
   private mutating func recordActionDirectly<Action: Encodable>(
-    _ action: Action
+    _ action: Action, direct: JSONDirectCoding.Encode<Action>?
   ) -> DirectRecording {
     let next = seq + 1
     actionBytes.removeAll(keepingCapacity: true)
     let type: String
-    if let foundationEncoder, let foundationOutput {
+    if let direct, let topLevel = encodeDirectly(action, with: direct) {
+      type = Self.typeName(of: topLevel, fallback: identity.actionType)
+    } else if let foundationEncoder, let foundationOutput {
       do {
         actionBytes.append(contentsOf: try foundationEncoder.encode(action))
       } catch {
@@ -176,11 +182,7 @@ struct RecorderCore {
       } catch {
         return .needsFullPath
       }
-      switch topLevel {
-      case .singleKeyObject(let key): type = key
-      case .string(let text): type = text
-      case .other: type = identity.actionType
-      }
+      type = Self.typeName(of: topLevel, fallback: identity.actionType)
     }
     if !options.deniedActionTypes.isEmpty && options.deniedActionTypes.contains(type) {
       return .needsFullPath
@@ -207,6 +209,33 @@ struct RecorderCore {
     seq = next
     isDirty = true
     return .written(nil)
+  }
+
+  /// Encodes `action` into ``actionBytes`` through its own ``JSONDirectEncodable`` path; `nil`
+  /// (and ``actionBytes`` empty) when that threw or did not write one whole value, and the
+  /// Codable path must decide.
+  private mutating func encodeDirectly<Action>(
+    _ action: Action, with direct: JSONDirectCoding.Encode<Action>
+  ) -> JSONStreamEncoder.TopLevel? {
+    var writer = JSONDirectWriter()
+    swap(&writer.bytes, &actionBytes)
+    let wrote = (try? direct(action, &writer)) != nil && writer.isComplete
+    swap(&writer.bytes, &actionBytes)
+    guard wrote else {
+      actionBytes.removeAll(keepingCapacity: true)
+      return nil
+    }
+    return writer.topLevel
+  }
+
+  /// The log's `type` of an action whose top level is `topLevel`.
+  private static func typeName(of topLevel: JSONStreamEncoder.TopLevel, fallback: String) -> String
+  {
+    switch topLevel {
+    case .singleKeyObject(let key): return key
+    case .string(let text): return text
+    case .other: return fallback
+    }
   }
 
   private mutating func appendLiteral(_ text: StaticString) {

@@ -33,6 +33,7 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
 
   private let log: ReplayLog
   private let coder: LogCoder
+  private let direct: JSONDirectCoding.Decode<Action>?
   private let seqs: ClosedRange<Int>
   /// Seqs per batch.
   private let batchSize: Int
@@ -50,11 +51,15 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
   /// The caller's decoder for the batches it decodes while the helper is busy.
   private let callerDecoder: LineDecoder
 
-  /// Starts decoding the actions of `seqs` with `coder` on a helper thread, in batches of
-  /// `batchSize` seqs.
-  init(log: ReplayLog, coder: LogCoder = .rewind, seqs: ClosedRange<Int>, batchSize: Int) {
+  /// Starts decoding the actions of `seqs` with `coder` (and `Action`'s own decoding, `direct`)
+  /// on a helper thread, in batches of `batchSize` seqs.
+  init(
+    log: ReplayLog, coder: LogCoder = .rewind, direct: JSONDirectCoding.Decode<Action>? = nil,
+    seqs: ClosedRange<Int>, batchSize: Int
+  ) {
     self.log = log
     self.coder = coder
+    self.direct = direct
     self.seqs = seqs
     self.batchSize = max(1, batchSize)
     batchCount = (seqs.count + self.batchSize - 1) / self.batchSize
@@ -139,7 +144,7 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
     var items: [Decoded?] = []
     items.reserveCapacity(last - first + 1)
     for seq in first...last {
-      items.append(decoder.action(Action.self, seq: seq, in: log))
+      items.append(decoder.action(Action.self, seq: seq, in: log, direct: direct))
     }
     return items
   }

@@ -3,7 +3,8 @@ import Rewind
 import RewindJSON
 
 /// Decodes actions and checkpoint states straight from a log's lines, with a timeline's
-/// ``LogCoder``: Rewind's decodes from the tape the line was loaded into, Foundation's
+/// ``LogCoder``: Rewind's decodes from the tape the line was loaded into — through the type's
+/// ``JSONDirectDecodable/init(json:)`` when it has one, else its `init(from:)` — and Foundation's
 /// `JSONDecoder` from the bytes of the value.
 ///
 /// Either way, the line is first loaded into the tape, which checks it as strictly as parsing it
@@ -28,24 +29,32 @@ struct LineDecoder {
   }
 
   /// The action `seq` of `log`, or `nil` when it needs the full path.
+  ///
+  /// - Parameter direct: The type's direct decoding, looked up once by the caller.
   func action<Action: Decodable>(
-    _ type: Action.Type, seq: Int, in log: ReplayLog
+    _ type: Action.Type, seq: Int, in log: ReplayLog, direct: JSONDirectCoding.Decode<Action>?
   ) -> Decoded<Action>? {
     guard let line = log.loadActionLine(seq, into: document),
-      let action = decode(Action.self, at: line.payload)
+      let action = decode(Action.self, at: line.payload, direct: direct)
     else { return nil }
     return Decoded(action: action, type: line.type, line: line.number)
   }
 
   /// The state of the checkpoint after `seq` in `log`, or `nil` when it needs the full path.
-  func checkpointState<State: Decodable>(_ type: State.Type, seq: Int, in log: ReplayLog) -> State?
-  {
+  func checkpointState<State: Decodable>(
+    _ type: State.Type, seq: Int, in log: ReplayLog, direct: JSONDirectCoding.Decode<State>?
+  ) -> State? {
     guard let payload = log.loadCheckpointLine(seq, into: document) else { return nil }
-    return decode(State.self, at: payload)
+    return decode(State.self, at: payload, direct: direct)
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, at index: Int) -> T? {
-    guard let foundation else { return try? document.decode(T.self, at: index) }
-    return try? foundation.decode(T.self, from: Data(document.text(at: index)))
+  private func decode<T: Decodable>(
+    _ type: T.Type, at index: Int, direct: JSONDirectCoding.Decode<T>?
+  ) -> T? {
+    if let foundation {
+      return try? foundation.decode(T.self, from: Data(document.text(at: index)))
+    }
+    if let direct, let value = try? direct(document, index) { return value }
+    return try? document.decode(T.self, at: index)
   }
 }

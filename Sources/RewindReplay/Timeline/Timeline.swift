@@ -22,6 +22,9 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   private let decoder = RewindJSONDecoder()
   /// Decodes actions and checkpoints straight from the log's bytes (the fast path).
   private let lines: LineDecoder
+  /// `Action`'s and `State`'s own decoding (``JSONDirectDecodable``), with Rewind's coder.
+  private let directAction: JSONDirectCoding.Decode<Action>?
+  private let directState: JSONDirectCoding.Decode<State>?
   /// The JSON coder that decodes the log's actions and checkpoints.
   public var coder: LogCoder { lines.coder }
   private var cache: StateCache<State>
@@ -66,6 +69,8 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     self.reducer = reducer
     self.usesCheckpoints = usesCheckpoints
     self.lines = LineDecoder(coder: coder, limits: log.limits.json)
+    directAction = coder == .rewind ? JSONDirectCoding.decoder(for: Action.self) : nil
+    directState = coder == .rewind ? JSONDirectCoding.decoder(for: State.self) : nil
     let stateBytes = max(256, Self.estimatedStateBytes(log) * 4)
     let budget = min(memoryBudget, max(log.byteCount / 2, 32 << 20))
     cache = StateCache(stride: stride, capacity: budget / stateBytes)
@@ -99,7 +104,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     let prefetcher =
       total >= prefetchThreshold
       ? ActionPrefetcher<Action>(
-        log: log, coder: coder, seqs: start + 1...position,
+        log: log, coder: coder, direct: directAction, seqs: start + 1...position,
         batchSize: min(prefetchBatchSize, max(64, total / 8))) : nil
     defer { prefetcher?.cancel() }
     var state: State
@@ -144,7 +149,9 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   /// recorded (a `skipped` line, or a seq skipped by `--recovery salvage`).
   /// - Throws: `ReplayError.actionDecodingFailed` naming the line, type and coding path.
   public func action(at seq: Int) throws(ReplayError) -> Action? {
-    if let decoded = lines.action(Action.self, seq: seq, in: log) { return decoded.action }
+    if let decoded = lines.action(Action.self, seq: seq, in: log, direct: directAction) {
+      return decoded.action
+    }
     let record = try log.action(at: seq)
     guard let payload = record.payload else { return nil }
     return try decodeAction(payload, record: record)
@@ -231,7 +238,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     if honoringSkips && !skippedSeqs.isEmpty && skippedSeqs.contains(seq) { return }
     // Straight from the line's bytes; anything unusual goes the full way below, which gives the
     // same value or the exact error.
-    if let decoded = lines.action(Action.self, seq: seq, in: log) {
+    if let decoded = lines.action(Action.self, seq: seq, in: log, direct: directAction) {
       if marks { StepMarker.willApply(seq: seq, type: decoded.type, line: decoded.line) }
       reducer.reduce(&state, decoded.action)
       return
@@ -251,7 +258,9 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   }
 
   private func checkpointState(_ seq: Int) throws(ReplayError) -> State {
-    if let state = lines.checkpointState(State.self, seq: seq, in: log) { return state }
+    if let state = lines.checkpointState(State.self, seq: seq, in: log, direct: directState) {
+      return state
+    }
     guard let json = try log.checkpointState(at: seq) else {
       throw .positionOutOfRange(seq, valid: positions)
     }

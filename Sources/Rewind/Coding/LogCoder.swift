@@ -29,11 +29,17 @@ extension LogCoder {
     return encoder
   }
 
-  /// `value` as compact JSON bytes, encoded with this coder.
+  /// `value` as compact JSON bytes, encoded with this coder (Rewind's takes the value's
+  /// ``JSONDirectEncodable`` path when it has one and it writes one whole value).
   /// - Throws: The coder's `EncodingError`, or the error `value`'s `encode(to:)` throws.
   package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
     switch self {
-    case .rewind: return try RewindJSONEncoder().encode(value)
+    case .rewind:
+      if let direct = value as? any JSONDirectEncodable {
+        var writer = JSONDirectWriter()
+        if (try? direct.encodeJSON(to: &writer)) != nil, writer.isComplete { return writer.bytes }
+      }
+      return try RewindJSONEncoder().encode(value)
     case .foundation: return Array(try Self.makeFoundationEncoder().encode(value))
     }
   }

@@ -1,0 +1,199 @@
+/// One JSON value of a log line, for ``JSONDirectDecodable/init(json:)``: read it as the type you
+/// expect, or look into it.
+///
+/// Scalars convert as Rewind's decoder converts them for `init(from:)`. Every method throws
+/// ``JSONDirectReaderError`` when the value is not what was asked for; the engine then decodes
+/// with `init(from:)`, which gives Codable's own error. A reader is valid during the
+/// `init(json:)` it was given to; kept longer, it throws.
+public struct JSONDirectReader {
+  let document: JSONTapeDocument
+  let generation: Int
+  let index: Int
+
+  init(document: JSONTapeDocument, index: Int) {
+    self.document = document
+    self.generation = document.generation
+    self.index = index
+  }
+
+  /// The tape entry of this value.
+  @inline(__always)
+  private func entry() throws(JSONDirectReaderError) -> JSONTapeEntry {
+    guard document.generation == generation, index < document.tape.count else {
+      throw JSONDirectReaderError(reason: "the reader was kept past its init(json:)", offset: 0)
+    }
+    return document.tape[index]
+  }
+
+  private func mismatch(_ expected: String, _ entry: JSONTapeEntry) -> JSONDirectReaderError {
+    JSONDirectReaderError(
+      reason: "expected \(expected), found a JSON \(entry.placeholder.kindName)",
+      offset: entry.start)
+  }
+
+  /// Whether the value is `null`.
+  public var isNull: Bool { (try? entry())?.kind == .null }
+
+  /// The number of elements of an array or members of an object; 0 for anything else.
+  public var count: Int {
+    guard let entry = try? entry(), entry.kind == .array || entry.kind == .object else { return 0 }
+    return Int(entry.count)
+  }
+
+  /// The value as a string.
+  public func string() throws(JSONDirectReaderError) -> String {
+    let entry = try entry()
+    guard entry.kind == .string else { throw mismatch("a string", entry) }
+    return JSONTape.string(entry, in: document.bytes)
+  }
+
+  /// The value as an integer of type `T`.
+  public func integer<T: FixedWidthInteger>(
+    _ type: T.Type = T.self
+  ) throws(JSONDirectReaderError) -> T {
+    let entry = try entry()
+    guard entry.kind == .number else { throw mismatch("a number", entry) }
+    do {
+      return try JSONNumberText.integer(utf8: text(of: entry), as: T.self)
+    } catch {
+      throw JSONDirectReaderError(reason: "not a \(T.self)", offset: entry.start)
+    }
+  }
+
+  /// The value as a `Double`.
+  public func double() throws(JSONDirectReaderError) -> Double {
+    let entry = try entry()
+    guard entry.kind == .number else { throw mismatch("a number", entry) }
+    do {
+      return try JSONNumberText.double(utf8: text(of: entry))
+    } catch {
+      throw JSONDirectReaderError(reason: "not a Double", offset: entry.start)
+    }
+  }
+
+  /// The value as a `Bool`.
+  public func bool() throws(JSONDirectReaderError) -> Bool {
+    let entry = try entry()
+    switch entry.kind {
+    case .isTrue: return true
+    case .isFalse: return false
+    default: throw mismatch("true or false", entry)
+    }
+  }
+
+  /// The member named `name` of this object, or `nil` when it has none (keys compare as Swift
+  /// strings, as `CodingKey`s do).
+  /// - Throws: When the value is not an object.
+  public func member(_ name: StaticString) throws(JSONDirectReaderError) -> JSONDirectReader? {
+    let entry = try entry()
+    guard entry.kind == .object else { throw mismatch("an object", entry) }
+    return document.member(name, of: index).map { JSONDirectReader(document: document, index: $0) }
+  }
+
+  /// The member named `name` of this object.
+  /// - Throws: When the value is not an object or has no such member.
+  public func required(_ name: StaticString) throws(JSONDirectReaderError) -> JSONDirectReader {
+    guard let value = try member(name) else {
+      throw JSONDirectReaderError(reason: "no member \"\(name)\"", offset: try entry().start)
+    }
+    return value
+  }
+
+  /// The key and value of this object's one member — the shape Codable gives an enum case.
+  /// - Throws: When the value is not an object with exactly one member.
+  public func onlyMember() throws(JSONDirectReaderError) -> (
+    key: JSONDirectKey, value: JSONDirectReader
+  ) {
+    let entry = try entry()
+    guard entry.kind == .object, entry.count == 1 else {
+      throw mismatch("an object with one member", entry)
+    }
+    return (
+      JSONDirectKey(document: document, index: index + 1),
+      JSONDirectReader(document: document, index: index + 2)
+    )
+  }
+
+  /// The elements of this array, in order.
+  /// - Throws: When the value is not an array.
+  public func elements() throws(JSONDirectReaderError) -> [JSONDirectReader] {
+    let entry = try entry()
+    guard entry.kind == .array else { throw mismatch("an array", entry) }
+    var elements: [JSONDirectReader] = []
+    elements.reserveCapacity(Int(entry.count))
+    var child = index + 1
+    let tape = document.tape
+    for _ in 0..<Int(entry.count) {
+      elements.append(JSONDirectReader(document: document, index: child))
+      child = tape[child].next
+    }
+    return elements
+  }
+
+  /// The value as any `Decodable` type: through its ``JSONDirectDecodable/init(json:)`` when it
+  /// has one, else through `init(from:)` with Rewind's decoder.
+  public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    _ = try entry()
+    if let direct = T.self as? any JSONDirectDecodable.Type,
+      let value = try direct.init(json: self) as? T
+    {
+      return value
+    }
+    return try document.decode(T.self, at: index)
+  }
+
+  private func text(of entry: JSONTapeEntry) -> UnsafeBufferPointer<UInt8> {
+    UnsafeRawBufferPointer(rebasing: document.bytes[entry.start..<entry.end])
+      .assumingMemoryBound(to: UInt8.self)
+  }
+}
+
+/// A member's key, for ``JSONDirectReader/onlyMember()``.
+public struct JSONDirectKey {
+  let document: JSONTapeDocument
+  let generation: Int
+  let index: Int
+
+  init(document: JSONTapeDocument, index: Int) {
+    self.document = document
+    self.generation = document.generation
+    self.index = index
+  }
+
+  /// Whether the key is `name` (compared as Swift strings, as `CodingKey`s are).
+  public func matches(_ name: StaticString) -> Bool {
+    guard document.generation == generation, index < document.tape.count else { return false }
+    let entry = document.tape[index]
+    let bytes = document.bytes
+    if entry.isASCII && !entry.isEscaped && name.hasPointerRepresentation {
+      return name.withUTF8Buffer { name in
+        entry.end &- entry.start &- 2 == name.count
+          && JSONReader.memcmpEqual(bytes, entry.start &+ 1, name, name.count)
+      }
+    }
+    return JSONTape.string(entry, in: bytes) == name.description
+  }
+
+  /// The key as a string.
+  public var string: String {
+    guard document.generation == generation, index < document.tape.count else { return "" }
+    return JSONTape.string(document.tape[index], in: document.bytes)
+  }
+}
+
+/// Why a ``JSONDirectReader`` could not read a value as asked.
+public struct JSONDirectReaderError: Error, CustomStringConvertible {
+  /// What went wrong.
+  public var reason: String
+  /// The byte offset of the value in the text that was read.
+  public var offset: Int
+
+  /// An error saying `reason` about the value at byte `offset`.
+  public init(reason: String, offset: Int) {
+    self.reason = reason
+    self.offset = offset
+  }
+
+  /// The reason and the offset.
+  public var description: String { "\(reason) at byte \(offset)" }
+}
