@@ -1,3 +1,5 @@
+import RewindJSON
+
 /// The constants of the Rewind log format (`docs/log-format.md`).
 public enum LogFormat {
   /// The value of the header's `format` key.
@@ -57,6 +59,23 @@ package enum LogLine {
     buffer.append(UInt8(ascii: "\n"))
     buffer.withUnsafeMutableBytes { line in
       guard let base = line.baseAddress else { return }
+      let body = UnsafeRawBufferPointer(rebasing: line[bodyOffset..<(line.count - 2)])
+      CRC32C.writeHex(CRC32C.checksum(body), to: base + checksumPrefix.count)
+    }
+  }
+
+  /// Starts a line in `buffer`, as ``beginFramed(_:)-([UInt8])`` does.
+  package static func beginFramed(_ buffer: ByteBuffer) {
+    buffer.append(#"{"c":"00000000","#)
+  }
+
+  /// Ends the line begun by ``beginFramed(_:)-(ByteBuffer)`` at the start of `buffer`, as
+  /// ``endFramed(_:)-([UInt8])`` does.
+  package static func endFramed(_ buffer: ByteBuffer) {
+    buffer.append(UInt8(ascii: "}"))
+    buffer.append(UInt8(ascii: "\n"))
+    buffer.withUnsafeMutableBytes { line in
+      guard let base = line.baseAddress, line.count >= bodyOffset + 2 else { return }
       let body = UnsafeRawBufferPointer(rebasing: line[bodyOffset..<(line.count - 2)])
       CRC32C.writeHex(CRC32C.checksum(body), to: base + checksumPrefix.count)
     }

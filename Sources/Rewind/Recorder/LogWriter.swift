@@ -1,3 +1,5 @@
+import RewindJSON
+
 /// Writes whole lines to a log file and keeps the file free of partial lines.
 ///
 /// The writer remembers the length of the file after its last whole line (`committedLength`).
@@ -12,7 +14,8 @@ final class LogWriter {
   /// The seq of the last action line in the file (not in the buffer).
   private(set) var committedSeq = 0
   private var bufferedSeq = 0
-  private var buffer: [UInt8] = []
+  /// Lines not yet written (``Durability/buffered(capacity:)`` only).
+  private let buffer = ByteBuffer()
   private let bufferCapacity: Int?
   private let syncEveryLine: Bool
 
@@ -46,10 +49,10 @@ final class LogWriter {
   /// the buffer fills; otherwise they are written now (and synced for `.everyAction`).
   /// - Throws: The `errno` of a failed write or sync, after the file was cut back.
   /// - Parameter seq: The seq of the last action these lines cover (for error reports).
-  func append(_ lines: [UInt8], seq: Int) throws(RecorderError.Reason) {
+  func append(_ lines: UnsafeRawBufferPointer, seq: Int) throws(RecorderError.Reason) {
     guard handle != nil else { return }
     if let capacity = bufferCapacity {
-      buffer.append(contentsOf: lines)
+      buffer.append(lines)
       bufferedSeq = seq
       if buffer.count >= capacity { try flush() }
       return
@@ -59,12 +62,19 @@ final class LogWriter {
     if syncEveryLine { try sync() }
   }
 
+  /// Appends whole lines; see ``append(_:seq:)-(UnsafeRawBufferPointer,_)``.
+  func append(_ lines: [UInt8], seq: Int) throws(RecorderError.Reason) {
+    let result = lines.withUnsafeBytes { bytes in
+      Result { () throws(RecorderError.Reason) in try append(bytes, seq: seq) }
+    }
+    try result.get()
+  }
+
   /// Writes buffered lines.
   func flush() throws(RecorderError.Reason) {
     guard !buffer.isEmpty else { return }
-    let pending = buffer
-    buffer.removeAll(keepingCapacity: true)
-    try writeNow(pending)
+    defer { buffer.removeAll() }
+    try writeNow(buffer.bytes)
     committedSeq = bufferedSeq
   }
 
@@ -90,9 +100,9 @@ final class LogWriter {
     close()
   }
 
-  private func writeNow(_ bytes: [UInt8]) throws(RecorderError.Reason) {
+  private func writeNow(_ bytes: UnsafeRawBufferPointer) throws(RecorderError.Reason) {
     guard let handle else { return }
-    let (written, code) = bytes.withUnsafeBytes { handle.write($0) }
+    let (written, code) = handle.write(bytes)
     if let code {
       if written > 0 { _ = handle.truncate(to: committedLength) }
       stop()

@@ -30,10 +30,12 @@ struct RecorderCore {
   private let foundationEncoder: JSONEncoder?
   /// Reads what Foundation's encoder wrote, for the action's `type`.
   private let foundationOutput: JSONTapeDocument?
-  /// The last action's JSON, reused from one action to the next.
+  /// The stream encoder's output for the last action, reused from one action to the next.
   private var actionBytes: [UInt8] = []
+  /// The last action's JSON, reused from one action to the next.
+  private let actionOutput = ByteBuffer()
   /// The last action's whole line, reused from one action to the next.
-  private var lineBytes: [UInt8] = []
+  private let lineOutput = ByteBuffer(capacity: 512)
 
   init(
     path: String, identity: Identity, options: RecordingOptions, fileSystem: any LogFileSystem,
@@ -153,56 +155,70 @@ struct RecorderCore {
     case needsFullPath
   }
 
-  /// Writes the line of the next action the fast way: the action encoded straight into reused
-  /// bytes and the line assembled around it in one reused buffer — the same bytes as the
+  /// Writes the line of the next action the fast way: the action encoded straight into a reused
+  /// buffer and the line assembled around it in another — the same bytes as the
   /// ``LogLineBuilder`` path, without a ``JSONValue`` tree or an intermediate array.
   private mutating func recordActionDirectly<Action: Encodable>(
     _ action: Action, direct: JSONDirectCoding.Encode<Action>?
   ) -> DirectRecording {
     let next = seq + 1
-    actionBytes.removeAll(keepingCapacity: true)
-    let type: String
-    if let direct, let topLevel = encodeDirectly(action, with: direct) {
-      type = Self.typeName(of: topLevel, fallback: identity.actionType)
+    actionOutput.removeAll()
+    var type = ""
+    /// The type as a literal to copy, when the direct path gave one (no `String` is made).
+    var literalType: StaticString?
+    if let direct, let written = encodeDirectly(action, with: direct) {
+      switch written {
+      case .literal(let literal): literalType = literal
+      case .topLevel(let topLevel):
+        type = Self.typeName(of: topLevel, fallback: identity.actionType)
+      }
     } else if let foundationEncoder, let foundationOutput {
       do {
-        actionBytes.append(contentsOf: try foundationEncoder.encode(action))
+        actionOutput.append(Array(try foundationEncoder.encode(action)))
       } catch {
         return .needsFullPath
       }
-      let loaded = actionBytes.withUnsafeBytes { foundationOutput.load($0) }
-      guard loaded else { return .needsFullPath }
+      guard foundationOutput.load(actionOutput.bytes) else { return .needsFullPath }
       type =
         foundationOutput.onlyKey(of: foundationOutput.root)
         ?? foundationOutput.string(at: foundationOutput.root) ?? identity.actionType
     } else {
       let topLevel: JSONStreamEncoder.TopLevel
+      actionBytes.removeAll(keepingCapacity: true)
       do {
         topLevel = try streamEncoder.encode(action, into: &actionBytes)
       } catch {
         return .needsFullPath
       }
+      actionOutput.append(actionBytes)
       type = Self.typeName(of: topLevel, fallback: identity.actionType)
     }
     if !options.deniedActionTypes.isEmpty && options.deniedActionTypes.contains(type) {
       return .needsFullPath
     }
-    lineBytes.removeAll(keepingCapacity: true)
-    LogLine.beginFramed(&lineBytes)
-    appendLiteral(#""kind":"action","seq":"#)
-    appendDecimal(UInt64(next))
-    appendLiteral(#","time":"#)
+    let line = lineOutput
+    line.removeAll()
+    LogLine.beginFramed(line)
+    line.append(#""kind":"action","seq":"#)
+    line.appendDecimal(UInt64(next))
+    line.append(#","time":"#)
     let micros = elapsedNanoseconds(seq: next) / 1_000
-    appendDecimal(micros / 1_000_000)
-    lineBytes.append(UInt8(ascii: "."))
-    appendDecimal(micros % 1_000_000, width: 6)
-    appendLiteral(#","type":"#)
-    JSONValue.string(type).write(into: &lineBytes)
-    appendLiteral(#","action":"#)
-    lineBytes.append(contentsOf: actionBytes)
-    LogLine.endFramed(&lineBytes)
+    line.appendDecimal(micros / 1_000_000)
+    line.append(UInt8(ascii: "."))
+    line.appendDecimal(micros % 1_000_000, width: 6)
+    line.append(#","type":"#)
+    if let literalType {
+      line.append(UInt8(ascii: "\""))
+      line.append(literalType)
+      line.append(UInt8(ascii: "\""))
+    } else {
+      line.appendJSONString(type)
+    }
+    line.append(#","action":"#)
+    line.append(actionOutput.bytes)
+    LogLine.endFramed(line)
     do {
-      try writer?.append(lineBytes, seq: next)
+      try writer?.append(line.bytes, seq: next)
     } catch {
       return .written(fail(error))
     }
@@ -211,21 +227,30 @@ struct RecorderCore {
     return .written(nil)
   }
 
-  /// Encodes `action` into ``actionBytes`` through its own ``JSONDirectEncodable`` path; `nil`
-  /// (and ``actionBytes`` empty) when that threw or did not write one whole value, and the
+  /// Encodes `action` into ``actionOutput`` through its own ``JSONDirectEncodable`` path; `nil`
+  /// (and ``actionOutput`` empty) when that threw or did not write one whole value, and the
   /// Codable path must decide.
-  private mutating func encodeDirectly<Action>(
+  private func encodeDirectly<Action>(
     _ action: Action, with direct: JSONDirectCoding.Encode<Action>
-  ) -> JSONStreamEncoder.TopLevel? {
-    var writer = JSONDirectWriter()
-    swap(&writer.bytes, &actionBytes)
-    let wrote = (try? direct(action, &writer)) != nil && writer.isComplete
-    swap(&writer.bytes, &actionBytes)
-    guard wrote else {
-      actionBytes.removeAll(keepingCapacity: true)
+  ) -> DirectlyEncoded? {
+    var writer = JSONDirectWriter(output: actionOutput)
+    guard (try? direct(action, &writer)) != nil, writer.isComplete else {
+      actionOutput.removeAll()
       return nil
     }
-    return writer.topLevel
+    // A literal name is copied into the line as it is; the deny list needs it as a `String`.
+    if options.deniedActionTypes.isEmpty, let literal = writer.topLevelLiteral {
+      return .literal(literal)
+    }
+    return .topLevel(writer.topLevel)
+  }
+
+  /// What ``encodeDirectly(_:with:)`` learnt of the action's top level.
+  private enum DirectlyEncoded {
+    /// The action's name, a literal key that needs no escape.
+    case literal(StaticString)
+    /// The top level, for ``typeName(of:fallback:)``.
+    case topLevel(JSONStreamEncoder.TopLevel)
   }
 
   /// The log's `type` of an action whose top level is `topLevel`.
@@ -235,25 +260,6 @@ struct RecorderCore {
     case .singleKeyObject(let key): return key
     case .string(let text): return text
     case .other: return fallback
-    }
-  }
-
-  private mutating func appendLiteral(_ text: StaticString) {
-    text.withUTF8Buffer { lineBytes.append(contentsOf: $0) }
-  }
-
-  /// Appends `value` in decimal, zero-padded to `width` digits.
-  private mutating func appendDecimal(_ value: UInt64, width: Int = 1) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var count = 0
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[23 - count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-        rest /= 10
-        count += 1
-      } while rest > 0 || count < width
-      lineBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
     }
   }
 

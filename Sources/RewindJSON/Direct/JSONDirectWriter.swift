@@ -7,31 +7,34 @@
 /// array, a container closed twice or left open, or two top-level values make the result
 /// incomplete, and the caller encodes the value with `encode(to:)` instead.
 public struct JSONDirectWriter {
-  /// The bytes written so far.
-  package var bytes: [UInt8]
+  /// Where the bytes go.
+  @usableFromInline package let output: ByteBuffer
   /// How many containers are open.
-  private var depth = 0
+  @usableFromInline var depth = 0
   /// Bit `d` is set when the container at depth `d + 1` is an object.
-  private var objects: UInt64 = 0
+  @usableFromInline var objects: UInt64 = 0
   /// A key was written and its value not yet.
-  private var afterKey = false
+  @usableFromInline var afterKey = false
   /// The next member or element needs a comma before it.
-  private var needsComma = false
-  private var topValues = 0
-  private var isBroken = false
+  @usableFromInline var needsComma = false
+  @usableFromInline var topValues = 0
+  @usableFromInline var isBroken = false
   /// The first key of the top-level object, and how many it has.
-  private var firstTopKey: String?
-  private var topKeyCount = 0
+  @usableFromInline var firstTopKey: Key?
+  @usableFromInline var topKeyCount = 0
   /// The top-level value, when it is a string.
-  private var topString: String?
+  @usableFromInline var topString: String?
   /// The top level, when ``encode(_:)`` wrote all of it.
   private var encodedTopLevel: JSONStreamEncoder.TopLevel?
   private var streamEncoder: JSONStreamEncoder?
 
-  /// A writer that appends to `bytes`.
-  package init(bytes: [UInt8] = []) {
-    self.bytes = bytes
+  /// A writer that appends to `output`.
+  package init(output: ByteBuffer = ByteBuffer()) {
+    self.output = output
   }
+
+  /// The bytes written so far.
+  package var bytes: [UInt8] { output.array }
 
   /// Whether exactly one whole JSON value was written, every container closed.
   package var isComplete: Bool { !isBroken && depth == 0 && topValues == 1 && !afterKey }
@@ -40,70 +43,116 @@ public struct JSONDirectWriter {
   package var topLevel: JSONStreamEncoder.TopLevel {
     if let encodedTopLevel { return encodedTopLevel }
     if let topString { return .string(topString) }
-    if topKeyCount == 1, let firstTopKey { return .singleKeyObject(firstTopKey) }
+    if topKeyCount == 1, let firstTopKey {
+      switch firstTopKey {
+      case .literal(let name): return .singleKeyObject(name.description)
+      case .text(let name): return .singleKeyObject(name)
+      }
+    }
     return .other
   }
 
-  private var isInObject: Bool { depth > 0 && objects & (1 << UInt64(depth - 1)) != 0 }
+  /// The key of the top-level object when it has exactly one and it was a literal that needs
+  /// no escape (valid when ``isComplete``): the action's name, to copy into the line as it is.
+  package var topLevelLiteral: StaticString? {
+    guard encodedTopLevel == nil, topString == nil, topKeyCount == 1,
+      case .literal(let name) = firstTopKey, name.hasPointerRepresentation,
+      ByteBuffer.isPlainJSONText(name.utf8Start, count: name.utf8CodeUnitCount)
+    else { return nil }
+    return name
+  }
+
+  /// A key as it was given.
+  @usableFromInline enum Key {
+    case literal(StaticString)
+    case text(String)
+  }
+
+  @inlinable var isInObject: Bool { depth > 0 && objects & (1 << UInt64(depth - 1)) != 0 }
 
   // MARK: Containers
 
   /// Opens an object.
+  @inlinable
   public mutating func beginObject() {
     beginValue()
-    open(isObject: true, bracket: .openBrace)
+    open(isObject: true, bracket: 0x7B)
   }
 
   /// Closes the innermost container, which must be an object.
+  @inlinable
   public mutating func endObject() {
-    close(isObject: true, bracket: .closeBrace)
+    close(isObject: true, bracket: 0x7D)
   }
 
   /// Opens an array.
+  @inlinable
   public mutating func beginArray() {
     beginValue()
-    open(isObject: false, bracket: .openBracket)
+    open(isObject: false, bracket: 0x5B)
   }
 
   /// Closes the innermost container, which must be an array.
+  @inlinable
   public mutating func endArray() {
-    close(isObject: false, bracket: .closeBracket)
+    close(isObject: false, bracket: 0x5D)
   }
 
   /// Writes the key of the next member of the innermost object (a `CodingKey`'s `stringValue`).
+  @inlinable
   public mutating func key(_ name: StaticString) {
     guard beginKey() else { return }
-    if name.hasPointerRepresentation {
-      let plain = name.withUTF8Buffer { utf8 -> Bool in
-        for byte in utf8 where byte < 0x20 || byte == .quote || byte == .backslash {
-          return false
-        }
-        bytes.append(.quote)
-        bytes.append(contentsOf: utf8)
-        bytes.append(.quote)
-        return true
-      }
-      if !plain { JSONWriter.appendString(name.description, to: &bytes) }
+    if name.hasPointerRepresentation,
+      ByteBuffer.isPlainJSONText(name.utf8Start, count: name.utf8CodeUnitCount)
+    {
+      output.append(0x22)
+      output.append(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      output.append(0x22)
     } else {
-      JSONWriter.appendString(name.description, to: &bytes)
+      output.appendJSONString(name.description)
     }
-    endKey { name.description }
+    output.append(0x3A)
+    afterKey = true
+    if depth == 1 {
+      topKeyCount += 1
+      if topKeyCount == 1 { firstTopKey = .literal(name) }
+    }
   }
 
-  /// Writes the key of the next member of the innermost object.
-  public mutating func key(_ name: String) {
+  /// Writes the key of the next member of the innermost object, a key known only at run time
+  /// (a dictionary's); ``key(_:)`` is faster for literal keys.
+  public mutating func key(named name: String) {
     guard beginKey() else { return }
-    JSONWriter.appendString(name, to: &bytes)
-    endKey { name }
+    output.appendJSONString(name)
+    output.append(0x3A)
+    afterKey = true
+    if depth == 1 {
+      topKeyCount += 1
+      if topKeyCount == 1 { firstTopKey = .text(name) }
+    }
   }
 
   // MARK: Scalars
 
   /// Writes a string.
+  @inlinable
   public mutating func string(_ value: String) {
     if depth == 0 { topString = value }
     beginValue()
-    JSONWriter.appendString(value, to: &bytes)
+    output.appendJSONString(value)
+    endValue()
+  }
+
+  /// Writes an `Int`.
+  @inlinable
+  public mutating func integer(_ value: Int) {
+    beginValue()
+    if value < 0 {
+      output.append(0x2D)
+      output.appendDecimal(UInt64(value.magnitude))
+    } else {
+      output.appendDecimal(UInt64(value))
+    }
     endValue()
   }
 
@@ -111,10 +160,10 @@ public struct JSONDirectWriter {
   public mutating func integer<T: FixedWidthInteger>(_ value: T) {
     beginValue()
     if T.isSigned, value < 0 {
-      bytes.append(.minus)
-      appendDigits(UInt64(value.magnitude))
+      output.append(0x2D)
+      output.appendDecimal(UInt64(value.magnitude))
     } else {
-      appendDigits(UInt64(value))
+      output.appendDecimal(UInt64(value))
     }
     endValue()
   }
@@ -127,11 +176,13 @@ public struct JSONDirectWriter {
   {
     guard value.isFinite else { throw JSONDirectWriterError(reason: "\(value) is not finite") }
     beginValue()
-    bytes.append(contentsOf: JSONNumberText.text(value).utf8)
+    var text = JSONNumberText.text(value)
+    text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
     endValue()
   }
 
   /// Writes `true` or `false`.
+  @inlinable
   public mutating func bool(_ value: Bool) {
     beginValue()
     appendLiteral(value ? "true" : "false")
@@ -139,6 +190,7 @@ public struct JSONDirectWriter {
   }
 
   /// Writes `null`.
+  @inlinable
   public mutating func null() {
     beginValue()
     appendLiteral("null")
@@ -157,14 +209,17 @@ public struct JSONDirectWriter {
     beginValue()
     let encoder = streamEncoder ?? JSONStreamEncoder()
     streamEncoder = encoder
-    let topLevel = try encoder.encode(value, into: &bytes)
+    var scratch: [UInt8] = []
+    let topLevel = try encoder.encode(value, into: &scratch)
+    output.append(scratch)
     if isTop { encodedTopLevel = topLevel }
     endValue()
   }
 
   // MARK: The sequence
 
-  private mutating func beginValue() {
+  @inlinable
+  mutating func beginValue() {
     if depth == 0 {
       topValues += 1
       if topValues > 1 { isBroken = true }
@@ -172,15 +227,17 @@ public struct JSONDirectWriter {
       if !afterKey { isBroken = true }
       afterKey = false
     } else if needsComma {
-      bytes.append(.comma)
+      output.append(0x2C)
     }
   }
 
-  private mutating func endValue() {
+  @inlinable
+  mutating func endValue() {
     needsComma = true
   }
 
-  private mutating func open(isObject: Bool, bracket: UInt8) {
+  @inlinable
+  mutating func open(isObject: Bool, bracket: UInt8) {
     guard depth < 64 else {
       isBroken = true
       return
@@ -188,55 +245,34 @@ public struct JSONDirectWriter {
     if isObject { objects |= 1 << UInt64(depth) } else { objects &= ~(1 << UInt64(depth)) }
     depth += 1
     needsComma = false
-    bytes.append(bracket)
+    output.append(bracket)
   }
 
-  private mutating func close(isObject: Bool, bracket: UInt8) {
+  @inlinable
+  mutating func close(isObject: Bool, bracket: UInt8) {
     guard depth > 0, isInObject == isObject, !afterKey else {
       isBroken = true
       return
     }
     depth -= 1
-    bytes.append(bracket)
+    output.append(bracket)
     endValue()
   }
 
   /// Starts a key: the comma before it, or `false` when no key belongs here.
-  private mutating func beginKey() -> Bool {
+  @inlinable
+  mutating func beginKey() -> Bool {
     guard isInObject, !afterKey else {
       isBroken = true
       return false
     }
-    if needsComma { bytes.append(.comma) }
+    if needsComma { output.append(0x2C) }
     return true
   }
 
-  private mutating func endKey(_ name: () -> String) {
-    bytes.append(.colon)
-    afterKey = true
-    if depth == 1 {
-      topKeyCount += 1
-      if topKeyCount == 1 { firstTopKey = name() }
-    }
-  }
-
-  private mutating func appendLiteral(_ literal: StaticString) {
-    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
-  }
-
-  /// Appends the decimal digits of `value`.
-  private mutating func appendDigits(_ value: UInt64) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var count = 0
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[23 &- count] = UInt8(truncatingIfNeeded: rest % 10) &+ .digitZero
-        count &+= 1
-        rest /= 10
-      } while rest > 0
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 &- count)...]))
-    }
+  @inlinable
+  mutating func appendLiteral(_ literal: StaticString) {
+    output.append(literal)
   }
 }
 
