@@ -35,7 +35,7 @@ private struct Shape: Codable, Equatable, JSONDirectCodable {
 
   init(json: JSONDirectReader) throws {
     name = try json.required("name").string()
-    counts = try json.required("counts").elements().map { try $0.integer() }
+    counts = try json.required("counts").elements().map { try $0.integer(Int64.self) }
     ratio = try json.required("ratio").double()
     flag = try json.required("flag").bool()
     note = try json.member("note").flatMap { $0.isNull ? nil : try $0.string() }

@@ -26,12 +26,11 @@ public enum JSONDirectCoding {
     return decoder(direct, as: T.self)
   }
 
-  private static func decoder<D: JSONDirectDecodable, T>(_: D.Type, as _: T.Type) -> Decode<T> {
-    { document, index in
-      guard let value = try D(json: JSONDirectReader(document: document, index: index)) as? T else {
-        throw JSONDirectReaderError(reason: "\(D.self) is not \(T.self)", offset: 0)
-      }
-      return value
+  private static func decoder<D: JSONDirectDecodable, T>(_: D.Type, as _: T.Type) -> Decode<T>? {
+    // As for ``encoder(for:)``: `D` is `T`, checked once here rather than cast per value.
+    guard D.self == T.self else { return nil }
+    return { document, index in
+      unsafeBitCast(try D(json: JSONDirectReader(document: document, index: index)), to: T.self)
     }
   }
 

@@ -47,9 +47,20 @@ public struct JSONDirectReader {
     return JSONTape.string(entry, in: document.bytes)
   }
 
+  /// The value as an `Int`.
+  public func integer() throws(JSONDirectReaderError) -> Int {
+    let entry = try entry()
+    guard entry.kind == .number else { throw mismatch("a number", entry) }
+    do {
+      return try JSONNumberText.integer(utf8: text(of: entry), as: Int.self)
+    } catch {
+      throw JSONDirectReaderError(reason: "not an Int", offset: entry.start)
+    }
+  }
+
   /// The value as an integer of type `T`.
   public func integer<T: FixedWidthInteger>(
-    _ type: T.Type = T.self
+    _ type: T.Type
   ) throws(JSONDirectReaderError) -> T {
     let entry = try entry()
     guard entry.kind == .number else { throw mismatch("a number", entry) }

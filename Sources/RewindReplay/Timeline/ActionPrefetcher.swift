@@ -19,10 +19,44 @@ import RewindJSON
 ///
 /// Why `@unchecked Sendable` is sound: `ready`, `nextUnclaimed`, `callerBatch` and `cancelled`
 /// are read and written only with `condition` locked; `current` and `callerDecoder` only by the
-/// calling thread (``take(_:)``); `log` is `Sendable` and the helper has its own decoder.
+/// calling thread (``take(_:into:)``); `log` is `Sendable` and the helper has its own decoder;
+/// a ``Batch`` is written by the thread that decodes it, then handed over under the lock.
 final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable {
-  /// One decoded action, with what the step marker shows for it.
-  typealias Decoded = LineDecoder.Decoded<Action>
+  /// The decoded actions of one batch, in slots, and where their lines are; `nil` for a seq left
+  /// to the caller's usual path. Slots are moved out by ``take(_:into:)``.
+  final class Batch {
+    private let slots: UnsafeMutablePointer<Action>
+    private var lines: [LineDecoder.LineInfo?]
+
+    /// Decodes `seqs` of `log` with `decoder`.
+    init(
+      _ seqs: ClosedRange<Int>, of log: ReplayLog, with decoder: LineDecoder,
+      direct: JSONDirectCoding.Decode<Action>?
+    ) {
+      slots = .allocate(capacity: seqs.count)
+      lines = []
+      lines.reserveCapacity(seqs.count)
+      for (index, seq) in seqs.enumerated() {
+        lines.append(
+          decoder.action(Action.self, seq: seq, in: log, direct: direct, into: slots + index))
+      }
+    }
+
+    deinit {
+      for index in lines.indices where lines[index] != nil {
+        (slots + index).deinitialize(count: 1)
+      }
+      slots.deallocate()
+    }
+
+    /// Moves the action at `index` into `slot`; `nil` when there is none (or it was taken).
+    func take(_ index: Int, into slot: UnsafeMutablePointer<Action>) -> LineDecoder.LineInfo? {
+      guard index < lines.count, let line = lines[index] else { return nil }
+      slot.initialize(to: (slots + index).move())
+      lines[index] = nil
+      return line
+    }
+  }
 
   /// How many batches past the caller's the helper may claim.
   static var aheadLimit: Int { 4 }
@@ -40,14 +74,14 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
   private let batchCount: Int
   private let condition = NSCondition()
   /// Decoded batches not yet taken by the caller.
-  private var ready: [Int: [Decoded?]] = [:]
+  private var ready: [Int: Batch] = [:]
   /// Every batch before this one has been claimed.
   private var nextUnclaimed = 0
   /// The batch the caller is on.
   private var callerBatch = 0
   private var cancelled = false
   /// The batch the caller is reducing: its decoded actions, or `nil` when the caller decodes it.
-  private var current: (batch: Int, items: [Decoded?]?) = (-1, nil)
+  private var current: (batch: Int, items: Batch?) = (-1, nil)
   /// The caller's decoder for the batches it decodes while the helper is busy.
   private let callerDecoder: LineDecoder
 
@@ -79,21 +113,21 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
     condition.unlock()
   }
 
-  /// The decoded action `seq`, waiting for the helper if need be; `nil` when the caller is to
-  /// decode it (its batch was unclaimed, or the line could not be decoded fast). Call it with
-  /// increasing seqs, from one thread.
-  func take(_ seq: Int) -> Decoded? {
+  /// Moves the decoded action `seq` into `slot` (uninitialized before, initialized after a
+  /// non-`nil` return), waiting for the helper if need be; `nil` when the caller is to decode it
+  /// (its batch was unclaimed, or the line could not be decoded fast). Call it with increasing
+  /// seqs, from one thread.
+  func take(_ seq: Int, into slot: UnsafeMutablePointer<Action>) -> LineDecoder.LineInfo? {
     guard seqs.contains(seq) else { return nil }
     let offset = seq - seqs.lowerBound
     let batch = offset / batchSize
     if current.batch != batch { current = (batch, claimOrCollect(batch)) }
     guard let items = current.items else { return nil }
-    let index = offset - batch * batchSize
-    return index < items.count ? items[index] : nil
+    return items.take(offset - batch * batchSize, into: slot)
   }
 
   /// The decoded actions of `batch`, or `nil` after claiming it for the caller to decode inline.
-  private func claimOrCollect(_ batch: Int) -> [Decoded?]? {
+  private func claimOrCollect(_ batch: Int) -> Batch? {
     condition.lock()
     defer { condition.unlock() }
     callerBatch = batch
@@ -137,15 +171,10 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
     }
   }
 
-  /// Decodes every action of `batch` that decodes straight from its line; `nil` for the others.
-  private func decode(_ batch: Int, with decoder: LineDecoder) -> [Decoded?] {
+  /// Decodes every action of `batch` that decodes straight from its line.
+  private func decode(_ batch: Int, with decoder: LineDecoder) -> Batch {
     let first = seqs.lowerBound + batch * batchSize
     let last = min(first + batchSize - 1, seqs.upperBound)
-    var items: [Decoded?] = []
-    items.reserveCapacity(last - first + 1)
-    for seq in first...last {
-      items.append(decoder.action(Action.self, seq: seq, in: log, direct: direct))
-    }
-    return items
+    return Batch(first...last, of: log, with: decoder, direct: direct)
   }
 }

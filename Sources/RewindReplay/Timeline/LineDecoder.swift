@@ -8,12 +8,17 @@ import RewindJSON
 /// `JSONDecoder` from the bytes of the value.
 ///
 /// Either way, the line is first loaded into the tape, which checks it as strictly as parsing it
-/// whole. Every method returns `nil` whenever the line needs the full path (``ReplayLog`` and the
-/// ``JSONValue`` decoder), which then gives the value or the exact error. One per thread.
+/// whole. Every method returns `nil` (or `false`) whenever the line needs the full path
+/// (``ReplayLog`` and the ``JSONValue`` decoder), which then gives the value or the exact error.
+/// One per thread.
+///
+/// The replay loop's calls hand over the decoded value through a slot rather than as a return
+/// value: this generic code is not specialised for the app's types (it is called through
+/// ``AnyTimeline``), and an `Action?` or a generic struct around the action would cost a lookup in
+/// the runtime's metadata cache on every action.
 struct LineDecoder {
-  /// One decoded action, with what the step marker shows for it.
-  struct Decoded<Action> {
-    var action: Action
+  /// Where an action's line is, for the step marker.
+  struct LineInfo {
     var type: String?
     var line: Int
   }
@@ -28,16 +33,18 @@ struct LineDecoder {
     foundation = coder == .foundation ? JSONDecoder() : nil
   }
 
-  /// The action `seq` of `log`, or `nil` when it needs the full path.
+  /// Decodes the action `seq` of `log` into `slot` (uninitialized before, initialized after a
+  /// non-`nil` return); `nil` when it needs the full path.
   ///
   /// - Parameter direct: The type's direct decoding, looked up once by the caller.
   func action<Action: Decodable>(
-    _ type: Action.Type, seq: Int, in log: ReplayLog, direct: JSONDirectCoding.Decode<Action>?
-  ) -> Decoded<Action>? {
+    _ type: Action.Type, seq: Int, in log: ReplayLog, direct: JSONDirectCoding.Decode<Action>?,
+    into slot: UnsafeMutablePointer<Action>
+  ) -> LineInfo? {
     guard let line = log.loadActionLine(seq, into: document),
-      let action = decode(Action.self, at: line.payload, direct: direct)
+      decode(Action.self, at: line.payload, direct: direct, into: slot)
     else { return nil }
-    return Decoded(action: action, type: line.type, line: line.number)
+    return LineInfo(type: line.type, line: line.number)
   }
 
   /// The state of the checkpoint after `seq` in `log`, or `nil` when it needs the full path.
@@ -45,16 +52,37 @@ struct LineDecoder {
     _ type: State.Type, seq: Int, in log: ReplayLog, direct: JSONDirectCoding.Decode<State>?
   ) -> State? {
     guard let payload = log.loadCheckpointLine(seq, into: document) else { return nil }
-    return decode(State.self, at: payload, direct: direct)
+    let slot = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    defer { slot.deallocate() }
+    guard decode(State.self, at: payload, direct: direct, into: slot) else { return nil }
+    return slot.move()
   }
 
+  /// Decodes the value at `index` of the document into `slot`; `false` (and `slot` left
+  /// uninitialized) when it does not decode this way.
   private func decode<T: Decodable>(
-    _ type: T.Type, at index: Int, direct: JSONDirectCoding.Decode<T>?
-  ) -> T? {
+    _ type: T.Type, at index: Int, direct: JSONDirectCoding.Decode<T>?,
+    into slot: UnsafeMutablePointer<T>
+  ) -> Bool {
     if let foundation {
-      return try? foundation.decode(T.self, from: Data(document.text(at: index)))
+      do {
+        slot.initialize(to: try foundation.decode(T.self, from: Data(document.text(at: index))))
+        return true
+      } catch {
+        return false
+      }
     }
-    if let direct, let value = try? direct(document, index) { return value }
-    return try? document.decode(T.self, at: index)
+    if let direct {
+      do {
+        slot.initialize(to: try direct(document, index))
+        return true
+      } catch {}
+    }
+    do {
+      slot.initialize(to: try document.decode(T.self, at: index))
+      return true
+    } catch {
+      return false
+    }
   }
 }

@@ -25,6 +25,9 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   /// `Action`'s and `State`'s own decoding (``JSONDirectDecodable``), with Rewind's coder.
   private let directAction: JSONDirectCoding.Decode<Action>?
   private let directState: JSONDirectCoding.Decode<State>?
+  /// Where a decoded action is handed over (empty between steps): a return value of the generic
+  /// `Action?` would cost a metadata lookup per step (see ``LineDecoder``).
+  private let actionSlot = UnsafeMutablePointer<Action>.allocate(capacity: 1)
   /// The JSON coder that decodes the log's actions and checkpoints.
   public var coder: LogCoder { lines.coder }
   private var cache: StateCache<State>
@@ -78,6 +81,10 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     stretchLimit = max(8, budget / 4 / stateBytes)
   }
 
+  deinit {
+    actionSlot.deallocate()
+  }
+
   /// Every position, from the header's state to the state after the last action.
   public var positions: ClosedRange<Int> { log.positions }
 
@@ -128,10 +135,10 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     while seq < position {
       seq += 1
       if let prefetcher, skippedSeqs.isEmpty || !skippedSeqs.contains(seq),
-        let decoded = prefetcher.take(seq)
+        let line = prefetcher.take(seq, into: actionSlot)
       {
-        if marks { StepMarker.willApply(seq: seq, type: decoded.type, line: decoded.line) }
-        reducer.reduce(&state, decoded.action)
+        if marks { StepMarker.willApply(seq: seq, type: line.type, line: line.line) }
+        reducer.reduce(&state, actionSlot.move())
       } else {
         try apply(seq, to: &state, marks: marks)
       }
@@ -149,8 +156,8 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   /// recorded (a `skipped` line, or a seq skipped by `--recovery salvage`).
   /// - Throws: `ReplayError.actionDecodingFailed` naming the line, type and coding path.
   public func action(at seq: Int) throws(ReplayError) -> Action? {
-    if let decoded = lines.action(Action.self, seq: seq, in: log, direct: directAction) {
-      return decoded.action
+    if lines.action(Action.self, seq: seq, in: log, direct: directAction, into: actionSlot) != nil {
+      return actionSlot.move()
     }
     let record = try log.action(at: seq)
     guard let payload = record.payload else { return nil }
@@ -238,9 +245,11 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     if honoringSkips && !skippedSeqs.isEmpty && skippedSeqs.contains(seq) { return }
     // Straight from the line's bytes; anything unusual goes the full way below, which gives the
     // same value or the exact error.
-    if let decoded = lines.action(Action.self, seq: seq, in: log, direct: directAction) {
-      if marks { StepMarker.willApply(seq: seq, type: decoded.type, line: decoded.line) }
-      reducer.reduce(&state, decoded.action)
+    if let line = lines.action(
+      Action.self, seq: seq, in: log, direct: directAction, into: actionSlot)
+    {
+      if marks { StepMarker.willApply(seq: seq, type: line.type, line: line.line) }
+      reducer.reduce(&state, actionSlot.move())
       return
     }
     let record = try log.action(at: seq)
