@@ -54,14 +54,14 @@ import Foundation
   }
 
   /// Appends one byte.
-  @inlinable package func append(_ byte: UInt8) {
+  @inlinable @inline(__always) package func append(_ byte: UInt8) {
     if state.pointee.count == state.pointee.capacity { grow(toHold: 1) }
     state.pointee.base[state.pointee.count] = byte
     state.pointee.count &+= 1
   }
 
   /// Appends `bytes`.
-  @inlinable package func append(_ bytes: UnsafeRawBufferPointer) {
+  @inlinable @inline(__always) package func append(_ bytes: UnsafeRawBufferPointer) {
     guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
     if state.pointee.capacity &- state.pointee.count < bytes.count { grow(toHold: bytes.count) }
     (state.pointee.base + state.pointee.count).update(
@@ -70,7 +70,7 @@ import Foundation
   }
 
   /// Appends the bytes of `text`.
-  @inlinable package func append(_ text: StaticString) {
+  @inlinable @inline(__always) package func append(_ text: StaticString) {
     text.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
   }
 

@@ -22,6 +22,8 @@ public struct JSONDirectWriter {
   /// The first key of the top-level object, and how many it has.
   @usableFromInline var firstTopKey: Key?
   @usableFromInline var topKeyCount = 0
+  /// The first top-level key was a literal copied as it is (it needs no escape).
+  @usableFromInline var firstTopKeyIsPlain = false
   /// The top-level value, when it is a string.
   @usableFromInline var topString: String?
   /// The top level, when ``encode(_:)`` wrote all of it.
@@ -56,8 +58,7 @@ public struct JSONDirectWriter {
   /// no escape (valid when ``isComplete``): the action's name, to copy into the line as it is.
   package var topLevelLiteral: StaticString? {
     guard encodedTopLevel == nil, topString == nil, topKeyCount == 1,
-      case .literal(let name) = firstTopKey, name.hasPointerRepresentation,
-      ByteBuffer.isPlainJSONText(name.utf8Start, count: name.utf8CodeUnitCount)
+      case .literal(let name) = firstTopKey, firstTopKeyIsPlain
     else { return nil }
     return name
   }
@@ -68,32 +69,34 @@ public struct JSONDirectWriter {
     case text(String)
   }
 
-  @inlinable var isInObject: Bool { depth > 0 && objects & (1 << UInt64(depth - 1)) != 0 }
+  @inlinable @inline(__always) var isInObject: Bool {
+    depth > 0 && objects & (1 << UInt64(depth - 1)) != 0
+  }
 
   // MARK: Containers
 
   /// Opens an object.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func beginObject() {
     beginValue()
     open(isObject: true, bracket: 0x7B)
   }
 
   /// Closes the innermost container, which must be an object.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func endObject() {
     close(isObject: true, bracket: 0x7D)
   }
 
   /// Opens an array.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func beginArray() {
     beginValue()
     open(isObject: false, bracket: 0x5B)
   }
 
   /// Closes the innermost container, which must be an array.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func endArray() {
     close(isObject: false, bracket: 0x5D)
   }
@@ -102,9 +105,10 @@ public struct JSONDirectWriter {
   @inlinable
   public mutating func key(_ name: StaticString) {
     guard beginKey() else { return }
-    if name.hasPointerRepresentation,
-      ByteBuffer.isPlainJSONText(name.utf8Start, count: name.utf8CodeUnitCount)
-    {
+    let isPlain =
+      name.hasPointerRepresentation
+      && ByteBuffer.isPlainJSONText(name.utf8Start, count: name.utf8CodeUnitCount)
+    if isPlain {
       output.append(0x22)
       output.append(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
       output.append(0x22)
@@ -115,7 +119,10 @@ public struct JSONDirectWriter {
     afterKey = true
     if depth == 1 {
       topKeyCount += 1
-      if topKeyCount == 1 { firstTopKey = .literal(name) }
+      if topKeyCount == 1 {
+        firstTopKey = .literal(name)
+        firstTopKeyIsPlain = isPlain
+      }
     }
   }
 
@@ -218,7 +225,7 @@ public struct JSONDirectWriter {
 
   // MARK: The sequence
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func beginValue() {
     if depth == 0 {
       topValues += 1
@@ -231,12 +238,12 @@ public struct JSONDirectWriter {
     }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func endValue() {
     needsComma = true
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func open(isObject: Bool, bracket: UInt8) {
     guard depth < 64 else {
       isBroken = true
@@ -248,7 +255,7 @@ public struct JSONDirectWriter {
     output.append(bracket)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func close(isObject: Bool, bracket: UInt8) {
     guard depth > 0, isInObject == isObject, !afterKey else {
       isBroken = true
@@ -260,7 +267,7 @@ public struct JSONDirectWriter {
   }
 
   /// Starts a key: the comma before it, or `false` when no key belongs here.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func beginKey() -> Bool {
     guard isInObject, !afterKey else {
       isBroken = true
@@ -270,7 +277,7 @@ public struct JSONDirectWriter {
     return true
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func appendLiteral(_ literal: StaticString) {
     output.append(literal)
   }
