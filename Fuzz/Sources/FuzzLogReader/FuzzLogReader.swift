@@ -1,7 +1,8 @@
 // Fuzzes the log reader: line framing, checksums, seq continuity, header parsing, and decoding
 // every action and checkpoint with the todo example's types, in every recovery mode; rebuilding
-// every state through the fast path (actions decoded straight from the line's bytes); and
-// comparing the log with itself as `replay diff` does (actions as bytes).
+// every state through the fast path (actions decoded straight from the line's bytes, through the
+// example's direct path), which must give the state that `init(from:)` gives; and comparing the
+// log with itself as `replay diff` does (actions as bytes).
 import Rewind
 import RewindExamples
 import RewindReplay
@@ -15,6 +16,17 @@ private let safeTodoReducer = Reducer<TodoState, TodoAction> { state, action in
     return
   }
   todoReducer.reduce(&state, action)
+}
+
+/// A todo action decoded through its `init(from:)` only, never its direct path.
+private struct CodableOnlyAction: Codable, Sendable {
+  var action: TodoAction
+  init(from decoder: any Decoder) throws { action = try TodoAction(from: decoder) }
+  func encode(to encoder: any Encoder) throws { try action.encode(to: encoder) }
+}
+
+private let codableOnlyReducer = Reducer<TodoState, CodableOnlyAction> { state, action in
+  safeTodoReducer.reduce(&state, action.action)
 }
 
 /// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0.
@@ -41,6 +53,16 @@ public func fuzzLogReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let safe = ReplayApp(name: log.header.app, reducer: safeTodoReducer)
     if let rebuild = try? safe.timeline(for: log, usesCheckpoints: false) {
       _ = try? rebuild.stateJSON(at: log.positions.upperBound)
+    }
+    // The direct path and init(from:) must rebuild the same last state, or both fail.
+    let direct = try? Timeline(log: log, reducer: safeTodoReducer, usesCheckpoints: false)
+      .state(at: log.positions.upperBound)
+    let codable = try? Timeline(log: log, reducer: codableOnlyReducer, usesCheckpoints: false)
+      .state(at: log.positions.upperBound)
+    if direct != codable {
+      fatalError(
+        "the direct path rebuilt \(String(describing: direct)), init(from:) \(String(describing: codable))"
+      )
     }
     if let diff = try? LogDiff(log, log, timelines: nil), !diff.hunks.isEmpty {
       fatalError("a log differs from itself: \(diff.hunks)")

@@ -6,23 +6,21 @@
 /// with `init(from:)`, which gives Codable's own error. A reader is valid during the
 /// `init(json:)` it was given to; kept longer, it throws.
 public struct JSONDirectReader {
-  let document: JSONTapeDocument
-  let generation: Int
-  let index: Int
+  private let position: TapePosition
+  private var document: JSONTapeDocument { position.document }
+  private var index: Int { position.index }
 
   init(document: JSONTapeDocument, index: Int) {
-    self.document = document
-    self.generation = document.generation
-    self.index = index
+    position = TapePosition(document: document, index: index)
   }
 
   /// The tape entry of this value.
   @inline(__always)
   private func entry() throws(JSONDirectReaderError) -> JSONTapeEntry {
-    guard document.generation == generation, index < document.tape.count else {
+    guard let entry = position.entry else {
       throw JSONDirectReaderError(reason: "the reader was kept past its init(json:)", offset: 0)
     }
-    return document.tape[index]
+    return entry
   }
 
   private func mismatch(_ expected: String, _ entry: JSONTapeEntry) -> JSONDirectReaderError {
@@ -161,21 +159,16 @@ public struct JSONDirectReader {
 
 /// A member's key, for ``JSONDirectReader/onlyMember()``.
 public struct JSONDirectKey {
-  let document: JSONTapeDocument
-  let generation: Int
-  let index: Int
+  private let position: TapePosition
 
   init(document: JSONTapeDocument, index: Int) {
-    self.document = document
-    self.generation = document.generation
-    self.index = index
+    position = TapePosition(document: document, index: index)
   }
 
   /// Whether the key is `name` (compared as Swift strings, as `CodingKey`s are).
   public func matches(_ name: StaticString) -> Bool {
-    guard document.generation == generation, index < document.tape.count else { return false }
-    let entry = document.tape[index]
-    let bytes = document.bytes
+    guard let entry = position.entry else { return false }
+    let bytes = position.document.bytes
     if entry.isASCII && !entry.isEscaped && name.hasPointerRepresentation {
       return name.withUTF8Buffer { name in
         entry.end &- entry.start &- 2 == name.count
@@ -187,8 +180,28 @@ public struct JSONDirectKey {
 
   /// The key as a string.
   public var string: String {
-    guard document.generation == generation, index < document.tape.count else { return "" }
-    return JSONTape.string(document.tape[index], in: document.bytes)
+    guard let entry = position.entry else { return "" }
+    return JSONTape.string(entry, in: position.document.bytes)
+  }
+}
+
+/// A value's place on a document's tape, valid until the document loads another text.
+private struct TapePosition {
+  let document: JSONTapeDocument
+  let generation: Int
+  let index: Int
+
+  init(document: JSONTapeDocument, index: Int) {
+    self.document = document
+    self.generation = document.generation
+    self.index = index
+  }
+
+  /// The value's entry, or `nil` once the document has moved on.
+  @inline(__always)
+  var entry: JSONTapeEntry? {
+    guard document.generation == generation, index < document.tape.count else { return nil }
+    return document.tape[index]
   }
 }
 
