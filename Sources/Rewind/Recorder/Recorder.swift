@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RewindJSON
+import Synchronization
 
 /// Records every action that reaches the reducers to a crash-safe JSON-lines log
 /// (`docs/log-format.md`), so that a session — or the last seconds before a crash — can be
@@ -23,6 +24,10 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   private let onError: @Sendable (RecorderError) -> Void
   private let actionSanitizer: (@Sendable (Action) -> Action)?
   private let stateSanitizer: (@Sendable (State) -> State)?
+  /// Whether the last ``willReduce(_:)`` left a checkpoint or a rotation due, so that
+  /// ``didReduce(_:)`` can return without taking the lock for the other actions. Set with the
+  /// lock held; the lock is taken again, and the answer checked, before anything is written.
+  private let stateDue = Atomic<Bool>(false)
   /// The action type's own encoding (``JSONDirectEncodable``), with Rewind's coder.
   private let directEncoding: JSONDirectCoding.Encode<Action>?
   private let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
@@ -103,8 +108,10 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   public func willReduce(_ action: Action) {
     let report = core.withLock { core -> RecorderError? in
       guard core.isRecording else { return nil }
-      return core.recordAction(
+      let report = core.recordAction(
         encoding: action, sanitizer: actionSanitizer, direct: directEncoding)
+      stateDue.store(core.isRecording && core.needsState, ordering: .relaxed)
+      return report
     }
     if let report { onError(report) }
   }
@@ -112,8 +119,8 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// Tells the recorder the state after the last recorded action, for checkpoints and rotation
   /// (``Store`` does this for you). Encodes the state only when a checkpoint or rotation is due.
   public func didReduce(_ state: State) {
-    // Most actions need nothing here: find that out without handing the state to the closure.
-    guard core.withLock({ $0.isRecording && $0.needsState }) else { return }
+    // Most actions need nothing here: find that out without the lock.
+    guard stateDue.load(ordering: .relaxed) else { return }
     let report = core.withLock { core -> RecorderError? in
       guard core.isRecording, core.needsState else { return nil }
       let sanitized = stateSanitizer?(state) ?? state
