@@ -97,12 +97,12 @@ struct RecorderCore {
     if sanitizer == nil, case .written(let report) = recordActionDirectly(action, direct: direct) {
       return report
     }
-    let encoder = options.coder
+    let coder = options.coder
     let next = seq + 1
     var report: RecorderError?
     var line: LogLineBuilder
     do {
-      var value = try encoder.encodeValue(action)
+      var value = try coder.encodeValue(action)
       let type = Self.typeName(of: value, fallback: identity.actionType)
       if options.deniedActionTypes.contains(type) {
         line = LogLineBuilder(kind: .skipped)
@@ -112,7 +112,7 @@ struct RecorderCore {
       } else {
         var sanitized = false
         if let sanitizer {
-          let clean = try encoder.encodeValue(sanitizer(action))
+          let clean = try coder.encodeValue(sanitizer(action))
           sanitized = clean != value
           value = clean
         }
@@ -164,7 +164,7 @@ struct RecorderCore {
     let next = seq + 1
     actionOutput.removeAll()
     var type = ""
-    /// The type as a literal to copy, when the direct path gave one (no `String` is made).
+    // The type as a literal to copy, when the direct path gave one (no `String` is made).
     var literalType: StaticString?
     if let direct, let written = encodeDirectly(action, with: direct) {
       switch written {
