@@ -11,17 +11,25 @@ struct RecordPeek {
   /// from its bytes. Returns `nil` for any other layout (the caller then parses the line).
   static func fast(_ line: UnsafeRawBufferPointer) -> RecordPeek? {
     var i = LogLine.bodyOffset
-    guard matches(#""kind":""#, in: line, at: i) else { return nil }
-    i += 8
-    let kindStart = i
-    while i < line.count, line[i] >= UInt8(ascii: "a"), line[i] <= UInt8(ascii: "z") { i += 1 }
-    guard i < line.count, line[i] == UInt8(ascii: "\""), i > kindStart else { return nil }
-    let kindBytes = UnsafeRawBufferPointer(rebasing: line[kindStart..<i])
-    if spells("end", kindBytes) || spells("header", kindBytes) { return nil }
-    let kind = knownKind(kindBytes)
-    i += 1
-    guard matches(#","seq":"#, in: line, at: i) else { return nil }
-    i += 7
+    let kind: String
+    let actionStart: StaticString = #""kind":"action","seq":"#
+    if matches(actionStart, in: line, at: i) {
+      // An action line, most of a log: its whole start in one comparison.
+      kind = "action"
+      i += actionStart.utf8CodeUnitCount
+    } else {
+      guard matches(#""kind":""#, in: line, at: i) else { return nil }
+      i += 8
+      let kindStart = i
+      while i < line.count, line[i] >= UInt8(ascii: "a"), line[i] <= UInt8(ascii: "z") { i += 1 }
+      guard i < line.count, line[i] == UInt8(ascii: "\""), i > kindStart else { return nil }
+      let kindBytes = UnsafeRawBufferPointer(rebasing: line[kindStart..<i])
+      if spells("end", kindBytes) || spells("header", kindBytes) { return nil }
+      kind = knownKind(kindBytes)
+      i += 1
+      guard matches(#","seq":"#, in: line, at: i) else { return nil }
+      i += 7
+    }
     var seq = 0
     let digitsStart = i
     while i < line.count, line[i] >= UInt8(ascii: "0"), line[i] <= UInt8(ascii: "9") {
