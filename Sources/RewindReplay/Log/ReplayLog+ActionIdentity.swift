@@ -5,8 +5,9 @@ import RewindJSON
 extension ReplayLog {
   /// The identity of one action, before it gets its number: its bytes in the log, or a copy.
   enum ActionIdentity: Sendable {
-    /// Bytes in the log's buffer (valid while the log is).
-    case borrowed(start: Int, count: Int)
+    /// Bytes in the log's buffer (valid while the log is), and their hash
+    /// (``ActionIdentityTable/hash(_:)``, computed on the thread that reads the log).
+    case borrowed(start: Int, count: Int, hash: Int)
     /// Bytes made for it (`skipped:…`, `missing`, or a payload that was not compact).
     case owned([UInt8])
   }
@@ -45,7 +46,8 @@ extension ReplayLog {
         text = document.text(at: payload)
       }
       if let text, let start = text.baseAddress, let base = bytes.buffer.baseAddress {
-        return .borrowed(start: start - base, count: text.count)
+        return .borrowed(
+          start: start - base, count: text.count, hash: ActionIdentityTable.hash(text))
       }
     }
     let action = try action(at: seq)
@@ -93,8 +95,8 @@ extension ReplayLog {
     func numbers(_ identities: [ActionIdentity], in log: ReplayLog) -> [Int] {
       identities.map { identity in
         switch identity {
-        case .borrowed(let start, let count):
-          return table.intern(borrowing: log.bytes.slice(start, start + count))
+        case .borrowed(let start, let count, let hash):
+          return table.intern(borrowing: log.bytes.slice(start, start + count), hash: hash)
         case .owned(let bytes):
           return table.intern(copying: bytes)
         }
@@ -133,9 +135,9 @@ struct ActionIdentityTable {
   /// How many different identities there are.
   var count: Int { strings.count }
 
-  /// The number of `bytes`, which stay valid as long as the table is used.
-  mutating func intern(borrowing bytes: UnsafeRawBufferPointer) -> Int {
-    let hash = Self.hash(bytes)
+  /// The number of `bytes`, which stay valid as long as the table is used; `hash` is theirs
+  /// (``hash(_:)``).
+  mutating func intern(borrowing bytes: UnsafeRawBufferPointer, hash: Int) -> Int {
     if let number = find(bytes, hash: hash) { return number }
     return insert(bytes, hash: hash)
   }
@@ -168,7 +170,7 @@ struct ActionIdentityTable {
 
   /// A seeded multiply-and-fold hash over eight bytes at a time: action payloads are short, and
   /// this costs a tenth of `Hasher`'s SipHash on them.
-  private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+  static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
     var state = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
     @inline(__always) func mix(_ word: UInt64) {
       let product = (state ^ word).multipliedFullWidth(by: 0xA076_1D64_78BD_642F)
