@@ -29,7 +29,9 @@ extension ReplayLog {
     if let entry = entry(seq: seq), entry.kind == .action {
       let line = bytes.slice(entry.start, entry.start + entry.length)
       var text: UnsafeRawBufferPointer?
-      if let layout = ActionLineLayout(
+      if entry.isRecorderLayout, let payload = Self.recordedPayload(line) {
+        text = UnsafeRawBufferPointer(rebasing: line[payload])
+      } else if let layout = ActionLineLayout(
         line, limits: limits.json, verifiedSeq: entry.isRecorderLayout ? entry.seq : nil)
       {
         if entry.isRecorderLayout {
@@ -58,6 +60,33 @@ extension ReplayLog {
     case .missing: text = "missing"
     }
     return .owned(Array(text.utf8))
+  }
+
+  /// Where the `action` of a line the recorder wrote is (its checksum matched and its start is
+  /// the recorder's): after the first `,"action":` — which cannot occur inside a JSON string,
+  /// where a quote is always escaped — and before the closing `}` or `,"sanitized":true}`.
+  /// `nil` when the line is not laid out that way; the caller checks it the long way.
+  static func recordedPayload(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
+    let key: StaticString = #","action":"#
+    let keyLength = key.utf8CodeUnitCount
+    var offset = LogLine.bodyOffset
+    while let comma = Platform.firstIndex(of: UInt8(ascii: ","), in: line, from: offset) {
+      if RecordPeek.matches(key, in: line, at: comma) {
+        let start = comma + keyLength
+        let sanitized: StaticString = #","sanitized":true}"#
+        let suffix = sanitized.utf8CodeUnitCount
+        var end = line.count - 1
+        if line.count - suffix >= start,
+          RecordPeek.matches(sanitized, in: line, at: line.count - suffix)
+        {
+          end = line.count - suffix
+        }
+        guard end > start, line[line.count - 1] == UInt8(ascii: "}") else { return nil }
+        return start..<end
+      }
+      offset = comma + 1
+    }
+    return nil
   }
 
   /// The identity of every action, in seq order.

@@ -122,6 +122,23 @@ private func fixture(_ name: String) -> String {
       ])
   }
 
+  @Test func aSanitizedLineIsComparedByItsActionAlone() throws {
+    // The recorder's `,"sanitized":true` after the action is not part of the action.
+    var text = LogText()
+    text.header()
+    text.action(seq: 1, type: "add", json: #"{"add":{"title":"milk"}}"#)
+    text.record(
+      #""kind":"action","seq":2,"time":0.5,"type":"add","action":{"add":{"title":"eggs"}},"sanitized":true"#
+    )
+    text.action(seq: 3, type: "toggle", json: #"{"toggle":{"id":1}}"#)
+    text.end(seq: 3)
+    let sanitized = try ReplayLog(name: "a", contents: text.bytes)
+    let plain = try todoLog("b", second: #"{"add":{"title":"eggs"}}"#, checksummed: true)
+    #expect(try LogDiff(sanitized, plain, timelines: nil).hunks.isEmpty)
+    let other = try todoLog("c", second: #"{"add":{"title":"eggs!"}}"#, checksummed: true)
+    #expect(try LogDiff(sanitized, other, timelines: nil).hunks.count == 1)
+  }
+
   @Test func aChecksummedLineThatIsNotJSONFailsWhenItsActionIsDecoded() throws {
     // Only a crafted file has a matching checksum over invalid JSON. Comparing actions takes the
     // bytes as they are; rebuilding the states decodes the action and names the line.
