@@ -10,6 +10,22 @@ extension ReplayLog {
     case borrowed(start: Int, count: Int, hash: Int)
     /// Bytes made for it (`skipped:…`, `missing`, or a payload that was not compact).
     case owned([UInt8])
+
+    /// The hash of the identity's bytes (``ActionIdentityTable/hash(_:)``).
+    var hash: Int {
+      switch self {
+      case .borrowed(_, _, let hash): return hash
+      case .owned(let bytes): return bytes.withUnsafeBytes { ActionIdentityTable.hash($0) }
+      }
+    }
+
+    /// Calls `body` with the identity's bytes.
+    func withBytes<R>(in log: ReplayLog, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+      switch self {
+      case .borrowed(let start, let count, _): return body(log.bytes.slice(start, start + count))
+      case .owned(let bytes): return bytes.withUnsafeBytes(body)
+      }
+    }
   }
 
   /// The identity of the action `seq`: its compact JSON text (its type and value; not its seq
@@ -101,24 +117,75 @@ extension ReplayLog {
     return identities
   }
 
-  /// Numbers for the actions of two logs, for aligning them: equal numbers for equal actions
-  /// (see ``actionIdentity(_:using:)``), in seq order.
+  /// The stretches where the actions of two logs differ, once their longest common subsequence
+  /// is matched up (``ArrayAlignment``), comparing actions by their identity
+  /// (``actionIdentity(_:using:)``).
   ///
-  /// The two logs are read at the same time, on two threads; the errors are those of reading
-  /// `a` and then `b` one after the other.
+  /// The two logs are read at the same time, on two threads, each identity hashed on its log's
+  /// thread; the alignment then compares hashes. Equal bytes always hash alike, so only a
+  /// collision could match two different actions: every matched pair's bytes are compared
+  /// afterwards, and if any differ (a 1 in 2⁶⁴ chance a pair, with a seed drawn per process), the
+  /// actions are numbered exactly and aligned again. The errors are those of reading `a` and then
+  /// `b` one after the other.
   /// - Throws: The first error of `a`, else the first error of `b`.
-  /// - Complexity: O(n) in the logs' sizes.
-  static func actionNumbers(
+  /// - Complexity: O(n) to read the logs, then ``ArrayAlignment/hunks(oldCount:newCount:areEqual:)``.
+  static func actionHunks(
     _ a: ReplayLog, _ b: ReplayLog
-  ) throws(ReplayError) -> (a: [Int], b: [Int]) {
+  ) throws(ReplayError) -> [ArrayAlignment.Hunk] {
     let results = IdentityResults()
     DispatchQueue.concurrentPerform(iterations: 2) { index in
       let log = index == 0 ? a : b
-      let result = Result { () throws(ReplayError) in try log.actionIdentities() }
+      let result = Result { () throws(ReplayError) in
+        let identities = try log.actionIdentities()
+        return (identities, identities.map(\.hash))
+      }
       results.set(result, at: index)
     }
-    let identitiesA = try results.get(0)
-    let identitiesB = try results.get(1)
+    let (identitiesA, hashesA) = try results.get(0)
+    let (identitiesB, hashesB) = try results.get(1)
+    let hunks = ArrayAlignment.hunks(oldCount: hashesA.count, newCount: hashesB.count) {
+      hashesA[$0] == hashesB[$1]
+    }
+    let matchesHold = matchedPairsAreEqual(
+      hunks, oldCount: identitiesA.count, newCount: identitiesB.count
+    ) { old, new in
+      identitiesA[old].withBytes(in: a) { left in
+        identitiesB[new].withBytes(in: b) { right in ActionIdentityTable.equal(left, right) }
+      }
+    }
+    if matchesHold { return hunks }
+    let (keysA, keysB) = exactNumbers(identitiesA, in: a, identitiesB, in: b)
+    return ArrayAlignment.hunks(oldCount: keysA.count, newCount: keysB.count) {
+      keysA[$0] == keysB[$1]
+    }
+  }
+
+  /// Whether every pair of elements that `hunks` leave matched (before, between and after the
+  /// hunks, one for one) in sequences of `oldCount` and `newCount` elements is equal.
+  static func matchedPairsAreEqual(
+    _ hunks: [ArrayAlignment.Hunk], oldCount: Int, newCount: Int,
+    _ areEqual: (_ old: Int, _ new: Int) -> Bool
+  ) -> Bool {
+    var old = 0
+    var new = 0
+    for hunk in hunks + [ArrayAlignment.Hunk(old: oldCount..<oldCount, new: newCount..<newCount)] {
+      while old < hunk.old.lowerBound && new < hunk.new.lowerBound {
+        guard areEqual(old, new) else { return false }
+        old += 1
+        new += 1
+      }
+      guard old == hunk.old.lowerBound, new == hunk.new.lowerBound else { return false }
+      old = hunk.old.upperBound
+      new = hunk.new.upperBound
+    }
+    return true
+  }
+
+  /// Numbers for the identities of two logs: equal numbers for equal bytes.
+  private static func exactNumbers(
+    _ identitiesA: [ActionIdentity], in a: ReplayLog, _ identitiesB: [ActionIdentity],
+    in b: ReplayLog
+  ) -> (a: [Int], b: [Int]) {
     var table = ActionIdentityTable()
     defer { table.deallocate() }
     func numbers(_ identities: [ActionIdentity], in log: ReplayLog) -> [Int] {
@@ -135,16 +202,17 @@ extension ReplayLog {
   }
 }
 
-/// The identities of two logs, each written by its own thread.
+/// The identities of two logs and their hashes, each written by its own thread.
 private final class IdentityResults: Sendable {
-  private let slots = Locked<[Result<[ReplayLog.ActionIdentity], ReplayError>?]>([nil, nil])
+  typealias Identities = ([ReplayLog.ActionIdentity], [Int])
+  private let slots = Locked<[Result<Identities, ReplayError>?]>([nil, nil])
 
-  func set(_ result: Result<[ReplayLog.ActionIdentity], ReplayError>, at index: Int) {
+  func set(_ result: Result<Identities, ReplayError>, at index: Int) {
     slots.withLock { $0[index] = result }
   }
 
-  func get(_ index: Int) throws(ReplayError) -> [ReplayLog.ActionIdentity] {
-    try (slots.withLock { $0[index] } ?? .success([])).get()
+  func get(_ index: Int) throws(ReplayError) -> Identities {
+    try (slots.withLock { $0[index] } ?? .success(([], []))).get()
   }
 }
 
@@ -252,7 +320,7 @@ struct ActionIdentityTable {
     slots[slot] = number + 1
   }
 
-  private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+  static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
     guard a.count == b.count else { return false }
     var offset = 0
     let count = a.count

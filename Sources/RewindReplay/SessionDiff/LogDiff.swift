@@ -60,10 +60,7 @@ public struct LogDiff: Sendable {
   ) throws(ReplayError) {
     self.a = a
     self.b = b
-    let (keysA, keysB) = try ReplayLog.actionNumbers(a, b)
-    let hunks = ArrayAlignment.hunks(oldCount: keysA.count, newCount: keysB.count) {
-      keysA[$0] == keysB[$1]
-    }
+    let hunks = try ReplayLog.actionHunks(a, b)
     self.hunks = hunks.map { hunk in
       Hunk(
         seqsInA: hunk.old.isEmpty

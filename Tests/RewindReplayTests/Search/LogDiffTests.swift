@@ -122,6 +122,28 @@ private func fixture(_ name: String) -> String {
       ])
   }
 
+  @Test func matchedPairsAreCheckedBeforeBetweenAndAfterTheHunks() {
+    // Old 0 1 [2] 3 4 and new 0 1 [2 3] 4 5: the pairs (0,0) (1,1) (3,4) (4,5) are matched.
+    let hunks = [ArrayAlignment.Hunk(old: 2..<3, new: 2..<4)]
+    var checked: [[Int]] = []
+    #expect(
+      ReplayLog.matchedPairsAreEqual(hunks, oldCount: 5, newCount: 6) { old, new in
+        checked.append([old, new])
+        return true
+      })
+    #expect(checked == [[0, 0], [1, 1], [3, 4], [4, 5]])
+    // A pair that turns out different (a hash collision), before or after a hunk, is reported.
+    #expect(!ReplayLog.matchedPairsAreEqual(hunks, oldCount: 5, newCount: 6) { old, _ in old != 1 })
+    #expect(!ReplayLog.matchedPairsAreEqual(hunks, oldCount: 5, newCount: 6) { old, _ in old != 4 })
+    // No hunks: the sequences pair up whole.
+    var whole: [[Int]] = []
+    _ = ReplayLog.matchedPairsAreEqual([], oldCount: 2, newCount: 2) {
+      whole.append([$0, $1])
+      return true
+    }
+    #expect(whole == [[0, 0], [1, 1]])
+  }
+
   @Test func aSanitizedLineIsComparedByItsActionAlone() throws {
     // The recorder's `,"sanitized":true` after the action is not part of the action.
     var text = LogText()
