@@ -199,6 +199,25 @@ private struct Misordered: Codable, Equatable, JSONDirectCodable {
     #expect(!writer.isComplete, "\(name)")
   }
 
+  @Test func integersOfEveryWidthAreSpelledAsStringSpellsThem() throws {
+    var writer = JSONDirectWriter()
+    writer.beginArray()
+    writer.integer(Int.min)
+    writer.integer(Int8.min)
+    writer.integer(UInt64.max)
+    writer.integer(0 as UInt16)
+    if #available(macOS 15.0, *) {
+      // Wider than 64 bits: written from its text, not through a UInt64 (which would trap).
+      writer.integer(Int128.min)
+      writer.integer(UInt128.max)
+    }
+    writer.endArray()
+    #expect(writer.isComplete)
+    var expected = "[\(Int.min),-128,\(UInt64.max),0"
+    if #available(macOS 15.0, *) { expected += ",\(Int128.min),\(UInt128.max)" }
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == expected + "]")
+  }
+
   @Test func nonFiniteNumbersThrow() {
     var writer = JSONDirectWriter()
     #expect(throws: JSONDirectWriterError.self) { try writer.number(Double.nan) }

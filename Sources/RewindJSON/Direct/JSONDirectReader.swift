@@ -45,15 +45,10 @@ public struct JSONDirectReader {
     return JSONTape.string(entry, in: document.bytes)
   }
 
-  /// The value as an `Int`.
+  /// The value as an `Int` (its own method: a call of the generic one from another module goes
+  /// through witness tables).
   public func integer() throws(JSONDirectReaderError) -> Int {
-    let entry = try entry()
-    guard entry.kind == .number else { throw mismatch("a number", entry) }
-    do {
-      return try JSONNumberText.integer(utf8: text(of: entry), as: Int.self)
-    } catch {
-      throw JSONDirectReaderError(reason: "not an Int", offset: entry.start)
-    }
+    try integer(Int.self)
   }
 
   /// The value as an integer of type `T`.
@@ -65,7 +60,7 @@ public struct JSONDirectReader {
     do {
       return try JSONNumberText.integer(utf8: text(of: entry), as: T.self)
     } catch {
-      throw JSONDirectReaderError(reason: "not a \(T.self)", offset: entry.start)
+      throw JSONDirectReaderError(reason: "not representable as \(T.self)", offset: entry.start)
     }
   }
 

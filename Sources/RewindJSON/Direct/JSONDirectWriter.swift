@@ -115,15 +115,7 @@ public struct JSONDirectWriter {
     } else {
       output.appendJSONString(name.description)
     }
-    output.append(0x3A)
-    afterKey = true
-    if depth == 1 {
-      topKeyCount += 1
-      if topKeyCount == 1 {
-        firstTopKey = .literal(name)
-        firstTopKeyIsPlain = isPlain
-      }
-    }
+    endKey(.literal(name), isPlain: isPlain)
   }
 
   /// Writes the key of the next member of the innermost object, a key known only at run time
@@ -131,12 +123,7 @@ public struct JSONDirectWriter {
   public mutating func key(named name: String) {
     guard beginKey() else { return }
     output.appendJSONString(name)
-    output.append(0x3A)
-    afterKey = true
-    if depth == 1 {
-      topKeyCount += 1
-      if topKeyCount == 1 { firstTopKey = .text(name) }
-    }
+    endKey(.text(name), isPlain: false)
   }
 
   // MARK: Scalars
@@ -153,26 +140,20 @@ public struct JSONDirectWriter {
   /// Writes an `Int`.
   @inlinable
   public mutating func integer(_ value: Int) {
-    beginValue()
-    if value < 0 {
-      output.append(0x2D)
-      output.appendDecimal(UInt64(value.magnitude))
-    } else {
-      output.appendDecimal(UInt64(value))
-    }
-    endValue()
+    writeInteger(isNegative: value < 0, magnitude: UInt64(value.magnitude))
   }
 
   /// Writes an integer of any width.
   public mutating func integer<T: FixedWidthInteger>(_ value: T) {
-    beginValue()
-    if T.isSigned, value < 0 {
-      output.append(0x2D)
-      output.appendDecimal(UInt64(value.magnitude))
-    } else {
-      output.appendDecimal(UInt64(value))
+    guard let magnitude = UInt64(exactly: value.magnitude) else {
+      // Wider than 64 bits (`Int128`): as `String(value)` spells it, as the encoder writes it.
+      beginValue()
+      var text = String(value)
+      text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
+      endValue()
+      return
     }
-    endValue()
+    writeInteger(isNegative: T.isSigned && value < 0, magnitude: magnitude)
   }
 
   /// Writes a floating-point number.
@@ -238,6 +219,15 @@ public struct JSONDirectWriter {
     }
   }
 
+  /// Writes an integer's sign and digits.
+  @inlinable @inline(__always)
+  mutating func writeInteger(isNegative: Bool, magnitude: UInt64) {
+    beginValue()
+    if isNegative { output.append(0x2D) }
+    output.appendDecimal(magnitude)
+    endValue()
+  }
+
   @inlinable @inline(__always)
   mutating func endValue() {
     needsComma = true
@@ -275,6 +265,19 @@ public struct JSONDirectWriter {
     }
     if needsComma { output.append(0x2C) }
     return true
+  }
+  /// Ends a key: the colon, and the count of the top-level object's keys.
+  @inlinable @inline(__always)
+  mutating func endKey(_ key: Key, isPlain: Bool) {
+    output.append(0x3A)
+    afterKey = true
+    if depth == 1 {
+      topKeyCount += 1
+      if topKeyCount == 1 {
+        firstTopKey = key
+        firstTopKeyIsPlain = isPlain
+      }
+    }
   }
 
   @inlinable @inline(__always)
