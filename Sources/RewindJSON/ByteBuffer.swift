@@ -48,11 +48,6 @@ import Foundation
   /// Forgets the bytes, keeping the memory.
   @inlinable package func removeAll() { state.pointee.count = 0 }
 
-  /// Forgets the bytes from `count` on.
-  @inlinable package func truncate(to count: Int) {
-    state.pointee.count = min(max(0, count), state.pointee.count)
-  }
-
   /// Appends one byte.
   @inlinable @inline(__always) package func append(_ byte: UInt8) {
     if state.pointee.count == state.pointee.capacity { grow(toHold: 1) }
@@ -95,37 +90,29 @@ import Foundation
     }
   }
 
-  /// Appends `text` as a quoted JSON string, escaped as ``JSONWriter`` escapes it.
+  /// Appends `text` as a quoted JSON string, escaped as ``JSONWriter`` escapes it: copied as it
+  /// is when it needs no escape (the common case), else through ``JSONWriter``.
   @inlinable package func appendJSONString(_ text: String) {
     var text = text
-    text.withUTF8 { utf8 in
+    let copied = text.withUTF8 { utf8 -> Bool in
       guard let base = utf8.baseAddress else {
         append(#""""#)
-        return
+        return true
       }
+      guard Self.isPlainJSONText(base, count: utf8.count) else { return false }
       append(0x22 as UInt8)
-      if Self.isPlainJSONText(base, count: utf8.count) {
-        append(UnsafeRawBufferPointer(utf8))
-      } else {
-        appendEscaping(utf8)
-      }
+      append(UnsafeRawBufferPointer(utf8))
       append(0x22 as UInt8)
+      return true
     }
+    if !copied { appendEscaping(text) }
   }
 
-  /// Appends `utf8` with the escapes ``JSONWriter`` writes.
-  @usableFromInline func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>) {
-    var runStart = 0
-    for index in utf8.indices {
-      let byte = utf8[index]
-      guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-      append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[runStart..<index]))
-      var escape: [UInt8] = []
-      JSONWriter.appendEscape(for: byte, to: &escape)
-      append(escape)
-      runStart = index + 1
-    }
-    append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[runStart...]))
+  /// Appends `text` quoted and escaped by ``JSONWriter``.
+  @usableFromInline func appendEscaping(_ text: String) {
+    var escaped: [UInt8] = []
+    JSONWriter.appendString(text, to: &escaped)
+    append(escaped)
   }
 
   /// Whether the `count` bytes at `start` need no escape in a JSON string (no control character,

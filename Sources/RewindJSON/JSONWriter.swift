@@ -79,7 +79,7 @@ struct JSONWriter {
     output.append(.quote)
   }
 
-  static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
+  private static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
     output.append(.backslash)
     switch byte {
     case .quote, .backslash: output.append(byte)
