@@ -46,31 +46,13 @@ package enum LogLine {
 
   /// Starts a line in `buffer` whose body is appended next: `{"c":"00000000",`, the checksum to
   /// be filled in by ``endFramed(_:)``.
-  package static func beginFramed(_ buffer: inout [UInt8]) {
-    let placeholder: StaticString = #"{"c":"00000000","#
-    placeholder.withUTF8Buffer { buffer.append(contentsOf: $0) }
+  package static func beginFramed(_ buffer: ByteBuffer) {
+    buffer.append(#"{"c":"00000000","#)
   }
 
   /// Ends the line begun by ``beginFramed(_:)`` at the start of `buffer`: `}` and `\n`, and the
   /// checksum of the body written into its place. The same bytes as
   /// ``appendFramed(body:to:)``.
-  package static func endFramed(_ buffer: inout [UInt8]) {
-    buffer.append(UInt8(ascii: "}"))
-    buffer.append(UInt8(ascii: "\n"))
-    buffer.withUnsafeMutableBytes { line in
-      guard let base = line.baseAddress else { return }
-      let body = UnsafeRawBufferPointer(rebasing: line[bodyOffset..<(line.count - 2)])
-      CRC32C.writeHex(CRC32C.checksum(body), to: base + checksumPrefix.count)
-    }
-  }
-
-  /// Starts a line in `buffer`, as ``beginFramed(_:)-([UInt8])`` does.
-  package static func beginFramed(_ buffer: ByteBuffer) {
-    buffer.append(#"{"c":"00000000","#)
-  }
-
-  /// Ends the line begun by ``beginFramed(_:)-(ByteBuffer)`` at the start of `buffer`, as
-  /// ``endFramed(_:)-([UInt8])`` does.
   package static func endFramed(_ buffer: ByteBuffer) {
     buffer.append(UInt8(ascii: "}"))
     buffer.append(UInt8(ascii: "\n"))
