@@ -147,7 +147,7 @@ struct RecorderCore {
     return report
   }
 
-  /// What ``recordActionDirectly(_:)`` did.
+  /// What ``recordActionDirectly(_:direct:)`` did.
   private enum DirectRecording {
     /// The line was written (or writing failed, with this report).
     case written(RecorderError?)
@@ -161,41 +161,8 @@ struct RecorderCore {
   private mutating func recordActionDirectly<Action: Encodable>(
     _ action: Action, direct: JSONDirectCoding.Encode<Action>?
   ) -> DirectRecording {
+    guard let type = encodeAction(action, direct: direct) else { return .needsFullPath }
     let next = seq + 1
-    actionOutput.removeAll()
-    var type = ""
-    // The type as a literal to copy, when the direct path gave one (no `String` is made).
-    var literalType: StaticString?
-    if let direct, let written = encodeDirectly(action, with: direct) {
-      switch written {
-      case .literal(let literal): literalType = literal
-      case .topLevel(let topLevel):
-        type = Self.typeName(of: topLevel, fallback: identity.actionType)
-      }
-    } else if let foundationEncoder, let foundationOutput {
-      do {
-        actionOutput.append(Array(try foundationEncoder.encode(action)))
-      } catch {
-        return .needsFullPath
-      }
-      guard foundationOutput.load(actionOutput.bytes) else { return .needsFullPath }
-      type =
-        foundationOutput.onlyKey(of: foundationOutput.root)
-        ?? foundationOutput.string(at: foundationOutput.root) ?? identity.actionType
-    } else {
-      let topLevel: JSONStreamEncoder.TopLevel
-      actionBytes.removeAll(keepingCapacity: true)
-      do {
-        topLevel = try streamEncoder.encode(action, into: &actionBytes)
-      } catch {
-        return .needsFullPath
-      }
-      actionOutput.append(actionBytes)
-      type = Self.typeName(of: topLevel, fallback: identity.actionType)
-    }
-    if !options.deniedActionTypes.isEmpty && options.deniedActionTypes.contains(type) {
-      return .needsFullPath
-    }
     let line = lineOutput
     line.removeAll()
     LogLine.beginFramed(line)
@@ -207,12 +174,13 @@ struct RecorderCore {
     line.append(UInt8(ascii: "."))
     line.appendDecimal(micros % 1_000_000, width: 6)
     line.append(#","type":"#)
-    if let literalType {
+    switch type {
+    case .literal(let name):
       line.append(UInt8(ascii: "\""))
-      line.append(literalType)
+      line.append(name)
       line.append(UInt8(ascii: "\""))
-    } else {
-      line.appendJSONString(type)
+    case .text(let name):
+      line.appendJSONString(name)
     }
     line.append(#","action":"#)
     line.append(actionOutput.bytes)
@@ -227,30 +195,55 @@ struct RecorderCore {
     return .written(nil)
   }
 
-  /// Encodes `action` into ``actionOutput`` through its own ``JSONDirectEncodable`` path; `nil`
-  /// (and ``actionOutput`` empty) when that threw or did not write one whole value, and the
-  /// Codable path must decide.
-  private func encodeDirectly<Action>(
-    _ action: Action, with direct: JSONDirectCoding.Encode<Action>
-  ) -> DirectlyEncoded? {
-    var writer = JSONDirectWriter(output: actionOutput)
-    guard (try? direct(action, &writer)) != nil, writer.isComplete else {
-      actionOutput.removeAll()
-      return nil
-    }
-    // A literal name is copied into the line as it is; the deny list needs it as a `String`.
-    if options.deniedActionTypes.isEmpty, let literal = writer.topLevelLiteral {
-      return .literal(literal)
-    }
-    return .topLevel(writer.topLevel)
+  /// An action's `type` for its line.
+  private enum ActionType {
+    /// A literal key of the action's own direct path that needs no escape: copied into the line
+    /// as it is, without making a `String`.
+    case literal(StaticString)
+    case text(String)
   }
 
-  /// What ``encodeDirectly(_:with:)`` learnt of the action's top level.
-  private enum DirectlyEncoded {
-    /// The action's name, a literal key that needs no escape.
-    case literal(StaticString)
-    /// The top level, for ``typeName(of:fallback:)``.
-    case topLevel(JSONStreamEncoder.TopLevel)
+  /// Encodes `action` into ``actionOutput`` with the coder — through the action's own
+  /// ``JSONDirectEncodable`` path when it has one and it writes one whole value — and returns
+  /// its `type`; `nil` when the full path must decide (the action did not encode, or its type is
+  /// denied).
+  private mutating func encodeAction<Action: Encodable>(
+    _ action: Action, direct: JSONDirectCoding.Encode<Action>?
+  ) -> ActionType? {
+    actionOutput.removeAll()
+    var topLevel: JSONStreamEncoder.TopLevel?
+    if let direct {
+      var writer = JSONDirectWriter(output: actionOutput)
+      if (try? direct(action, &writer)) != nil, writer.isComplete {
+        // A literal name is copied into the line as it is; the deny list needs a `String`.
+        if options.deniedActionTypes.isEmpty, let literal = writer.topLevelLiteral {
+          return .literal(literal)
+        }
+        topLevel = writer.topLevel
+      } else {
+        // The direct path threw or wrote no whole value: the Codable path decides.
+        actionOutput.removeAll()
+      }
+    }
+    if topLevel == nil, let foundationEncoder, let foundationOutput {
+      guard let encoded = try? foundationEncoder.encode(action) else { return nil }
+      actionOutput.append(Array(encoded))
+      guard foundationOutput.load(actionOutput.bytes) else { return nil }
+      let root = foundationOutput.root
+      topLevel =
+        foundationOutput.onlyKey(of: root).map { .singleKeyObject($0) }
+        ?? foundationOutput.string(at: root).map { .string($0) } ?? .other
+    } else if topLevel == nil {
+      actionBytes.removeAll(keepingCapacity: true)
+      guard let encoded = try? streamEncoder.encode(action, into: &actionBytes) else { return nil }
+      actionOutput.append(actionBytes)
+      topLevel = encoded
+    }
+    let type = Self.typeName(of: topLevel ?? .other, fallback: identity.actionType)
+    if !options.deniedActionTypes.isEmpty && options.deniedActionTypes.contains(type) {
+      return nil
+    }
+    return .text(type)
   }
 
   /// The log's `type` of an action whose top level is `topLevel`.
