@@ -47,12 +47,8 @@ extension ReplayLog {
       var text: UnsafeRawBufferPointer?
       if entry.isRecorderLayout, let payload = Self.recordedPayload(line) {
         text = UnsafeRawBufferPointer(rebasing: line[payload])
-      } else if let layout = ActionLineLayout(
-        line, limits: limits.json, verifiedSeq: entry.isRecorderLayout ? entry.seq : nil)
-      {
-        if entry.isRecorderLayout {
-          text = UnsafeRawBufferPointer(rebasing: line[layout.payload])
-        } else if document.load(
+      } else if let layout = ActionLineLayout(line, limits: limits.json) {
+        if document.load(
           UnsafeRawBufferPointer(rebasing: line[layout.payload]), depth: layout.depth,
           elements: layout.elements), document.isCompact
         {
