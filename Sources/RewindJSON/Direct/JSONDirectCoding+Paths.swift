@@ -89,8 +89,11 @@ public struct JSONDirectCodingMismatch: Error, CustomStringConvertible {
   /// What `encodeJSON(to:)` wrote.
   public var direct: String
 
-  /// The problem, the value and both texts.
+  /// The problem, the value, both texts and what to do.
   public var description: String {
-    "value \(position) (\(value)): \(problem)\n  encode(to:):    \(codable)\n  encodeJSON(to:): \(direct)"
+    "value \(position) (\(value)): \(problem)\n  encode(to:):      \(codable)\n"
+      + "  encodeJSON(to:): \(direct)\n"
+      + "  fix: make encodeJSON(to:) write the members encode(to:) writes, in its order, and "
+      + "init(json:) read them back (or drop the conformance: Codable then does both)"
   }
 }
