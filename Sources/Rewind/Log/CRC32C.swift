@@ -1,5 +1,6 @@
 /// CRC-32C (Castagnoli, polynomial 0x1EDC6F41, reflected 0x82F63B78), the checksum of every log
-/// line, computed with the slicing-by-16 table method.
+/// line: with the CPU's own CRC-32C instruction where it has one (`CRC32C+Hardware.swift`),
+/// else with the slicing-by-16 table method. Both give the same value for every input.
 ///
 /// `CRC32C.checksum("123456789".utf8) == 0xE306_9283` (the standard check value).
 package enum CRC32C {
@@ -35,8 +36,17 @@ package enum CRC32C {
   }
 
   /// Continues a CRC-32C computed over earlier bytes with `bytes`.
-  /// - Complexity: O(n): one table lookup per byte, sixteen bytes read with two loads.
+  /// - Complexity: O(n): one CRC-32C instruction per eight bytes where the CPU has it
+  ///   (``Hardware``), else one table lookup per byte.
+  @inline(__always)
   package static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    if let hardware = Hardware.available { return hardware.update(crc, bytes) }
+    return updateBySlicing(crc, bytes)
+  }
+
+  /// ``update(_:_:)`` with the slicing-by-16 tables, on any CPU.
+  /// - Complexity: O(n): one table lookup per byte, sixteen bytes read with two loads.
+  package static func updateBySlicing(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
     guard var pointer = bytes.baseAddress else { return crc }
     var crc = ~crc
     var remaining = bytes.count
@@ -78,12 +88,15 @@ package enum CRC32C {
   /// Writes `value` as 8 lowercase hexadecimal digits at `destination`, without allocating.
   @inline(__always)
   package static func writeHex(_ value: UInt32, to destination: UnsafeMutableRawPointer) {
+    let digits = UnsafeRawPointer(hexDigits.utf8Start)
     for i in 0..<8 {
-      let digit = UInt8(truncatingIfNeeded: (value &>> UInt32(28 &- 4 &* i)) & 0xF)
+      let nibble = Int(truncatingIfNeeded: (value &>> UInt32(28 &- 4 &* i)) & 0xF)
       destination.storeBytes(
-        of: digit < 10 ? 0x30 &+ digit : 0x57 &+ digit, toByteOffset: i, as: UInt8.self)
+        of: digits.load(fromByteOffset: nibble, as: UInt8.self), toByteOffset: i, as: UInt8.self)
     }
   }
+
+  private static let hexDigits: StaticString = "0123456789abcdef"
 
   /// `value` as 8 lowercase hexadecimal digits, as the `c` key of a log line holds it.
   package static func hex(_ value: UInt32) -> [UInt8] {

@@ -1,3 +1,4 @@
+import Foundation
 import Rewind
 import Testing
 
@@ -25,6 +26,42 @@ import Testing
         }
       }
     }
+  }
+
+  /// `checksum` takes the CPU's instruction where it has one: both ways must agree with the
+  /// bitwise reference, each on its own, at every length and alignment.
+  @Test func slicingTablesAndTheCPUInstructionMatchTheReference() {
+    var random = SplitMix64(seed: 0x5EED_C4C3)
+    let hardware = CRC32C.Hardware.available
+    for length in Array(0...80) + [127, 128, 129, 1_000, 4_099] {
+      let bytes = (0..<(length + 7)).map { _ in UInt8.random(in: 0...255, using: &random) }
+      for offset in 0..<8 {
+        let slice = bytes[offset..<(offset + length)]
+        let expected = ReferenceCRC32C.checksum(slice)
+        let seed = ReferenceCRC32C.checksum(bytes[..<offset])
+        slice.withUnsafeBytes { buffer in
+          #expect(CRC32C.updateBySlicing(0, buffer) == expected, "slicing, length \(length)")
+          let continued = ReferenceCRC32C.checksum(bytes[..<(offset + length)])
+          #expect(CRC32C.updateBySlicing(seed, buffer) == continued, "slicing continued")
+          if let hardware {
+            #expect(hardware.update(0, buffer) == expected, "instruction, length \(length)")
+            #expect(hardware.update(seed, buffer) == continued, "instruction continued")
+          }
+        }
+      }
+    }
+  }
+
+  /// On x86-64 Linux, the instruction is used exactly when the CPU reports SSE 4.2.
+  @Test func theInstructionIsUsedWhenTheCPUHasIt() throws {
+    #if arch(x86_64) && os(Linux)
+      let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+      let flags = cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") } ?? ""
+      let hasSSE42 = flags.split(separator: " ").contains("sse4_2")
+      #expect((CRC32C.Hardware.available != nil) == hasSSE42)
+    #elseif !arch(x86_64)
+      #expect(CRC32C.Hardware.available == nil)
+    #endif
   }
 
   @Test func incrementalUpdateEqualsOneShot() {
