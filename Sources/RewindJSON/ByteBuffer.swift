@@ -74,38 +74,43 @@ import Foundation
     bytes.withUnsafeBytes { append($0) }
   }
 
-  /// Appends the decimal digits of `value`, zero-padded to `width` digits, as `String(value)`
-  /// spells them when `width` is 1.
-  @inlinable package func appendDecimal(_ value: UInt64, width: Int = 1) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var count = 0
-    var rest = value
-    Swift.withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[23 &- count] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-        count &+= 1
-        rest /= 10
-      } while rest > 0 || count < min(width, 20)
-      append(UnsafeRawBufferPointer(rebasing: buffer[(24 &- count)...]))
-    }
+  /// Makes room for `count` more bytes and returns where they go; ``commit(_:)`` then counts
+  /// those written.
+  @inlinable @inline(__always) package func reserve(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+    if state.pointee.capacity &- state.pointee.count < count { grow(toHold: count) }
+    return state.pointee.base + state.pointee.count
+  }
+
+  /// Counts `count` bytes written where ``reserve(_:)`` said.
+  @inlinable @inline(__always) package func commit(_ count: Int) {
+    state.pointee.count &+= count
+  }
+
+  /// Appends the decimal digits of `value`, as `String(value)` spells them.
+  @inlinable @inline(__always) package func appendDecimal(_ value: UInt64) {
+    let count = DecimalDigits.count(value)
+    DecimalDigits.write(value, count: count, to: UnsafeMutableRawPointer(reserve(count)))
+    commit(count)
+  }
+
+  /// Appends exactly `count` decimal digits of `value`, with leading zeros: `value` must be below
+  /// 10^`count` (the six digits of a time's microseconds).
+  @inlinable @inline(__always) package func appendDigits(_ value: UInt64, count: Int) {
+    DecimalDigits.write(value, count: count, to: UnsafeMutableRawPointer(reserve(count)))
+    commit(count)
   }
 
   /// Appends `text` as a quoted JSON string, escaped as ``JSONWriter`` escapes it: copied as it
   /// is when it needs no escape (the common case), else through ``JSONWriter``.
   @inlinable package func appendJSONString(_ text: String) {
-    var text = text
-    let copied = text.withUTF8 { utf8 -> Bool in
+    let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
       guard let base = utf8.baseAddress else {
         append(#""""#)
         return true
       }
-      guard Self.isPlainJSONText(base, count: utf8.count) else { return false }
-      append(0x22 as UInt8)
-      append(UnsafeRawBufferPointer(utf8))
-      append(0x22 as UInt8)
-      return true
+      return appendQuotedIfPlain(base, count: utf8.count)
     }
-    if !copied { appendEscaping(text) }
+    if copied != true { appendEscaping(text) }
   }
 
   /// Appends `text` quoted and escaped by ``JSONWriter``.
@@ -115,22 +120,22 @@ import Foundation
     append(escaped)
   }
 
+  /// Appends the `count` bytes at `start` in quotes, when none of them needs an escape in a JSON
+  /// string (a control character, a quote or a backslash); else appends nothing and returns
+  /// `false`. Copies and checks in one pass, eight bytes at a time.
+  @inlinable package func appendQuotedIfPlain(_ start: UnsafePointer<UInt8>, count: Int) -> Bool {
+    let destination = reserve(count &+ 2)
+    guard Self.copyIfPlain(start, count: count, to: destination + 1) else { return false }
+    destination[0] = 0x22
+    destination[count &+ 1] = 0x22
+    commit(count &+ 2)
+    return true
+  }
+
   /// Whether the `count` bytes at `start` need no escape in a JSON string (no control character,
   /// quote or backslash), checked eight bytes at a time.
   @inlinable package static func isPlainJSONText(_ start: UnsafePointer<UInt8>, count: Int) -> Bool
   {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
-    /// A byte of `word` is below 0x20, a quote or a backslash (exact for ASCII; bytes from 0x80
-    /// never match).
-    @inline(__always) func needsEscape(_ word: UInt64) -> Bool {
-      let quotes = word ^ (ones &* 0x22)
-      let backslashes = word ^ (ones &* 0x5C)
-      let below = (word &- ones &* 0x20) & ~word
-      let quote = (quotes &- ones) & ~quotes
-      let backslash = (backslashes &- ones) & ~backslashes
-      return (below | quote | backslash) & highBits != 0
-    }
     let raw = UnsafeRawPointer(start)
     var offset = 0
     while offset &+ 8 <= count {
@@ -138,16 +143,72 @@ import Foundation
       offset &+= 8
     }
     while offset < count {
-      let byte = start[offset]
-      if byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+      if needsEscape(start[offset]) { return false }
       offset &+= 1
     }
     return true
   }
 
-  /// Calls `body` with the bytes written, mutable (for a checksum written into its place).
-  package func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) -> R) -> R {
-    body(UnsafeMutableRawBufferPointer(start: state.pointee.base, count: state.pointee.count))
+  /// Copies the `count` bytes at `source` to `destination` when none needs an escape in a JSON
+  /// string; returns `false` when one does (what was copied by then is garbage to overwrite).
+  @inlinable @inline(__always)
+  static func copyIfPlain(
+    _ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>
+  ) -> Bool {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(destination)
+    if count >= 8 {
+      var offset = 0
+      while offset &+ 8 <= count {
+        let word = from.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        if needsEscape(word) { return false }
+        to.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+        offset &+= 8
+      }
+      if offset < count {
+        // The last eight bytes, overlapping those already copied.
+        let last = count &- 8
+        let word = from.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+        if needsEscape(word) { return false }
+        to.storeBytes(of: word, toByteOffset: last, as: UInt64.self)
+      }
+      return true
+    }
+    if count >= 4 {
+      // The first four and the last four bytes (overlapping when fewer than eight), checked as
+      // one word.
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+      if needsEscape(UInt64(head) | UInt64(tail) &<< 32) { return false }
+      to.storeBytes(of: head, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+      return true
+    }
+    var offset = 0
+    while offset < count {
+      let byte = source[offset]
+      if needsEscape(byte) { return false }
+      destination[offset] = byte
+      offset &+= 1
+    }
+    return true
+  }
+
+  /// Whether a byte of `word` is below 0x20, a quote or a backslash (exact for ASCII; bytes from
+  /// 0x80 never match).
+  @inlinable @inline(__always) static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quotes = word ^ (ones &* 0x22)
+    let backslashes = word ^ (ones &* 0x5C)
+    let below = (word &- ones &* 0x20) & ~word
+    let quote = (quotes &- ones) & ~quotes
+    let backslash = (backslashes &- ones) & ~backslashes
+    return (below | quote | backslash) & 0x8080_8080_8080_8080 != 0
+  }
+
+  /// Whether `byte` needs an escape in a JSON string.
+  @inlinable @inline(__always) static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x22 || byte == 0x5C
   }
 
   @usableFromInline @inline(never)

@@ -358,16 +358,11 @@ final class JSONStreamValueEncoder: Encoder {
   /// Appends the decimal digits of `value`, as `String(value)` spells them.
   func appendInteger(_ value: UInt64) {
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var count = 0
-    var rest = value
+    let count = DecimalDigits.count(value)
     withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[23 &- count] = UInt8(truncatingIfNeeded: rest % 10) &+ .digitZero
-        count &+= 1
-        rest /= 10
-      } while rest > 0
-      state.pointee.output.append(
-        contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 &- count)...]))
+      guard let base = buffer.baseAddress else { return }
+      DecimalDigits.write(value, count: count, to: base)
+      state.pointee.output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
     }
   }
 

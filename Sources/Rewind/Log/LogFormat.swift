@@ -29,6 +29,8 @@ public enum LogFormat {
 package enum LogLine {
   /// `{"c":"` — the start of a checksummed line.
   package static let checksumPrefix: [UInt8] = Array(#"{"c":""#.utf8)
+  /// The length of `{"c":"`, where the checksum's eight hexadecimal digits start.
+  package static let checksumOffset = 6
   /// The length of `{"c":"XXXXXXXX",`, where the checksummed body starts.
   package static let bodyOffset = 16
 
@@ -42,25 +44,6 @@ package enum LogLine {
     buffer.append(contentsOf: body)
     buffer.append(UInt8(ascii: "}"))
     buffer.append(UInt8(ascii: "\n"))
-  }
-
-  /// Starts a line in `buffer` whose body is appended next: `{"c":"00000000",`, the checksum to
-  /// be filled in by ``endFramed(_:)``.
-  package static func beginFramed(_ buffer: ByteBuffer) {
-    buffer.append(#"{"c":"00000000","#)
-  }
-
-  /// Ends the line begun by ``beginFramed(_:)`` at the start of `buffer`: `}` and `\n`, and the
-  /// checksum of the body written into its place. The same bytes as
-  /// ``appendFramed(body:to:)``.
-  package static func endFramed(_ buffer: ByteBuffer) {
-    buffer.append(UInt8(ascii: "}"))
-    buffer.append(UInt8(ascii: "\n"))
-    buffer.withUnsafeMutableBytes { line in
-      guard let base = line.baseAddress, line.count >= bodyOffset + 2 else { return }
-      let body = UnsafeRawBufferPointer(rebasing: line[bodyOffset..<(line.count - 2)])
-      CRC32C.writeHex(CRC32C.checksum(body), to: base + checksumPrefix.count)
-    }
   }
 
   /// The result of checking a line's `c` key.

@@ -62,6 +62,28 @@ final class LogWriter {
     if syncEveryLine { try sync() }
   }
 
+  /// Where the next line is assembled, after the lines waiting in the buffer;
+  /// ``commitLine(seq:)`` then takes it as appended.
+  var lineBuffer: ByteBuffer { buffer }
+
+  /// Takes the line assembled at the end of ``lineBuffer`` as appended, as
+  /// ``append(_:seq:)-(UnsafeRawBufferPointer,_)`` would: written now, or in buffered mode kept
+  /// until the buffer fills.
+  /// - Throws: The `errno` of a failed write or sync, after the file was cut back.
+  func commitLine(seq: Int) throws(RecorderError.Reason) {
+    guard handle != nil else {
+      buffer.removeAll()
+      return
+    }
+    bufferedSeq = seq
+    if let capacity = bufferCapacity {
+      if buffer.count >= capacity { try flush() }
+      return
+    }
+    try flush()
+    if syncEveryLine { try sync() }
+  }
+
   /// Appends whole lines; see ``append(_:seq:)-(UnsafeRawBufferPointer,_)``.
   func append(_ lines: [UInt8], seq: Int) throws(RecorderError.Reason) {
     let result = lines.withUnsafeBytes { bytes in

@@ -34,8 +34,8 @@ struct RecorderCore {
   private var actionBytes: [UInt8] = []
   /// The last action's JSON, reused from one action to the next.
   private let actionOutput = ByteBuffer()
-  /// The last action's whole line, reused from one action to the next.
-  private let lineOutput = ByteBuffer(capacity: 512)
+  /// The last action's `type`, quoted and escaped, when it is not copied from its JSON.
+  private let typeOutput = ByteBuffer()
 
   init(
     path: String, identity: Identity, options: RecordingOptions, fileSystem: any LogFileSystem,
@@ -163,43 +163,48 @@ struct RecorderCore {
   ) -> DirectRecording {
     guard let type = encodeAction(action, direct: direct) else { return .needsFullPath }
     let next = seq + 1
-    let line = lineOutput
-    line.removeAll()
-    LogLine.beginFramed(line)
-    line.append(#""kind":"action","seq":"#)
-    line.appendDecimal(UInt64(next))
-    line.append(#","time":"#)
-    let micros = elapsedNanoseconds(seq: next) / 1_000
-    line.appendDecimal(micros / 1_000_000)
-    line.append(UInt8(ascii: "."))
-    line.appendDecimal(micros % 1_000_000, width: 6)
-    line.append(#","type":"#)
-    switch type {
-    case .literal(let name):
-      line.append(UInt8(ascii: "\""))
-      line.append(name)
-      line.append(UInt8(ascii: "\""))
-    case .text(let name):
-      line.appendJSONString(name)
-    }
-    line.append(#","action":"#)
-    line.append(actionOutput.bytes)
-    LogLine.endFramed(line)
-    do {
-      try writer?.append(line.bytes, seq: next)
-    } catch {
-      return .written(fail(error))
+    if let writer {
+      let micros = elapsedNanoseconds(seq: next) / 1_000
+      switch type {
+      case .written(let name):
+        // The name's bytes in the action's JSON are escaped as the line escapes its strings.
+        appendActionLine(
+          seq: next, micros: micros,
+          type: UnsafeRawBufferPointer(rebasing: actionOutput.bytes[name]),
+          to: writer)
+      case .text(let name):
+        typeOutput.removeAll()
+        typeOutput.appendJSONString(name)
+        let quoted = typeOutput.bytes
+        appendActionLine(
+          seq: next, micros: micros,
+          type: UnsafeRawBufferPointer(rebasing: quoted[1..<(quoted.count - 1)]), to: writer)
+      }
+      do {
+        try writer.commitLine(seq: next)
+      } catch {
+        return .written(fail(error))
+      }
     }
     seq = next
     isDirty = true
     return .written(nil)
   }
 
+  private func appendActionLine(
+    seq: Int, micros: UInt64, type: UnsafeRawBufferPointer, to writer: LogWriter
+  ) {
+    LogLine.appendAction(
+      seq: UInt64(seq), micros: micros, type: type, action: actionOutput.bytes,
+      to: writer.lineBuffer)
+  }
+
   /// An action's `type` for its line.
   private enum ActionType {
-    /// A literal key of the action's own direct path that needs no escape: copied into the line
-    /// as it is, without making a `String`.
-    case literal(StaticString)
+    /// The name as the action's own JSON holds it (the key of its only member, or the string it
+    /// is), between these offsets of ``actionOutput``: copied into the line as it is, without
+    /// making a `String`.
+    case written(Range<Int>)
     case text(String)
   }
 
@@ -215,9 +220,9 @@ struct RecorderCore {
     if let direct {
       var writer = JSONDirectWriter(output: actionOutput)
       if (try? direct(action, &writer)) != nil, writer.isComplete {
-        // A literal name is copied into the line as it is; the deny list needs a `String`.
-        if options.deniedActionTypes.isEmpty, let literal = writer.topLevelLiteral {
-          return .literal(literal)
+        // The name is copied into the line as it is; the deny list needs a `String`.
+        if options.deniedActionTypes.isEmpty, let name = writer.topLevelName {
+          return .written(name)
         }
         topLevel = writer.topLevel
       } else {

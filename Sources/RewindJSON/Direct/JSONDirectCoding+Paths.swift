@@ -14,10 +14,12 @@ public enum JSONDirectCoding {
   }
 
   private static func encoder<D: JSONDirectEncodable, T>(_: D.Type, as _: T.Type) -> Encode<T>? {
-    // `D` is `T` itself, opened from its metatype; checked here once, so that no encoding pays
-    // for a dynamic cast.
+    // `D` is `T` itself, opened from its metatype and checked here once. A closure over `D` is
+    // then the same closure over `T` (generic parameters share one representation), so no value
+    // is cast — nor copied — per encoding.
     guard D.self == T.self else { return nil }
-    return { value, writer in try unsafeBitCast(value, to: D.self).encodeJSON(to: &writer) }
+    let encode: Encode<D> = { value, writer in try value.encodeJSON(to: &writer) }
+    return unsafeBitCast(encode, to: Encode<T>.self)
   }
 
   /// `T`'s direct decoding, or `nil` when it has none. Look it up once and keep it.

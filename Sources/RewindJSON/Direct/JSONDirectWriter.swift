@@ -19,13 +19,17 @@ public struct JSONDirectWriter {
   @usableFromInline var needsComma = false
   @usableFromInline var topValues = 0
   @usableFromInline var isBroken = false
-  /// The first key of the top-level object, and how many it has.
-  @usableFromInline var firstTopKey: Key?
+  /// How many keys the top-level object has.
   @usableFromInline var topKeyCount = 0
-  /// The first top-level key was a literal copied as it is (it needs no escape).
-  @usableFromInline var firstTopKeyIsPlain = false
-  /// The top-level value, when it is a string.
-  @usableFromInline var topString: String?
+  /// Where the top-level name — the first key of the top-level object, or the top-level string —
+  /// lies in ``output``, between its quotes and escaped as written; `nameEnd` is -1 before one.
+  @usableFromInline var nameStart = 0
+  @usableFromInline var nameEnd = -1
+  /// The top-level value is a string.
+  @usableFromInline var topIsString = false
+  /// The top-level name's text, when it was given as a `String` (``key(named:)``, ``string(_:)``
+  /// at the top level, a literal key that needed escapes); else its bytes are its text.
+  @usableFromInline var nameText: String?
   /// The top level, when ``encode(_:)`` wrote all of it.
   private var encodedTopLevel: JSONStreamEncoder.TopLevel?
   private var streamEncoder: JSONStreamEncoder?
@@ -44,29 +48,20 @@ public struct JSONDirectWriter {
   /// What the top level is, for naming an action (valid when ``isComplete``).
   package var topLevel: JSONStreamEncoder.TopLevel {
     if let encodedTopLevel { return encodedTopLevel }
-    if let topString { return .string(topString) }
-    if topKeyCount == 1, let firstTopKey {
-      switch firstTopKey {
-      case .literal(let name): return .singleKeyObject(name.description)
-      case .text(let name): return .singleKeyObject(name)
-      }
-    }
-    return .other
+    guard let name = topLevelName else { return .other }
+    let text =
+      nameText
+      ?? String(decoding: UnsafeRawBufferPointer(rebasing: output.bytes[name]), as: UTF8.self)
+    return topIsString ? .string(text) : .singleKeyObject(text)
   }
 
-  /// The key of the top-level object when it has exactly one and it was a literal that needs
-  /// no escape (valid when ``isComplete``): the action's name, to copy into the line as it is.
-  package var topLevelLiteral: StaticString? {
-    guard encodedTopLevel == nil, topString == nil, topKeyCount == 1,
-      case .literal(let name) = firstTopKey, firstTopKeyIsPlain
-    else { return nil }
-    return name
-  }
-
-  /// A key as it was given.
-  @usableFromInline enum Key {
-    case literal(StaticString)
-    case text(String)
+  /// Where the top-level name lies in ``output`` — the key of a top-level object with exactly
+  /// one member, or a top-level string — escaped as a JSON string's content, without its quotes
+  /// (valid when ``isComplete``): the action's name, which the recorder copies into the line as
+  /// it is. `nil` for any other top level, or one written by ``encode(_:)``.
+  package var topLevelName: Range<Int>? {
+    guard encodedTopLevel == nil, nameEnd >= 0, topIsString || topKeyCount == 1 else { return nil }
+    return nameStart..<nameEnd
   }
 
   @inlinable @inline(__always) var isInObject: Bool {
@@ -105,25 +100,27 @@ public struct JSONDirectWriter {
   @inlinable
   public mutating func key(_ name: StaticString) {
     guard beginKey() else { return }
-    let isPlain =
-      name.hasPointerRepresentation
-      && ByteBuffer.isPlainJSONText(name.utf8Start, count: name.utf8CodeUnitCount)
-    if isPlain {
-      output.append(0x22)
-      output.append(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-      output.append(0x22)
-    } else {
-      output.appendJSONString(name.description)
+    if name.hasPointerRepresentation {
+      let start = output.count &+ 1
+      if output.appendQuotedIfPlain(name.utf8Start, count: name.utf8CodeUnitCount) {
+        endKey(start: start, text: nil)
+        return
+      }
     }
-    endKey(.literal(name), isPlain: isPlain)
+    writeKey(name.description)
   }
 
   /// Writes the key of the next member of the innermost object, a key known only at run time
   /// (a dictionary's); ``key(_:)`` is faster for literal keys.
   public mutating func key(named name: String) {
     guard beginKey() else { return }
+    writeKey(name)
+  }
+
+  @usableFromInline mutating func writeKey(_ name: String) {
+    let start = output.count &+ 1
     output.appendJSONString(name)
-    endKey(.text(name), isPlain: false)
+    endKey(start: start, text: name)
   }
 
   // MARK: Scalars
@@ -131,9 +128,10 @@ public struct JSONDirectWriter {
   /// Writes a string.
   @inlinable
   public mutating func string(_ value: String) {
-    if depth == 0 { topString = value }
     beginValue()
+    let start = output.count &+ 1
     output.appendJSONString(value)
+    if depth == 0 { nameTopString(start: start, text: value) }
     endValue()
   }
 
@@ -266,18 +264,28 @@ public struct JSONDirectWriter {
     if needsComma { output.append(0x2C) }
     return true
   }
-  /// Ends a key: the colon, and the count of the top-level object's keys.
+  /// Ends a key whose text starts at `start` in ``output``: the colon, and the count of the
+  /// top-level object's keys.
   @inlinable @inline(__always)
-  mutating func endKey(_ key: Key, isPlain: Bool) {
-    output.append(0x3A)
-    afterKey = true
+  mutating func endKey(start: Int, text: String?) {
     if depth == 1 {
-      topKeyCount += 1
+      topKeyCount &+= 1
       if topKeyCount == 1 {
-        firstTopKey = key
-        firstTopKeyIsPlain = isPlain
+        nameStart = start
+        nameEnd = output.count &- 1
+        if let text { nameText = text }
       }
     }
+    output.append(0x3A)
+    afterKey = true
+  }
+
+  /// Notes the top-level string whose text starts at `start` in ``output``.
+  @usableFromInline mutating func nameTopString(start: Int, text: String) {
+    topIsString = true
+    nameStart = start
+    nameEnd = output.count &- 1
+    nameText = text
   }
 
   @inlinable @inline(__always)
