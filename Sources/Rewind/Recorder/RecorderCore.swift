@@ -32,8 +32,10 @@ struct RecorderCore {
   private let foundationOutput: JSONTapeDocument?
   /// The stream encoder's output for the last action, reused from one action to the next.
   private var actionBytes: [UInt8] = []
-  /// The last action's JSON, reused from one action to the next.
-  private let actionOutput = ByteBuffer()
+  /// Writes an action's JSON through its direct path; kept from one action to the next.
+  private var actionWriter = JSONDirectWriter()
+  /// The last action's JSON (``actionWriter``'s output, whichever path wrote it).
+  private var actionOutput: ByteBuffer { actionWriter.output }
   /// The last action's `type`, quoted and escaped, when it is not copied from its JSON.
   private let typeOutput = ByteBuffer()
 
@@ -215,16 +217,15 @@ struct RecorderCore {
   private mutating func encodeAction<Action: Encodable>(
     _ action: Action, direct: JSONDirectCoding.Encode<Action>?
   ) -> ActionType? {
-    actionOutput.removeAll()
+    actionWriter.reset()
     var topLevel: JSONStreamEncoder.TopLevel?
     if let direct {
-      var writer = JSONDirectWriter(output: actionOutput)
-      if (try? direct(action, &writer)) != nil, writer.isComplete {
+      if (try? direct(action, &actionWriter)) != nil, actionWriter.isComplete {
         // The name is copied into the line as it is; the deny list needs a `String`.
-        if options.deniedActionTypes.isEmpty, let name = writer.topLevelName {
+        if options.deniedActionTypes.isEmpty, let name = actionWriter.topLevelName {
           return .written(name)
         }
-        topLevel = writer.topLevel
+        topLevel = actionWriter.topLevel
       } else {
         // The direct path threw or wrote no whole value: the Codable path decides.
         actionOutput.removeAll()

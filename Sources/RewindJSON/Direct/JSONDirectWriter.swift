@@ -39,6 +39,24 @@ public struct JSONDirectWriter {
     self.output = output
   }
 
+  /// Makes the writer as new, writing from the start of an emptied ``output``: for a writer kept
+  /// from one value to the next, which costs neither an allocation nor a reference count.
+  package mutating func reset() {
+    output.removeAll()
+    depth = 0
+    objects = 0
+    afterKey = false
+    needsComma = false
+    topValues = 0
+    isBroken = false
+    topKeyCount = 0
+    nameStart = 0
+    nameEnd = -1
+    topIsString = false
+    if nameText != nil { nameText = nil }
+    if encodedTopLevel != nil { encodedTopLevel = nil }
+  }
+
   /// The bytes written so far.
   package var bytes: [UInt8] { output.array }
 
