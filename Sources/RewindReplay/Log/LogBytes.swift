@@ -8,6 +8,8 @@ final class LogBytes: Sendable {
   // The buffer is written only in `init` and freed in `deinit`; between the two it is read-only,
   // so sharing it between threads is safe.
   nonisolated(unsafe) let buffer: UnsafeRawBufferPointer
+  /// All the memory allocated, which `buffer` may not fill (the file shrank as it was read).
+  private let storage: Platform.LargeBuffer
 
   /// Reads the whole file at `path`.
   /// - Throws: `ReplayError` when it cannot be opened, is not a regular file, is empty or is over
@@ -25,31 +27,33 @@ final class LogBytes: Sendable {
       throw .fileTooLarge(path: path, size: file.size, limit: limits.maxFileBytes)
     }
     guard file.size > 0 else { throw .emptyLog(path: path) }
-    let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: file.size, alignment: 16)
+    let storage = Platform.allocateLargeBuffer(file.size)
     var filled = 0
     while filled < file.size {
       let n = Platform.read(
-        file.fd, into: UnsafeMutableRawBufferPointer(rebasing: storage[filled...]), at: filled)
+        file.fd, into: UnsafeMutableRawBufferPointer(rebasing: storage.bytes[filled..<file.size]),
+        at: filled)
       if n < 0 {
-        storage.deallocate()
+        storage.free()
         throw .cannotOpen(path: path, reason: Platform.describe(errno: Int32(-n)))
       }
       if n == 0 { break }  // the file shrank while we read it
       filled += n
     }
-    buffer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[..<filled])
+    self.storage = storage
+    buffer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage.bytes)[..<filled])
   }
 
   /// Wraps bytes already in memory (tests, standard input).
   init(copying bytes: [UInt8]) {
-    let storage = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: max(1, bytes.count), alignment: 16)
-    bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
-    buffer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[..<bytes.count])
+    let storage = Platform.allocateLargeBuffer(bytes.count)
+    bytes.withUnsafeBytes { storage.bytes.copyMemory(from: $0) }
+    self.storage = storage
+    buffer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage.bytes)[..<bytes.count])
   }
 
   deinit {
-    UnsafeMutableRawBufferPointer(mutating: buffer).deallocate()
+    storage.free()
   }
 
   /// The bytes `start..<end`.

@@ -157,26 +157,29 @@ struct LogIndexer {
 
   // MARK: Records
 
-  /// The checksum status of `line`, which starts at `start`: from the pass ahead when it has
-  /// checked the line, else checked now.
-  private func checksumStatus(
-    _ line: UnsafeRawBufferPointer, at start: Int
-  ) -> LogLine.ChecksumStatus {
-    if let prepass, let status = prepass.status(at: start) { return status }
-    return LogLine.checkChecksum(line)
-  }
-
   /// Indexes one record line; returns what is wrong with it, if anything.
   private mutating func record(_ span: (start: Int, end: Int, line: Int)) -> LogFault.Reason? {
     let line = bytes.slice(span.start, span.end)
     var peeked: RecordPeek?
     var isRecorderLayout = false
-    switch checksumStatus(line, at: span.start) {
+    // The pass ahead's verdict when it has checked the line, else checked now. (Read here, not
+    // through a method: a non-mutating call from this mutating one copies the whole indexer.)
+    var status: LogLine.ChecksumStatus?
+    if let prepass { status = prepass.status(at: span.start) }
+    switch status ?? LogLine.checkChecksum(line) {
     case .valid:
       if let offset = RecordPeek.excessiveNesting(line, maxDepth: limits.json.maxDepth) {
         let at = span.start + offset
         return .invalidJSON(
           JSONParseError(offset: at, reason: .tooDeep(limit: limits.json.maxDepth)))
+      }
+      // Most lines: the next action, in the recorder's layout, before any end record.
+      if endReason == nil, let seq = RecordPeek.actionSeq(line), seq == expectedSeq {
+        entries.append(
+          LogEntry(
+            start: span.start, length: span.end - span.start, line: span.line, seq: seq,
+            kind: .action, isRecorderLayout: true))
+        return nil
       }
       peeked = RecordPeek.fast(line)
       isRecorderLayout = peeked != nil

@@ -44,6 +44,29 @@ struct RecordPeek {
     return RecordPeek(kind: kind, seq: seq)
   }
 
+  /// The `seq` of an action line in the recorder's layout (`"kind":"action","seq":N` right after
+  /// the checksum), read as ``fast(_:)`` reads it, or `nil` for any other line. The common line
+  /// of a log, without making a ``RecordPeek``.
+  static func actionSeq(_ line: UnsafeRawBufferPointer) -> Int? {
+    let actionStart: StaticString = #""kind":"action","seq":"#
+    let digitsStart = LogLine.bodyOffset + actionStart.utf8CodeUnitCount
+    guard matches(actionStart, in: line, at: LogLine.bodyOffset) else { return nil }
+    var seq = 0
+    var i = digitsStart
+    while i < line.count {
+      let digit = line[i] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      guard i - digitsStart < 18 else { return nil }
+      seq = seq &* 10 &+ Int(digit)
+      i += 1
+    }
+    guard i > digitsStart, i < line.count,
+      line[i] == UInt8(ascii: ",") || line[i] == UInt8(ascii: "}"),
+      !(line[digitsStart] == UInt8(ascii: "0") && i - digitsStart > 1)
+    else { return nil }
+    return seq
+  }
+
   /// Parses the whole line and reads the members from the value.
   static func parsing(
     _ line: UnsafeRawBufferPointer, limits: JSONLimits
