@@ -97,6 +97,48 @@ struct RecordingBench {
       }
       return perAction(seconds, actionLines.ends.count)
     }
+    let writeThenReduce = { () throws -> Double in
+      let fd = BenchPlatform.openForAppend(writePath)
+      guard fd >= 0 else { throw BenchError("cannot create \(writePath)") }
+      defer { BenchPlatform.close(fd) }
+      var state = initial
+      let seconds = actionLines.bytes.withUnsafeBytes { buffer in
+        guard let base = buffer.baseAddress else { return 0.0 }
+        return Stopwatch.seconds {
+          var start = 0
+          for (end, action) in zip(actionLines.ends, actions) {
+            _ = BenchPlatform.write(fd, base + start, end - start)
+            start = end
+            todoReducer.reduce(&state, action)
+          }
+        }
+      }
+      return perAction(seconds, actionLines.ends.count)
+    }
+    /// The checksum of every action line's body, five times over, one way or the other.
+    func checksums(_ update: (UInt32, UnsafeRawBufferPointer) -> UInt32) -> Double {
+      actionLines.bytes.withUnsafeBytes { buffer in
+        var sink: UInt32 = 0
+        let seconds = Stopwatch.seconds {
+          for _ in 0..<5 {
+            var start = 0
+            for end in actionLines.ends {
+              let body = UnsafeRawBufferPointer(
+                rebasing: buffer[(start + LogLine.bodyOffset)..<(end - 2)])
+              sink ^= update(0, body)
+              start = end
+            }
+          }
+        }
+        blackHole(sink)
+        return perAction(seconds, actionLines.ends.count * 5)
+      }
+    }
+    let checksumByInstruction = { () -> Double in
+      guard let hardware = CRC32C.Hardware.available else { return .nan }
+      return checksums(hardware.update)
+    }
+    let checksumBySlicing = { () -> Double in checksums(CRC32C.updateBySlicing) }
     let reducerAlone = { () -> Double in
       Double(bufferedActions.count) / appLoop(bufferedActions, nil)
     }
@@ -125,13 +167,16 @@ struct RecordingBench {
       repetitions,
       [
         recorderAlone, bareWrite, reducerAlone, bufferedAlone, storeAlone, storeRecording,
-        recorderWithFoundation, recorderThroughCodable,
+        recorderWithFoundation, recorderThroughCodable, writeThenReduce, checksumByInstruction,
+        checksumBySlicing,
       ])
     let (alone, write, reducer, buffered, store, storeWithRecorder) = (
       samples[0], samples[1], samples[2], samples[3], samples[4], samples[5]
     )
     let withFoundation = samples[6]
     let throughCodable = samples[7]
+    let floor = samples[8]
+    let (byInstruction, bySlicing) = (samples[9], samples[10])
     let note = "\(grouped(actions.count)) todo actions, small state, a checkpoint every 1,000"
     let added = Sample(zip(storeWithRecorder.values, store.values).map { $0 - $1 })
     return [
@@ -144,11 +189,30 @@ struct RecordingBench {
         baseline: Figure(label: "write(2) of the line", unit: .nanosecondsPerAction, sample: write),
         target: .ratioAtMost(1.5), note: note),
       Row(
+        id: "1g",
+        title:
+          "recording, default durability: recorder per action vs a bare write(2) of the line and the reducer",
+        subject: Figure(
+          label: "willReduce + reduce + didReduce", unit: .nanosecondsPerAction, sample: alone),
+        baseline: Figure(
+          label: "write(2) of the line, then reduce", unit: .nanosecondsPerAction, sample: floor),
+        note: note + "; what the recorder adds to the least an app that writes ahead can do"),
+      Row(
         id: "1b", title: "recording, buffered (1 MiB): recorder throughput vs the reducer alone",
         subject: Figure(label: "recorder + reduce", unit: .actionsPerSecond, sample: buffered),
         baseline: Figure(label: "reduce alone", unit: .actionsPerSecond, sample: reducer),
         target: .subjectAtLeast(2_000_000),
         note: "\(grouped(bufferedActions.count)) todo actions, small state"),
+      Row(
+        id: "1h",
+        title: "CRC-32C of an action line: the CPU's instruction vs the slicing-by-16 tables",
+        subject: Figure(
+          label: "CRC32C.Hardware", unit: .nanosecondsPerAction, sample: byInstruction),
+        baseline: Figure(
+          label: "CRC32C.updateBySlicing", unit: .nanosecondsPerAction, sample: bySlicing),
+        note: byInstruction.values.contains(where: \.isNaN)
+          ? "this CPU has no CRC-32C instruction: the recorder uses the tables"
+          : "the same \(grouped(actionLines.ends.count)) lines, five times over"),
       Row(
         id: "1c",
         title:

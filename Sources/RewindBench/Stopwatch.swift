@@ -58,3 +58,8 @@ func interleaved(
   }
   return values.map(Sample.init)
 }
+
+/// Takes a value and does nothing with it, opaquely to the optimiser: what a measured loop
+/// computes is then not thrown away as unused.
+@inline(never) @_optimize(none)
+func blackHole<T>(_ value: T) {}
