@@ -176,6 +176,10 @@ package enum Platform {
   }
 
   /// Memory from ``allocateLargeBuffer(_:)``, which knows how to free itself.
+  ///
+  /// Why `@unchecked Sendable` is sound: it is a pointer and a flag, both immutable; what the
+  /// memory holds is its owner's to synchronise (a log's bytes are written before they are shared,
+  /// and only read afterwards).
   package struct LargeBuffer: @unchecked Sendable {
     /// The memory, `size` bytes (at least one), aligned to 16 bytes.
     package let bytes: UnsafeMutableRawBufferPointer

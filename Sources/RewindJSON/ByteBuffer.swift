@@ -132,23 +132,6 @@ import Foundation
     return true
   }
 
-  /// Whether the `count` bytes at `start` need no escape in a JSON string (no control character,
-  /// quote or backslash), checked eight bytes at a time.
-  @inlinable package static func isPlainJSONText(_ start: UnsafePointer<UInt8>, count: Int) -> Bool
-  {
-    let raw = UnsafeRawPointer(start)
-    var offset = 0
-    while offset &+ 8 <= count {
-      if needsEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return false }
-      offset &+= 8
-    }
-    while offset < count {
-      if needsEscape(start[offset]) { return false }
-      offset &+= 1
-    }
-    return true
-  }
-
   /// Copies the `count` bytes at `source` to `destination` when none needs an escape in a JSON
   /// string; returns `false` when one does (what was copied by then is garbage to overwrite).
   @inlinable @inline(__always)
