@@ -51,24 +51,16 @@ final class LogWriter {
   /// - Parameter seq: The seq of the last action these lines cover (for error reports).
   func append(_ lines: UnsafeRawBufferPointer, seq: Int) throws(RecorderError.Reason) {
     guard handle != nil else { return }
-    if let capacity = bufferCapacity {
-      buffer.append(lines)
-      bufferedSeq = seq
-      if buffer.count >= capacity { try flush() }
-      return
-    }
-    try writeNow(lines)
-    committedSeq = seq
-    if syncEveryLine { try sync() }
+    buffer.append(lines)
+    try commitLine(seq: seq)
   }
 
   /// Where the next line is assembled, after the lines waiting in the buffer;
   /// ``commitLine(seq:)`` then takes it as appended.
   var lineBuffer: ByteBuffer { buffer }
 
-  /// Takes the line assembled at the end of ``lineBuffer`` as appended, as
-  /// ``append(_:seq:)-(UnsafeRawBufferPointer,_)`` would: written now, or in buffered mode kept
-  /// until the buffer fills.
+  /// Takes the lines at the end of ``lineBuffer`` as appended: written now (and synced for
+  /// `.everyAction`), or in buffered mode kept until the buffer fills.
   /// - Throws: The `errno` of a failed write or sync, after the file was cut back.
   func commitLine(seq: Int) throws(RecorderError.Reason) {
     guard handle != nil else {
