@@ -12,7 +12,6 @@ struct RecordPeek {
   static func fast(_ line: UnsafeRawBufferPointer) -> RecordPeek? {
     var i = LogLine.bodyOffset
     let kind: String
-    let actionStart: StaticString = #""kind":"action","seq":"#
     if matches(actionStart, in: line, at: i) {
       // An action line, most of a log: its whole start in one comparison.
       kind = "action"
@@ -30,17 +29,7 @@ struct RecordPeek {
       guard matches(#","seq":"#, in: line, at: i) else { return nil }
       i += 7
     }
-    var seq = 0
-    let digitsStart = i
-    while i < line.count, line[i] >= UInt8(ascii: "0"), line[i] <= UInt8(ascii: "9") {
-      guard i - digitsStart < 18 else { return nil }
-      seq = seq * 10 + Int(line[i] - UInt8(ascii: "0"))
-      i += 1
-    }
-    guard i > digitsStart, i < line.count,
-      line[i] == UInt8(ascii: ",") || line[i] == UInt8(ascii: "}"),
-      !(line[digitsStart] == UInt8(ascii: "0") && i - digitsStart > 1)
-    else { return nil }
+    guard let seq = seqDigits(line, at: i) else { return nil }
     return RecordPeek(kind: kind, seq: seq)
   }
 
@@ -48,21 +37,29 @@ struct RecordPeek {
   /// the checksum), read as ``fast(_:)`` reads it, or `nil` for any other line. The common line
   /// of a log, without making a ``RecordPeek``.
   static func actionSeq(_ line: UnsafeRawBufferPointer) -> Int? {
-    let actionStart: StaticString = #""kind":"action","seq":"#
-    let digitsStart = LogLine.bodyOffset + actionStart.utf8CodeUnitCount
     guard matches(actionStart, in: line, at: LogLine.bodyOffset) else { return nil }
+    return seqDigits(line, at: LogLine.bodyOffset + actionStart.utf8CodeUnitCount)
+  }
+
+  /// How the recorder's action lines start, right after the checksum.
+  private static let actionStart: StaticString = #""kind":"action","seq":"#
+
+  /// The `seq` whose digits start at `start`: 1 to 18 digits, no leading zero, followed by `,`
+  /// or `}`; else `nil`.
+  @inline(__always)
+  private static func seqDigits(_ line: UnsafeRawBufferPointer, at start: Int) -> Int? {
     var seq = 0
-    var i = digitsStart
+    var i = start
     while i < line.count {
       let digit = line[i] &- UInt8(ascii: "0")
       guard digit < 10 else { break }
-      guard i - digitsStart < 18 else { return nil }
+      guard i - start < 18 else { return nil }
       seq = seq &* 10 &+ Int(digit)
       i += 1
     }
-    guard i > digitsStart, i < line.count,
+    guard i > start, i < line.count,
       line[i] == UInt8(ascii: ",") || line[i] == UInt8(ascii: "}"),
-      !(line[digitsStart] == UInt8(ascii: "0") && i - digitsStart > 1)
+      !(line[start] == UInt8(ascii: "0") && i - start > 1)
     else { return nil }
     return seq
   }
