@@ -93,13 +93,6 @@ import Foundation
     commit(count)
   }
 
-  /// Appends exactly `count` decimal digits of `value`, with leading zeros: `value` must be below
-  /// 10^`count` (the six digits of a time's microseconds).
-  @inlinable @inline(__always) package func appendDigits(_ value: UInt64, count: Int) {
-    DecimalDigits.write(value, count: count, to: UnsafeMutableRawPointer(reserve(count)))
-    commit(count)
-  }
-
   /// Appends `text` as a quoted JSON string, escaped as ``JSONWriter`` escapes it: copied as it
   /// is when it needs no escape (the common case), else through ``JSONWriter``.
   @inlinable package func appendJSONString(_ text: String) {

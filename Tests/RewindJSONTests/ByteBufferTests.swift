@@ -31,11 +31,13 @@ import Testing
 
   @Test func fixedWidthDigitsHaveLeadingZeros() {
     for value: UInt64 in [0, 1, 9, 10, 99, 100, 12_345, 99_999, 100_000, 999_999] {
-      let buffer = ByteBuffer()
-      buffer.appendDigits(value, count: 6)
+      var digits = [UInt8](repeating: 0, count: 6)
+      digits.withUnsafeMutableBytes { buffer in
+        if let base = buffer.baseAddress { DecimalDigits.write(value, count: 6, to: base) }
+      }
       let text = String(value)
       let expected = String(repeating: "0", count: 6 - text.count) + text
-      #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected)
+      #expect(String(decoding: digits, as: UTF8.self) == expected)
     }
   }
 
