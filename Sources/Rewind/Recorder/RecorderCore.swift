@@ -158,7 +158,8 @@ struct RecorderCore {
   }
 
   /// Writes the line of the next action the fast way: the action encoded straight into a reused
-  /// buffer and the line assembled around it in another — the same bytes as the
+  /// buffer and the line assembled around it in one pass in the writer's buffer
+  /// (``LogLine/appendAction(seq:micros:type:action:to:)``) — the same bytes as the
   /// ``LogLineBuilder`` path, without a ``JSONValue`` tree or an intermediate array.
   private mutating func recordActionDirectly<Action: Encodable>(
     _ action: Action, direct: JSONDirectCoding.Encode<Action>?
@@ -193,6 +194,8 @@ struct RecorderCore {
     return .written(nil)
   }
 
+  /// Appends the action's line to the writer's buffer. (Its own non-mutating function: written
+  /// inline in the generic caller above, it cost a retain and a release more per action.)
   private func appendActionLine(
     seq: Int, micros: UInt64, type: UnsafeRawBufferPointer, to writer: LogWriter
   ) {
