@@ -1,19 +1,32 @@
-import Dispatch
 import Rewind
 import Synchronization
 
-/// The checksums of a large log, checked on another core ahead of the indexer: checksums are a
-/// third of the cost of opening a log, and each line's is a pure function of its bytes.
+/// The checksums of a large log, checked on the reading thread ahead of the indexer: checksums
+/// are a third of the cost of opening a log, and each line's is a pure function of its bytes.
 ///
-/// The pass sees the same lines as ``LogIndexer`` (split at `\n`, a trailing `\r` left out), in
-/// order from the start, and publishes how far it has got. For a line the pass has passed, the
-/// indexer takes its verdict (``status(at:)``: valid, unless the pass recorded it among the few
-/// lines whose checksum is not valid); for a line it has not reached yet, the indexer checks the
-/// checksum itself — it never waits. The pass gives up (its progress stops) when a log has many
-/// lines without a valid checksum, and stops when the indexer does (``cancel()``).
+/// Between chunks of the read (``LogBytes``), and after it, the reading thread checks the lines
+/// ahead of the indexer (``checkSome(_:in:isComplete:)``), starting again from the line the
+/// indexer last reported (``indexerReached(_:)``) whenever the indexer has overtaken it. It
+/// publishes the window of lines it has checked since it last started. The pass sees the same
+/// lines as ``LogIndexer`` (split at `\n`, a trailing `\r` left out). For a line the pass has
+/// checked (``checkedLines()``), the indexer takes its verdict (``status(at:)``: valid, unless
+/// the pass recorded it among the few lines whose checksum is not valid); for any other, the
+/// indexer checks the checksum itself — it never waits. The pass gives up when a log has many
+/// lines without a valid checksum, and stops when the indexer is done (``cancel()``).
 final class ChecksumPrepass: Sendable {
-  private let bytes: LogBytes
-  /// Every line starting before this offset has been checked (release: its exceptions are
+  /// The checking thread's place in the file.
+  struct Cursor {
+    /// The start of the next line to check.
+    var line = 0
+    /// How many lines without a valid checksum it has found.
+    var found = 0
+  }
+
+  /// The start of a line the indexer has reached (relaxed: a hint where to start again).
+  private let indexerLine = Atomic<Int>(0)
+  /// Where the pass last started: a line start, stored before ``progress`` moves past it.
+  private let origin = Atomic<Int>(0)
+  /// Every line starting in `origin..<progress` has been checked (release: its exceptions are
   /// recorded before the offset moves past it).
   private let progress = Atomic<Int>(0)
   /// How many exceptions there are, so that the indexer looks them up only when there are some.
@@ -22,27 +35,34 @@ final class ChecksumPrepass: Sendable {
   private let exceptions = Locked<[Int: LogLine.ChecksumStatus]>([:])
   private let isCancelled = Atomic<Bool>(false)
 
-  /// Logs smaller than this are checked by the indexer alone.
-  static let minimumBytes = 8 << 20
   /// Past this many lines without a valid checksum, the pass gives up.
   private static let exceptionLimit = 4096
+  /// Lines checked by one call of ``checkSome(_:in:isComplete:)``.
+  private static let linesPerCall = 512
 
-  private init(bytes: LogBytes) {
-    self.bytes = bytes
+  /// A pass that has checked nothing yet.
+  init() {}
+
+  /// Tells the pass that the indexer has reached the line starting at `start`.
+  func indexerReached(_ start: Int) {
+    indexerLine.store(start, ordering: .relaxed)
   }
 
-  /// Starts checking the lines of `bytes` on another thread; `nil` for a small log.
-  static func start(for bytes: LogBytes) -> ChecksumPrepass? {
-    guard bytes.buffer.count >= minimumBytes else { return nil }
-    let prepass = ChecksumPrepass(bytes: bytes)
-    DispatchQueue.global(qos: .userInitiated).async { prepass.run() }
-    return prepass
+  /// The line the indexer last reported.
+  var indexerPosition: Int { indexerLine.load(ordering: .relaxed) }
+
+  /// Lines starting in this range have been checked: ask ``status(at:)`` for their verdict.
+  /// The range stays true however the pass goes on, so the indexer may keep it until it has
+  /// passed it — provided the indexer asks only about lines at or after the last one it
+  /// reported.
+  func checkedLines() -> Range<Int> {
+    let end = progress.load(ordering: .acquiring)
+    let start = origin.load(ordering: .relaxed)
+    return start < end ? start..<end : 0..<0
   }
 
-  /// The pass's verdict on the line that starts at `start`, or `nil` when the pass has not
-  /// checked it (yet, or ever): the caller checks it.
-  func status(at start: Int) -> LogLine.ChecksumStatus? {
-    guard start < progress.load(ordering: .acquiring) else { return nil }
+  /// The verdict on a line in ``checkedLines()``.
+  func status(at start: Int) -> LogLine.ChecksumStatus {
     guard exceptionCount.load(ordering: .relaxed) > 0 else { return .valid }
     return exceptions.withLock { $0[start] } ?? .valid
   }
@@ -52,27 +72,43 @@ final class ChecksumPrepass: Sendable {
     isCancelled.store(true, ordering: .relaxed)
   }
 
-  private func run() {
-    let buffer = bytes.buffer
-    var lineStart = 0
-    var lines = 0
-    var found = 0
-    while lineStart < buffer.count {
-      lines += 1
-      if lines & 1023 == 0, isCancelled.load(ordering: .relaxed) { return }
-      let newline = Platform.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: lineStart)
+  /// Checks a few lines of `buffer` (the bytes read so far; all of the file when `isComplete`)
+  /// from `cursor`, or from the indexer's line when it is ahead. Returns `false` when there was
+  /// nothing to check: the next line is not all read yet, the file is done, or the pass has
+  /// stopped.
+  func checkSome(_ cursor: inout Cursor, in buffer: UnsafeRawBufferPointer, isComplete: Bool)
+    -> Bool
+  {
+    guard !isCancelled.load(ordering: .relaxed), cursor.found <= Self.exceptionLimit else {
+      return false
+    }
+    let indexer = indexerLine.load(ordering: .relaxed)
+    if indexer > cursor.line {
+      // Overtaken: what lies behind the indexer is of no use. Start again where it is.
+      cursor.line = indexer
+      origin.store(indexer, ordering: .relaxed)
+    }
+    var checked = 0
+    while checked < Self.linesPerCall, cursor.line < buffer.count {
+      let start = cursor.line
+      let newline = Platform.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: start)
+      guard newline != nil || isComplete else { break }
       let end = newline ?? buffer.count
       var contentEnd = end
-      if contentEnd > lineStart, buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-      let status = LogLine.checkChecksum(bytes.slice(lineStart, contentEnd))
+      if contentEnd > start, buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+      let status = LogLine.checkChecksum(
+        UnsafeRawBufferPointer(rebasing: buffer[start..<contentEnd]))
       if status != .valid {
-        found += 1
-        if found > Self.exceptionLimit { return }
-        exceptions.withLock { $0[lineStart] = status }
-        exceptionCount.store(found, ordering: .relaxed)
+        cursor.found += 1
+        if cursor.found > Self.exceptionLimit { return false }
+        exceptions.withLock { $0[start] = status }
+        exceptionCount.store(cursor.found, ordering: .relaxed)
       }
-      lineStart = end + 1
-      progress.store(lineStart, ordering: .releasing)
+      cursor.line = end + 1
+      checked += 1
     }
+    guard checked > 0 else { return false }
+    progress.store(cursor.line, ordering: .releasing)
+    return true
   }
 }

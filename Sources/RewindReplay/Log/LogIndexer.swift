@@ -41,26 +41,38 @@ struct LogIndexer {
     self.limits = limits
   }
 
-  /// The checksums, checked ahead on another thread (large logs only).
-  private var prepass: ChecksumPrepass?
+  /// Lines whose checksums the pass ahead has checked (large logs only), as last asked.
+  private var checkedLines = 0..<0
 
   /// The header's `firstSeq`, kept apart so that reading it per line copies no header.
   private var firstSeq = 1
   private var expectedSeq: Int { firstSeq + entries.count }
 
   mutating func run() throws(ReplayError) -> Result {
-    prepass = ChecksumPrepass.start(for: bytes)
+    let prepass = bytes.prepass
     defer { prepass?.cancel() }
-    let buffer = bytes.buffer
+    // Held by `prepass` for the whole loop: used per line, it needs no retain and release.
+    let unretainedPrepass = prepass.map { Unmanaged.passUnretained($0) }
+    let memory = bytes.memory
+    // The bytes read so far: a large file is still being read as it is indexed.
+    var received = bytes.received()
+    entries.reserveCapacity(Self.expectedLines(in: memory, judgingBy: received.count))
     var start = 0
     var lineNumber = 0
-    scan: while start < buffer.count {
+    scan: while true {
+      var newline = Self.newline(in: memory, from: start, before: received.count)
+      while newline == nil && !received.isComplete {
+        let searched = max(start, received.count)
+        received = try bytes.waitForMore(than: received.count)
+        newline = Self.newline(in: memory, from: searched, before: received.count)
+      }
+      guard start < received.count else { break }
       lineNumber += 1
-      let newline = Platform.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: start)
-      let end = newline ?? buffer.count
+      if lineNumber & 255 == 0 { prepass?.indexerReached(start) }
+      let end = newline ?? received.count
       defer { start = end + 1 }
       var contentEnd = end
-      if contentEnd > start, buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+      if contentEnd > start, memory[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
       if isBlank(start, contentEnd) { continue }
       let span = (start: start, end: contentEnd, line: lineNumber)
       var fault: LogFault.Reason?
@@ -84,7 +96,7 @@ struct LogIndexer {
         try readHeader(span)
         continue
       }
-      if fault == nil { fault = record(span) }
+      if fault == nil { fault = record(span, prepass: unretainedPrepass) }
       if let fault {
         switch try handle(LogFault(path: path, line: lineNumber, byteOffset: start, reason: fault))
         {
@@ -116,7 +128,7 @@ struct LogIndexer {
     let line = bytes.slice(span.start, span.end)
     switch LogLine.checkChecksum(line) {
     case .valid: isChecksummed = true
-    case .absent: isChecksummed = secondLineHasChecksum(after: span.end)
+    case .absent: isChecksummed = try secondLineHasChecksum(after: span.end)
     case .malformed: throw headerError(.malformedChecksum, span)
     case .mismatch(let stored, let computed):
       throw headerError(.checksumMismatch(stored: stored, computed: computed), span)
@@ -144,7 +156,9 @@ struct LogIndexer {
       recovery: .strict, intactActions: 0, droppedLines: 0)
   }
 
-  private func secondLineHasChecksum(after end: Int) -> Bool {
+  /// Whether the first non-blank line after the header has a checksum (reads the whole file).
+  private func secondLineHasChecksum(after end: Int) throws(ReplayError) -> Bool {
+    try bytes.waitForAll()
     var start = end + 1
     while start < bytes.buffer.count {
       let newline = Platform.firstIndex(of: UInt8(ascii: "\n"), in: bytes.buffer, from: start)
@@ -157,15 +171,26 @@ struct LogIndexer {
 
   // MARK: Records
 
-  /// Indexes one record line; returns what is wrong with it, if anything.
-  private mutating func record(_ span: (start: Int, end: Int, line: Int)) -> LogFault.Reason? {
+  /// Indexes one record line; returns what is wrong with it, if anything. (`prepass` is passed
+  /// in unretained, not kept in a property: it would be retained and released for every line,
+  /// an atomic operation on memory the checking thread writes to.)
+  private mutating func record(
+    _ span: (start: Int, end: Int, line: Int), prepass: Unmanaged<ChecksumPrepass>?
+  ) -> LogFault.Reason? {
     let line = bytes.slice(span.start, span.end)
     var peeked: RecordPeek?
     var isRecorderLayout = false
     // The pass ahead's verdict when it has checked the line, else checked now. (Read here, not
     // through a method: a non-mutating call from this mutating one copies the whole indexer.)
     var status: LogLine.ChecksumStatus?
-    if let prepass { status = prepass.status(at: span.start) }
+    if let prepass {
+      if !checkedLines.contains(span.start) {
+        checkedLines = prepass._withUnsafeGuaranteedRef { $0.checkedLines() }
+      }
+      if checkedLines.contains(span.start) {
+        status = prepass._withUnsafeGuaranteedRef { $0.status(at: span.start) }
+      }
+    }
     switch status ?? LogLine.checkChecksum(line) {
     case .valid:
       if let offset = RecordPeek.excessiveNesting(line, maxDepth: limits.json.maxDepth) {
@@ -270,6 +295,8 @@ struct LogIndexer {
   // MARK: Faults
 
   private mutating func handle(_ fault: LogFault) throws(ReplayError) -> Continuation {
+    // What follows the fault decides, or is counted in, the error: the whole file is needed.
+    if recovery == .strict || recovery == .tail { try bytes.waitForAll() }
     switch recovery {
     case .strict:
       throw failure(fault)
@@ -295,6 +322,35 @@ struct LogIndexer {
       droppedLines: countLines(from: fault.byteOffset))
   }
 
+  /// About how many lines `memory` holds, judged by its first `sample` bytes; 0 when they are
+  /// all of it (a small file: the array of entries grows as it goes). Reserving room for a large
+  /// log's entries spares copying them each time the array would grow.
+  private static func expectedLines(in memory: UnsafeRawBufferPointer, judgingBy sample: Int)
+    -> Int
+  {
+    guard sample < memory.count else { return 0 }
+    var lines = 0
+    var end = 0
+    while let newline = Self.newline(in: memory, from: end, before: sample) {
+      lines += 1
+      end = newline + 1
+    }
+    guard lines > 1 else { return 0 }
+    let average = max(1, end / lines)
+    return memory.count / average + memory.count / average / 8
+  }
+
+  /// The first `\n` in `memory[start..<end]`.
+  private static func newline(
+    in memory: UnsafeRawBufferPointer, from start: Int, before end: Int
+  ) -> Int? {
+    guard start < end else { return nil }
+    return Platform.firstIndex(
+      of: UInt8(ascii: "\n"), in: UnsafeRawBufferPointer(rebasing: memory[..<end]), from: start)
+  }
+
+  // The rest reads past the current line: only once the whole file is read.
+
   private func lineEnd(from start: Int) -> Int {
     Platform.firstIndex(of: UInt8(ascii: "\n"), in: bytes.buffer, from: start) ?? bytes.buffer.count
   }
@@ -313,7 +369,7 @@ struct LogIndexer {
   private func isBlank(_ start: Int, _ end: Int) -> Bool {
     guard start < end else { return true }
     for i in start..<end {
-      switch bytes.buffer[i] {
+      switch bytes.memory[i] {
       case 0x20, 0x09, 0x0D, 0x0A: continue
       default: return false
       }

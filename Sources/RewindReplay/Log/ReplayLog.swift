@@ -62,7 +62,14 @@ public final class ReplayLog: Sendable {
     path: String, bytes: LogBytes, recovery: RecoveryMode, limits: ReaderLimits
   ) throws(ReplayError) {
     var indexer = LogIndexer(path: path, bytes: bytes, recovery: recovery, limits: limits)
-    let result = try indexer.run()
+    let result: LogIndexer.Result
+    do {
+      result = try indexer.run()
+      try bytes.waitForAll()  // the indexer may have stopped early (`prefix`, `tail`)
+    } catch {
+      bytes.cancel()
+      throw error
+    }
     self.path = path
     self.bytes = bytes
     self.recovery = recovery
