@@ -3,8 +3,9 @@
 #   - AddressSanitizer once over the whole suite (scratch path .build-asan);
 #   - ThreadSanitizer N times (default 3) over the concurrency-heavy suites (scratch path
 #     .build-tsan): the store's concurrency tests, every recorder suite, the engine's
-#     two-thread paths (decoding ahead, the checksum prepass, diffing two logs at once), and
-#     timelines and in-process `replay` runs on several threads at once.
+#     two-thread paths (decoding ahead, reading a log while it is indexed and checking its
+#     checksums ahead, diffing two logs at once), and timelines and in-process `replay` runs
+#     on several threads at once.
 #
 # Usage: Scripts/sanitizers.sh [-n N] [--only address|thread]
 #
@@ -12,7 +13,7 @@
 #   REWIND_SANITIZER is set to 'address' or 'thread' for the tests, which skip their peak-memory
 #     checks under a sanitizer (its shadow memory makes resident size meaningless)
 #   TSAN_FILTER   the suites ThreadSanitizer runs (default
-#     'StoreConcurrency|Recorder|Concurrency|ConcurrentInProcessRun|ActionPrefetch|ChecksumPrepass|LogDiff')
+#     'StoreConcurrency|Recorder|Concurrency|ConcurrentInProcessRun|ActionPrefetch|ChecksumPrepass|LogBytes|LogDiff')
 #   ASAN_OPTIONS, LSAN_OPTIONS, TSAN_OPTIONS   passed through (defaults below)
 #
 # ThreadSanitizer on Linux cannot see Synchronization.Mutex hand over a contended lock (its slow
@@ -50,7 +51,7 @@ esac
 cd "$(dirname "$0")/.."
 logs=.build-sanitizers
 mkdir -p "$logs"
-tsan_filter="${TSAN_FILTER:-StoreConcurrency|Recorder|Concurrency|ConcurrentInProcessRun|ActionPrefetch|ChecksumPrepass|LogDiff}"
+tsan_filter="${TSAN_FILTER:-StoreConcurrency|Recorder|Concurrency|ConcurrentInProcessRun|ActionPrefetch|ChecksumPrepass|LogBytes|LogDiff}"
 
 # Swift's backtracer and the sanitizers both want the fatal signals; let the sanitizer report.
 export SWIFT_BACKTRACE=enable=no
