@@ -1,4 +1,3 @@
-import Dispatch
 import Rewind
 import RewindJSON
 import RewindReplay
@@ -62,25 +61,15 @@ struct CommandContext {
     }
   }
 
-  /// Opens the `A` and `B` arguments at the same time, on two threads (opening is mostly
-  /// checking every line, which a second core halves); fails with `A`'s error first.
+  /// Opens the `A` and `B` arguments, one after the other (opening a large log already keeps
+  /// both cores busy: one reads it while the other indexes it); fails with `A`'s error first.
   func openLogPair() throws(CommandFailure) -> (a: OpenedLog, b: OpenedLog) {
-    let paths = [arguments.positional("A") ?? "", arguments.positional("B") ?? ""]
-    let recovery = recovery
-    let results = Locked<[Result<ReplayLog, ReplayError>?]>([nil, nil])
-    DispatchQueue.concurrentPerform(iterations: 2) { index in
-      let result = Result { () throws(ReplayError) in
-        try ReplayLog(path: paths[index], recovery: recovery)
-      }
-      results.withLock { $0[index] = result }
-    }
-    let opened = results.withLock { $0 }
     var logs: [ReplayLog] = []
-    for result in opened {
-      switch result {
-      case .success(let log): logs.append(log)
-      case .failure(let error): throw .replay(error)
-      case nil: throw .replay(.cannotOpen(path: paths[logs.count], reason: "it was not opened"))
+    for name in ["A", "B"] {
+      do {
+        logs.append(try ReplayLog(path: arguments.positional(name) ?? "", recovery: recovery))
+      } catch {
+        throw .replay(error)
       }
     }
     let pair = (logs[0], logs[1])
