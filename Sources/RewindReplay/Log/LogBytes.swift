@@ -9,8 +9,8 @@ import Synchronization
 ///
 /// A large file (``backgroundBytes`` and up) is read on another thread, a chunk at a time, while
 /// ``LogIndexer`` indexes what has arrived: ``received()`` says how far the read has got and
-/// ``waitForMore(than:)`` waits for the next chunk. Once the read is done, the same thread checks
-/// the checksums of the lines the indexer has not reached yet (``prepass``). Until
+/// ``waitForMore(than:)`` waits for the next chunk. Between chunks, and once the read is done, the
+/// same thread checks checksums ahead of the indexer (``prepass``). Until
 /// ``waitForAll()`` has returned, only the bytes ``received()`` reports may be looked at.
 final class LogBytes: Sendable {
   /// How far the read has got.
@@ -23,10 +23,11 @@ final class LogBytes: Sendable {
 
   /// Files at least this large are read on another thread while they are indexed.
   static let backgroundBytes = 8 << 20
-  /// The first chunk, read before `init` returns: small, so that indexing starts soon.
-  private static let firstChunkBytes = 256 << 10
-  /// Every later chunk.
-  private static let chunkBytes = 1 << 20
+  /// The first chunk, read before `init` returns: small, so that indexing starts soon. (Chunks
+  /// start at multiples of `Platform.largeBufferPiece`, as committing their memory requires.)
+  private static let firstChunkBytes = 4 * Platform.largeBufferPiece
+  /// Every later chunk: 1 MiB.
+  private static let chunkBytes = 16 * Platform.largeBufferPiece
   /// While the read is this far ahead of the indexer, the reading thread checks checksums.
   private static let readAhead = 4 << 20
 
@@ -139,16 +140,13 @@ final class LogBytes: Sendable {
   /// Waits until more than `count` bytes have been read, or the read has ended.
   /// - Throws: `ReplayError.cannotOpen` when reading the file failed.
   func waitForMore(than count: Int) throws(ReplayError) -> Progress {
+    condition.lock()
     var progress = received()
-    if progress.count <= count && !progress.isComplete && !hasFailed {
-      condition.lock()
-      while true {
-        progress = received()
-        if progress.count > count || progress.isComplete || hasFailed { break }
-        condition.wait()
-      }
-      condition.unlock()
+    while progress.count <= count && !progress.isComplete && !hasFailed {
+      condition.wait()
+      progress = received()
     }
+    condition.unlock()
     if hasFailed {
       throw .cannotOpen(
         path: path, reason: Platform.describe(errno: failure.load(ordering: .acquiring)))
