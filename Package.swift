@@ -3,7 +3,9 @@ import PackageDescription
 
 // Module layers, dependencies pointing one way:
 //   RewindJSON ← Rewind ← RewindReplay ← ReplayCLI ← replay
-//                  ↖ RewindExamples (counter and todo apps) ↗
+//   RewindCPU ↗    ↖ RewindExamples (counter and todo apps) ↗
+// RewindCPU is the package's only C: the CPU's CRC-32C instruction and constant-rate counter,
+// which Swift code compiled for the baseline CPU cannot inline.
 let package = Package(
   name: "Rewind",
   platforms: [.macOS(.v14)],
@@ -16,7 +18,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "RewindJSON"),
-    .target(name: "Rewind", dependencies: ["RewindJSON"]),
+    .target(name: "RewindCPU"),
+    .target(name: "Rewind", dependencies: ["RewindJSON", "RewindCPU"]),
     .target(name: "RewindExamples", dependencies: ["Rewind"]),
     .target(name: "RewindReplay", dependencies: ["Rewind"]),
     .target(name: "ReplayCLI", dependencies: ["RewindReplay"]),

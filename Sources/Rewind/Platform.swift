@@ -72,6 +72,7 @@ package enum Platform {
   /// Writes all of `bytes` at the end of the file, completing short writes and retrying `EINTR`.
   ///
   /// - Returns: The number of bytes written and, when it is short, the `errno` that stopped it.
+  @inline(__always)
   package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> (Int, Int32?) {
     guard let base = bytes.baseAddress else { return (0, nil) }
     var written = 0

@@ -54,6 +54,9 @@ package final class POSIXLogFile: LogFileHandle, @unchecked Sendable {
 
   package init(fd: Int32) { self.fd = fd }
 
+  /// The descriptor (-1 once closed), for a writer that calls `write(2)` on it directly.
+  package var descriptor: Int32 { fd }
+
   package func write(_ bytes: UnsafeRawBufferPointer) -> (written: Int, errno: Int32?) {
     guard fd >= 0 else { return (0, Platform.badDescriptor) }
     let (written, code) = Platform.writeAll(fd, bytes)

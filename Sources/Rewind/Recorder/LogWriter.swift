@@ -10,6 +10,10 @@ final class LogWriter {
   let path: String
   private let fileSystem: any LogFileSystem
   private(set) var handle: (any LogFileHandle)?
+  /// ``handle``'s descriptor when it is the real file (-1 otherwise, and once closed): every
+  /// action's `write(2)` is made on it directly, with no protocol witness and no reference to
+  /// count. ``handle`` owns it.
+  private var descriptor: Int32 = -1
   private(set) var committedLength = 0
   /// The seq of the last action line in the file (not in the buffer).
   private(set) var committedSeq = 0
@@ -34,7 +38,9 @@ final class LogWriter {
     }
     syncEveryLine = durability == .everyAction
     switch fileSystem.open(path, exclusive: exclusive) {
-    case .success(let handle): self.handle = handle
+    case .success(let handle):
+      self.handle = handle
+      descriptor = (handle as? POSIXLogFile)?.descriptor ?? -1
     case .failure(let failure): throw failure
     }
   }
@@ -62,6 +68,7 @@ final class LogWriter {
   /// Takes the lines at the end of ``lineBuffer`` as appended: written now (and synced for
   /// `.everyAction`), or in buffered mode kept until the buffer fills.
   /// - Throws: The `errno` of a failed write or sync, after the file was cut back.
+  @inline(__always)
   func commitLine(seq: Int) throws(RecorderError.Reason) {
     guard handle != nil else {
       buffer.removeAll()
@@ -76,6 +83,17 @@ final class LogWriter {
     if syncEveryLine { try sync() }
   }
 
+  /// Appends the line of an action (``LogLine/appendAction(seq:micros:type:action:to:)``) and
+  /// takes it as appended (``commitLine(seq:)``): the recorder's path for every action.
+  @inline(__always)
+  func writeAction(
+    seq: Int, micros: UInt64, type: UnsafeRawBufferPointer, action: UnsafeRawBufferPointer
+  ) throws(RecorderError.Reason) {
+    LogLine.appendAction(
+      seq: UInt64(seq), micros: micros, type: type, action: action, to: buffer)
+    try commitLine(seq: seq)
+  }
+
   /// Appends whole lines; see ``append(_:seq:)-(UnsafeRawBufferPointer,_)``.
   func append(_ lines: [UInt8], seq: Int) throws(RecorderError.Reason) {
     let result = lines.withUnsafeBytes { bytes in
@@ -85,6 +103,7 @@ final class LogWriter {
   }
 
   /// Writes buffered lines.
+  @inline(__always)
   func flush() throws(RecorderError.Reason) {
     guard !buffer.isEmpty else { return }
     defer { buffer.removeAll() }
@@ -106,6 +125,7 @@ final class LogWriter {
   func close() {
     handle?.close()
     handle = nil
+    descriptor = -1
   }
 
   /// Closes the file after an error; nothing is written any more.
@@ -114,11 +134,18 @@ final class LogWriter {
     close()
   }
 
+  @inline(__always)
   private func writeNow(_ bytes: UnsafeRawBufferPointer) throws(RecorderError.Reason) {
-    guard let handle else { return }
-    let (written, code) = handle.write(bytes)
+    let (written, code): (Int, Int32?)
+    if descriptor >= 0 {
+      (written, code) = Platform.writeAll(descriptor, bytes)
+    } else if let handle {
+      (written, code) = handle.write(bytes)
+    } else {
+      return
+    }
     if let code {
-      if written > 0 { _ = handle.truncate(to: committedLength) }
+      if written > 0 { _ = handle?.truncate(to: committedLength) }
       stop()
       throw .writeFailed(errno: code)
     }

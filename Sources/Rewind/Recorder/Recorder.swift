@@ -29,7 +29,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// lock held; the lock is taken again, and the answer checked, before anything is written.
   private let stateDue = Atomic<Bool>(false)
   /// The action type's own encoding (``JSONDirectEncodable``), with Rewind's coder.
-  private let directEncoding: JSONDirectCoding.Encode<Action>?
+  private let directEncoding: JSONDirectCoding.Encoder<Action>?
   private let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
   private let detach: Locked<(@Sendable () -> Void)?> = Locked(nil)
 

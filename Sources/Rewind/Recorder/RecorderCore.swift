@@ -23,7 +23,9 @@ struct RecorderCore {
   private var lastCheckpointSeq = 0
   private var reportedSkip = false
   private var isDirty = false
-  private let startNanos = Platform.monotonicNanoseconds()
+  /// Times the actions (``RecordingClock``).
+  private var clock = RecordingClock(source: SystemClockSource())
+  private var startNanos: UInt64 = 0
   /// Encodes actions straight into ``actionBytes`` (the same bytes as `RewindJSONEncoder`).
   private let streamEncoder = JSONStreamEncoder()
   /// Foundation's encoder, for ``LogCoder/foundation``.
@@ -33,9 +35,10 @@ struct RecorderCore {
   /// The stream encoder's output for the last action, reused from one action to the next.
   private var actionBytes: [UInt8] = []
   /// Writes an action's JSON through its direct path; kept from one action to the next.
-  private var actionWriter = JSONDirectWriter()
-  /// The last action's JSON (``actionWriter``'s output, whichever path wrote it).
-  private var actionOutput: ByteBuffer { actionWriter.output }
+  private var actionWriter: JSONDirectWriter
+  /// The last action's JSON (``actionWriter``'s output, whichever path wrote it). A `let` of its
+  /// own, so that reading it costs no reference count.
+  private let actionOutput: ByteBuffer
   /// The last action's `type`, quoted and escaped, when it is not copied from its JSON.
   private let typeOutput = ByteBuffer()
 
@@ -47,6 +50,9 @@ struct RecorderCore {
     self.identity = identity
     self.options = options
     self.fileSystem = fileSystem
+    startNanos = clock.now()
+    actionOutput = ByteBuffer()
+    actionWriter = JSONDirectWriter(output: actionOutput)
     if options.coder == .foundation {
       foundationEncoder = LogCoder.makeFoundationEncoder()
       foundationOutput = JSONTapeDocument()
@@ -92,9 +98,10 @@ struct RecorderCore {
   ///
   /// - Parameter direct: The action type's own encoding (``JSONDirectEncodable``), when it has
   ///   one and the coder is Rewind's.
+  @inline(__always)
   mutating func recordAction<Action: Encodable>(
     encoding action: Action, sanitizer: ((Action) -> Action)?,
-    direct: JSONDirectCoding.Encode<Action>? = nil
+    direct: JSONDirectCoding.Encoder<Action>? = nil
   ) -> RecorderError? {
     if sanitizer == nil, case .written(let report) = recordActionDirectly(action, direct: direct) {
       return report
@@ -162,46 +169,41 @@ struct RecorderCore {
   /// (``LogLine/appendAction(seq:micros:type:action:to:)``) — the same bytes as the
   /// ``LogLineBuilder`` path, without a ``JSONValue`` tree or an intermediate array.
   private mutating func recordActionDirectly<Action: Encodable>(
-    _ action: Action, direct: JSONDirectCoding.Encode<Action>?
+    _ action: Action, direct: JSONDirectCoding.Encoder<Action>?
   ) -> DirectRecording {
     guard let type = encodeAction(action, direct: direct) else { return .needsFullPath }
     let next = seq + 1
-    if let writer {
-      let micros = elapsedNanoseconds(seq: next) / 1_000
-      switch type {
-      case .written(let name):
-        // The name's bytes in the action's JSON are escaped as the line escapes its strings.
-        appendActionLine(
-          seq: next, micros: micros,
-          type: UnsafeRawBufferPointer(rebasing: actionOutput.bytes[name]),
-          to: writer)
-      case .text(let name):
-        typeOutput.removeAll()
-        typeOutput.appendJSONString(name)
-        let quoted = typeOutput.bytes
-        appendActionLine(
-          seq: next, micros: micros,
-          type: UnsafeRawBufferPointer(rebasing: quoted[1..<(quoted.count - 1)]), to: writer)
-      }
-      do {
-        try writer.commitLine(seq: next)
-      } catch {
-        return .written(fail(error))
-      }
+    let micros = elapsedNanoseconds(seq: next) / 1_000
+    do {
+      try writeActionLine(seq: next, micros: micros, type: type)
+    } catch {
+      return .written(fail(error))
     }
     seq = next
     isDirty = true
     return .written(nil)
   }
 
-  /// Appends the action's line to the writer's buffer. (Its own non-mutating function: written
-  /// inline in the generic caller above, it cost a retain and a release more per action.)
-  private func appendActionLine(
-    seq: Int, micros: UInt64, type: UnsafeRawBufferPointer, to writer: LogWriter
-  ) {
-    LogLine.appendAction(
-      seq: UInt64(seq), micros: micros, type: type, action: actionOutput.bytes,
-      to: writer.lineBuffer)
+  /// Assembles the line of the action just encoded into ``actionOutput`` in the writer's buffer,
+  /// and writes it (or keeps it, buffered). Not generic, so that the path from the encoded action
+  /// to `write(2)` is one function with no generic layer, no protocol witness and no reference
+  /// to count between the two: the writer's commit and `write(2)` are inlined into it.
+  private func writeActionLine(
+    seq: Int, micros: UInt64, type: ActionType
+  ) throws(RecorderError.Reason) {
+    let action = actionOutput.bytes
+    let name: UnsafeRawBufferPointer
+    switch type {
+    case .written(let range):
+      // The name's bytes in the action's JSON are escaped as the line escapes its strings.
+      name = UnsafeRawBufferPointer(rebasing: action[range])
+    case .text(let text):
+      typeOutput.removeAll()
+      typeOutput.appendJSONString(text)
+      let quoted = typeOutput.bytes
+      name = UnsafeRawBufferPointer(rebasing: quoted[1..<(quoted.count - 1)])
+    }
+    try writer?.writeAction(seq: seq, micros: micros, type: name, action: action)
   }
 
   /// An action's `type` for its line.
@@ -218,12 +220,16 @@ struct RecorderCore {
   /// its `type`; `nil` when the full path must decide (the action did not encode, or its type is
   /// denied).
   private mutating func encodeAction<Action: Encodable>(
-    _ action: Action, direct: JSONDirectCoding.Encode<Action>?
+    _ action: Action, direct: JSONDirectCoding.Encoder<Action>?
   ) -> ActionType? {
     actionWriter.reset()
     var topLevel: JSONStreamEncoder.TopLevel?
-    if let direct {
-      if (try? direct(action, &actionWriter)) != nil, actionWriter.isComplete {
+    if direct != nil {
+      // `unsafelyUnwrapped` after the test above: binding it with `if let` cost a retain and a
+      // release of the encoder per action.
+      if (try? direct.unsafelyUnwrapped.encode(action, to: &actionWriter)) != nil,
+        actionWriter.isComplete
+      {
         // The name is copied into the line as it is; the deny list needs a `String`.
         if options.deniedActionTypes.isEmpty, let name = actionWriter.topLevelName {
           return .written(name)
@@ -371,11 +377,11 @@ struct RecorderCore {
     return line.framed()
   }
 
-  private func elapsedNanoseconds(seq: Int) -> UInt64 {
+  private mutating func elapsedNanoseconds(seq: Int) -> UInt64 {
     if let fixed = options.reproducible {
       return UInt64(max(0, (Double(seq) * fixed.secondsPerAction * 1e9).rounded()))
     }
-    let now = Platform.monotonicNanoseconds()
+    let now = clock.now()
     return now >= startNanos ? now - startNanos : 0
   }
 

@@ -1,25 +1,46 @@
 /// How Rewind reaches a type's direct path, found once per type, and the check apps run in their
 /// tests.
 public enum JSONDirectCoding {
-  /// Encodes a `T` into a writer, when `T` is ``JSONDirectEncodable``.
-  package typealias Encode<T> = @Sendable (T, inout JSONDirectWriter) throws -> Void
   /// Decodes a `T` from a document's value, when `T` is ``JSONDirectDecodable``.
   package typealias Decode<T> = @Sendable (JSONTapeDocument, Int) throws -> T
 
+  /// Encodes a `T` into a writer, when `T` is ``JSONDirectEncodable``: ``encoder(for:)`` gives
+  /// one. A class rather than a closure, so that a call is one dynamic dispatch into the type's
+  /// `encodeJSON(to:)`, with no closure context to retain and no reabstraction thunks — the
+  /// recorder makes this call for every action.
+  package class Encoder<T>: @unchecked Sendable {
+    // `@unchecked Sendable`: no stored state.
+    fileprivate init() {}
+
+    /// Writes `value` into `writer` with its own `encodeJSON(to:)`.
+    /// - Throws: What `encodeJSON(to:)` throws.
+    package func encode(_ value: T, to writer: inout JSONDirectWriter) throws {
+      // Only ``OpenedEncoder`` is ever made; it overrides this.
+      throw JSONDirectWriterError(reason: "\(T.self) has no direct encoding")
+    }
+  }
+
+  /// ``Encoder`` for a type opened as ``JSONDirectEncodable``.
+  private final class OpenedEncoder<D: JSONDirectEncodable>: Encoder<D>, @unchecked Sendable {
+    override init() {}
+
+    override func encode(_ value: D, to writer: inout JSONDirectWriter) throws {
+      try value.encodeJSON(to: &writer)
+    }
+  }
+
   /// `T`'s direct encoding, or `nil` when it has none. Look it up once and keep it: the lookup
   /// is a conformance check.
-  package static func encoder<T>(for type: T.Type) -> Encode<T>? {
+  package static func encoder<T>(for type: T.Type) -> Encoder<T>? {
     guard let direct = type as? any JSONDirectEncodable.Type else { return nil }
     return encoder(direct, as: T.self)
   }
 
-  private static func encoder<D: JSONDirectEncodable, T>(_: D.Type, as _: T.Type) -> Encode<T>? {
-    // `D` is `T` itself, opened from its metatype and checked here once. A closure over `D` is
-    // then the same closure over `T` (generic parameters share one representation), so no value
-    // is cast — nor copied — per encoding.
+  private static func encoder<D: JSONDirectEncodable, T>(_: D.Type, as _: T.Type) -> Encoder<T>? {
+    // `D` is `T` itself, opened from its metatype and checked here once; the encoder made for
+    // `D` is then the encoder for `T`, found by a cast made once, not per value.
     guard D.self == T.self else { return nil }
-    let encode: Encode<D> = { value, writer in try value.encodeJSON(to: &writer) }
-    return unsafeBitCast(encode, to: Encode<T>.self)
+    return OpenedEncoder<D>() as Encoder<D> as? Encoder<T>
   }
 
   /// `T`'s direct decoding, or `nil` when it has none. Look it up once and keep it.

@@ -52,15 +52,30 @@ import Testing
     }
   }
 
-  /// On x86-64 Linux, the instruction is used exactly when the CPU reports SSE 4.2.
+  /// The instruction is used exactly when the CPU reports it: SSE 4.2 on x86-64, the CRC32
+  /// extension on 64-bit ARM (which every Apple CPU has); no other CPU has one Rewind uses.
   @Test func theInstructionIsUsedWhenTheCPUHasIt() throws {
-    #if arch(x86_64) && os(Linux)
+    #if (arch(x86_64) || arch(arm64)) && os(Linux)
       let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
-      let flags = cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") } ?? ""
-      let hasSSE42 = flags.split(separator: " ").contains("sse4_2")
-      #expect((CRC32C.Hardware.available != nil) == hasSSE42)
-    #elseif !arch(x86_64)
+      let prefix = ["flags", "Features"]
+      let flags = cpuinfo.split(separator: "\n").first { line in
+        prefix.contains { line.hasPrefix($0) }
+      }
+      let flag = CRC32CTests.isX86 ? "sse4_2" : "crc32"
+      let hasInstruction = (flags ?? "").split(separator: " ").contains { $0 == flag }
+      #expect((CRC32C.Hardware.available != nil) == hasInstruction)
+    #elseif arch(arm64) && canImport(Darwin)
+      #expect(CRC32C.Hardware.available != nil)
+    #elseif !arch(x86_64) && !arch(arm64)
       #expect(CRC32C.Hardware.available == nil)
+    #endif
+  }
+
+  private static var isX86: Bool {
+    #if arch(x86_64)
+      return true
+    #else
+      return false
     #endif
   }
 

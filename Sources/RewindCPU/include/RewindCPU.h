@@ -1,0 +1,53 @@
+// What Rewind needs from the CPU that Swift code cannot reach by itself: the CRC-32C instruction
+// of the log's checksums (Sources/Rewind/Log/CRC32C+Hardware.swift) and the constant-rate counter
+// that times recorded actions (Sources/Rewind/Recorder/RecordingClock.swift).
+//
+// Swift code is compiled for the baseline CPU and cannot inline an intrinsic that needs a newer
+// one, so the loop over a line's bytes lives here, in one function compiled for the instruction
+// (`target` attribute) and called only after `rewind_crc32c_hardware_available` said yes.
+
+#ifndef REWIND_CPU_H
+#define REWIND_CPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// 1 when this CPU has a CRC-32C instruction this library uses (x86-64's SSE 4.2, or ARMv8's
+/// CRC32 extension), else 0. Asks the CPU (or the kernel) each time: call it once and keep the
+/// answer.
+int rewind_crc32c_hardware_available(void);
+
+/// Continues a CRC-32C computed over earlier bytes (`crc`, 0 to start) with `count` bytes at
+/// `bytes`, with the CPU's instruction. Only call it when `rewind_crc32c_hardware_available()`
+/// returned 1; the result equals the table-driven one for every input.
+uint32_t rewind_crc32c_hardware_update(uint32_t crc, const void *bytes, size_t count);
+
+/// 1 when `rewind_ticks()` reads a counter that ticks at a constant rate whatever the CPU's
+/// frequency and sleep states (x86-64's invariant time-stamp counter, ARMv8's virtual counter),
+/// else 0. Asks the CPU each time: call it once and keep the answer.
+int rewind_ticks_are_constant(void);
+
+/// The CPU's constant-rate counter: one instruction, no system call and no shared page. Its rate
+/// is not known here (the caller measures it against the monotonic clock); 0 on a CPU without
+/// one. Only meaningful when `rewind_ticks_are_constant()` returned 1.
+static inline uint64_t rewind_ticks(void) {
+#if defined(__x86_64__)
+  return __builtin_ia32_rdtsc();
+#elif defined(__aarch64__)
+  uint64_t value;
+  __asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(value));
+  return value;
+#else
+  return 0;
+#endif
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
