@@ -4,7 +4,8 @@ import RewindExamples
 import RewindReplay
 
 /// `rewind-bench __profile WORKLOAD [LOG]`: runs one workload in a loop for a profiler
-/// (`perf record -g`, `valgrind --tool=callgrind`) and prints how long it took.
+/// (`perf record -g`, or `valgrind --tool=callgrind` on a build made with `-Xcc -gdwarf-4`, whose
+/// debug information valgrind 3.19 can read; docs/performance.md) and prints how long it took.
 ///
 /// Workloads: `dispatch` (store alone), `record` (default durability), `buffered`, `rebuild LOG`
 /// (load and rebuild every state), `foundation LOG` (the same with Foundation's `JSONDecoder`),
