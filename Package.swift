@@ -28,15 +28,21 @@ let package = Package(
       name: "rewind-testbed", dependencies: ["Rewind", "RewindExamples"],
       path: "Sources/RewindTestbed"),
     .executableTarget(
-      name: "rewind-bench", dependencies: ["Rewind", "RewindReplay", "RewindExamples", "ReplayCLI"],
+      name: "rewind-bench",
+      dependencies: ["Rewind", "RewindReplay", "RewindExamples", "ReplayCLI"],
       path: "Sources/RewindBench"),
-    .testTarget(
-      name: "RewindJSONTests", dependencies: ["RewindJSON"], resources: [.copy("Resources")]),
+    // Test data shared by the test targets: Rewind's own hostile JSON, and where the third-party
+    // data beside the repository (`../shared/`) is found.
+    .target(
+      name: "RewindTestSupport", dependencies: ["RewindJSON"], path: "Tests/RewindTestSupport"),
+    .testTarget(name: "RewindJSONTests", dependencies: ["RewindJSON", "RewindTestSupport"]),
     .testTarget(name: "RewindTests", dependencies: ["Rewind", "RewindExamples", "rewind-testbed"]),
     .testTarget(name: "RewindReplayTests", dependencies: ["RewindReplay", "RewindExamples"]),
     // Tests printed by `replay gen-test` for the fixtures (ReplayCLITests checks they are current).
     .testTarget(name: "GeneratedTests", dependencies: ["Rewind", "RewindExamples"]),
-    .testTarget(name: "ReplayCLITests", dependencies: ["ReplayCLI", "RewindExamples", "replay"]),
+    .testTarget(
+      name: "ReplayCLITests",
+      dependencies: ["ReplayCLI", "RewindExamples", "RewindTestSupport", "replay"]),
   ],
   swiftLanguageModes: [.v6]
 )

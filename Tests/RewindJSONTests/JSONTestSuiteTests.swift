@@ -1,12 +1,16 @@
 import Foundation
+import RewindTestSupport
 import Testing
 
 @testable import RewindJSON
 
-/// The parsing corpus of Nicolas Seriot's JSONTestSuite (MIT licence, see
-/// `Resources/JSONTestSuite/LICENSE`): `y_` files must parse, `n_` files must be rejected, `i_`
-/// files may go either way. None may crash the parser.
-@Suite struct JSONTestSuiteTests {
+/// The parsing corpus of Nicolas Seriot's JSONTestSuite, read in place from
+/// `../shared/corpora/JSONTestSuite/test_parsing` (or `$REWIND_JSONTESTSUITE`): `y_` files must
+/// parse, `n_` files must be rejected, `i_` files may go either way. None may crash the parser.
+///
+/// Skipped, with the reason, on a clone without `../shared/`; required when `CI=true`.
+@Suite(.enabled(if: corpus.shouldRun, Comment(rawValue: corpus.skipComment)))
+struct JSONTestSuiteTests {
   /// `y_` files that Rewind rejects on purpose, being stricter than RFC 8259.
   static let acceptableByRFCButRejected: [String: JSONParseError.Reason] = [
     // A log line whose meaning depends on which duplicate a reader keeps is not evidence.
@@ -32,16 +36,7 @@ import Testing
   ]
 
   static func corpus(prefix: String) throws -> [(name: String, bytes: [UInt8])] {
-    guard let resources = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
-      throw CocoaError(.fileNoSuchFile)
-    }
-    let directory = resources.appendingPathComponent("JSONTestSuite/test_parsing")
-    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }
-      .sorted()
-    return try names.map { name in
-      (name, Array(try Data(contentsOf: directory.appendingPathComponent(name))))
-    }
+    try SharedTestData.jsonTestSuite.files(withSuffix: ".json").filter { $0.name.hasPrefix(prefix) }
   }
 
   static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONParseError> {
@@ -97,3 +92,5 @@ import Testing
     }
   }
 }
+
+private let corpus = SharedTestData.jsonTestSuite

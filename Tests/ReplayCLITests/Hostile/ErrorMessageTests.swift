@@ -13,7 +13,7 @@ extension Hostile {
     func everyCommandSaysWhatIsWrong(input: HostileInput) throws {
       try CLIFixture.withTemporaryDirectory { directory in
         let path = try input.make(in: directory)
-        let other = try JSONTestSuiteLogTests.soundLog(in: directory)
+        let other = try HostileJSONLogTests.soundLog(in: directory)
         for command in HostileCommand.available where command.opensTheWholeLog {
           let run = HostileRun(command, log: path, scratch: directory, other: other)
           if ProcessInfo.processInfo.environment["HOSTILE_TABLE"] != nil {

@@ -94,14 +94,14 @@ extension Hostile {
     @Test(arguments: Shape.allCases, [1, 511, 512, 513, 2000])
     func payloadDepthThroughEveryCommand(shape: Shape, depth: Int) throws {
       try CLIFixture.withTemporaryDirectory { directory in
-        let other = try JSONTestSuiteLogTests.soundLog(in: directory)
+        let other = try HostileJSONLogTests.soundLog(in: directory)
         let path = try HostileLog.write(
           Self.log(payload: shape.value(depth: depth)), named: "deep.jsonl", in: directory)
         for command in HostileCommand.available {
           let run = HostileRun(command, log: path, scratch: directory, other: other)
-          JSONTestSuiteLogTests.checkStatusAndDiagnostic(run, path: path)
+          HostileJSONLogTests.checkStatusAndDiagnostic(run, path: path)
           if depth + 1 <= Self.limit {
-            JSONTestSuiteLogTests.checkUndecodablePayload(run, path: path)
+            HostileJSONLogTests.checkUndecodablePayload(run, path: path)
             continue
           }
           let byte = Self.payloadStart + shape.offset(ofLevel: Self.limit)

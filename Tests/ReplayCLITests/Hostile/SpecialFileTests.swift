@@ -38,7 +38,7 @@ extension Hostile {
     func isRefusedAtOnceSayingWhatItIs(file: SpecialFile, command: HostileCommand) throws {
       try CLIFixture.withTemporaryDirectory { directory in
         let path = try file.make(in: directory)
-        let other = try JSONTestSuiteLogTests.soundLog(in: directory)
+        let other = try HostileJSONLogTests.soundLog(in: directory)
         let arguments = command.arguments(log: path, scratch: directory, other: other)
         let outcome = try ReplayProcess.run(arguments, timeLimit: 20, in: directory)
         #expect(!outcome.timedOut, "replay \(command) \(file) hung: \(outcome)")
