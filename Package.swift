@@ -25,7 +25,7 @@ let package = Package(
     .target(name: "ReplayCLI", dependencies: ["RewindReplay"]),
     .executableTarget(name: "replay", dependencies: ["ReplayCLI", "RewindExamples"]),
     .executableTarget(
-      name: "rewind-testbed", dependencies: ["Rewind", "RewindExamples"],
+      name: "rewind-testbed", dependencies: ["Rewind", "RewindExamples", "ReplayCLI"],
       path: "Sources/RewindTestbed"),
     .executableTarget(
       name: "rewind-bench",

@@ -13,22 +13,36 @@ import RewindReplay
 public enum ReplayTool {
   /// Runs `replay` with the process's arguments, standard input and output, then exits with its
   /// status: 0 success, 1 a difference found (`diff`, `verify`), 2 a usage error or unreadable
-  /// or invalid input.
+  /// or invalid input, 3 the app's reducer crashed on an action (the command stopped before
+  /// it: `state` printed the last good state, a session landed there).
   public static func main(apps: [ReplayApp]) -> Never {
+    main(apps: apps, arguments: Array(CommandLine.arguments.dropFirst()))
+  }
+
+  /// Runs `replay` with `arguments` (without the program name) as ``main(apps:)`` does, for a
+  /// binary that is a replay tool among other things. Its worker processes are the running
+  /// executable with `__worker` as the first argument: route that to this function too.
+  package static func main(apps: [ReplayApp], arguments: [String]) -> Never {
     CrashReporter.install()
     let output = StandardOutput()
     let status = run(
-      Array(CommandLine.arguments.dropFirst()), apps: apps, output: output,
+      arguments, apps: apps, output: output,
       input: Platform.isTerminal(0) && Platform.isTerminal(1)
-        ? TerminalLineInput() : StandardInput())
+        ? TerminalLineInput() : StandardInput(), isolatesByDefault: true)
     output.flush()
     exit(status)
   }
 
   /// Runs `replay` in process, for tests and embedding: `arguments` without the program name.
+  ///
+  /// - Parameter isolatesByDefault: Whether the app's reducer runs in a child process unless
+  ///   `--no-isolate` is given (the `replay` binary: ``main(apps:)``), or only with `--isolate`
+  ///   (in process, where the running executable may not be a replay binary that can be a
+  ///   worker).
   /// - Returns: The exit status.
   package static func run(
-    _ arguments: [String], apps: [ReplayApp], output: any TextOutput, input: any LineInput
+    _ arguments: [String], apps: [ReplayApp], output: any TextOutput, input: any LineInput,
+    isolatesByDefault: Bool = false
   ) -> Int32 {
     if arguments.first == WorkerMode.command {
       return WorkerMode.run(Array(arguments.dropFirst()), apps: apps)
@@ -49,7 +63,7 @@ public enum ReplayTool {
     case .run(let command, let parsed):
       let context = CommandContext(
         arguments: parsed, apps: apps, output: output, input: input, program: program,
-        command: command)
+        command: command, isolatesByDefault: isolatesByDefault)
       return context.runCommand()
     }
   }
@@ -60,4 +74,7 @@ enum ExitStatus {
   static let success: Int32 = 0
   static let different: Int32 = 1
   static let trouble: Int32 = 2
+  /// The app's reducer crashed on an action: `state` printed the last good state, a session
+  /// stopped before the crash.
+  static let reducerCrashed: Int32 = 3
 }

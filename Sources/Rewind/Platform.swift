@@ -1,5 +1,6 @@
-// Every difference between the C libraries of the platforms Rewind runs on lives in this file
-// and in Platform+Terminal.swift (the terminal calls of `replay tui` and the line editor).
+// Every difference between the C libraries of the platforms Rewind runs on lives in this file,
+// in Platform+Terminal.swift (the terminal calls of `replay tui` and the line editor) and in
+// Platform+FatalSignals.swift (handlers for the signals a crashing program dies of).
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #elseif canImport(Musl)
@@ -287,23 +288,6 @@ package enum Platform {
   /// `EACCES`.
   package static let permissionDenied: Int32 = EACCES
 
-  /// The signals by which a program dies of a bug: traps (`SIGILL`, `SIGTRAP` — Swift's runtime
-  /// checks), `SIGABRT`, `SIGSEGV`, `SIGBUS`, `SIGFPE`.
-  package static let fatalSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
-
-  /// Installs `handler` for every signal of ``fatalSignals``.
-  package static func installFatalSignalHandler(_ handler: @convention(c) (Int32) -> Void) {
-    for number in fatalSignals {
-      #if canImport(Glibc)
-        _ = Glibc.signal(number, handler)
-      #elseif canImport(Musl)
-        _ = Musl.signal(number, handler)
-      #else
-        _ = Darwin.signal(number, handler)
-      #endif
-    }
-  }
-
   /// `SIGILL`, `SIGSEGV`, … for a signal number (`signal 42` for others).
   package static func signalName(_ number: Int32) -> String {
     switch number {
@@ -318,19 +302,6 @@ package enum Platform {
     case SIGINT: return "SIGINT"
     default: return "signal \(number)"
     }
-  }
-
-  /// From a signal handler: restores the default action for `number` and raises it again, so the
-  /// process dies of it as it would have. Async-signal-safe.
-  package static func dieOfSignal(_ number: Int32) {
-    #if canImport(Glibc)
-      _ = Glibc.signal(number, SIG_DFL)
-    #elseif canImport(Musl)
-      _ = Musl.signal(number, SIG_DFL)
-    #else
-      _ = Darwin.signal(number, SIG_DFL)
-    #endif
-    _ = raise(number)
   }
 
   /// Writes raw bytes to a descriptor, once, ignoring errors. Async-signal-safe.

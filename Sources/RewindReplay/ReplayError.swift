@@ -31,9 +31,9 @@ public enum ReplayError: Error, Sendable {
   /// The action at `seq` was not recorded (deny list, encoding failure, or a line skipped by
   /// `--recovery salvage`), so the states after it cannot be rebuilt exactly.
   case actionNotRecorded(seq: Int, type: String?, reason: String)
-  /// The app's reducer killed the replay worker process (`replay --isolate`, `shrink`) while
-  /// applying the action `seq`; `signal` names the signal it died of.
-  case reducerCrashed(seq: Int?, type: String?, line: Int?, signal: String, lastGood: Int?)
+  /// The app's reducer stopped the replay worker process (a trap, an abort, a bad access) while
+  /// applying an action; the report says which, how, and where in the reducer.
+  case reducerCrashed(CrashReport)
   /// The log was recorded by another app, or with other type names, than the reducer given.
   case appMismatch(
     path: String, logApp: String, logTypes: String, expected: String, expectedTypes: String)
@@ -78,11 +78,12 @@ public enum ReplayError: Error, Sendable {
     case .actionNotRecorded(let seq, let type, let reason):
       let name = type.map { " (type \"\($0)\")" } ?? ""
       return "action \(seq)\(name) was not recorded (\(reason))"
-    case .reducerCrashed(let seq, let type, let line, let signal, _):
-      var text = "the app's reducer crashed (\(signal))"
-      if let seq { text += " while applying action \(seq)" }
-      if let type { text += " (type \"\(type)\")" }
-      if let line { text += " from line \(line)" }
+    case .reducerCrashed(let report):
+      var text = "the app's reducer crashed (\(report.signal))"
+      if let seq = report.seq { text += " while applying action \(seq)" }
+      if let type = report.type { text += " (type \"\(type)\")" }
+      if let line = report.line { text += " from line \(line)" }
+      if let message = report.message { text += ": \(message)" }
       return text
     case .appMismatch(_, let logApp, let logTypes, let expected, let expectedTypes):
       return "the log was recorded by app \"\(logApp)\" (\(logTypes)), not \"\(expected)\" "
@@ -144,8 +145,8 @@ public enum ReplayError: Error, Sendable {
       return "pass a .jsonl log written by the Rewind recorder (see docs/log-format.md)"
     case .appMismatch:
       return "open it with the replay binary of that app (docs/embedding.md)"
-    case .reducerCrashed(_, _, _, _, let lastGood):
-      return lastGood.map {
+    case .reducerCrashed(let report):
+      return report.lastGood.map {
         "the last good position is \($0); the states from there on cannot be rebuilt"
       }
         ?? "the reducer traps on this action every time it is replayed"

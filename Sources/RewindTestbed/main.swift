@@ -5,9 +5,24 @@
 //   rewind-testbed record LOG POLICY N     record N counter actions, acknowledging each on stdout
 //   rewind-testbed dispatch-from-reducer   misuse the store (it must stop with a message)
 //   rewind-testbed clock-journal LOG       record with a reducer that reads the clock (docs/determinism.md)
+//   rewind-testbed replay ARGS…            `replay` with the todo app and the `traps` app (Traps.swift)
 import Foundation
+import ReplayCLI
+import RewindExamples
+import RewindReplay
 
 let arguments = CommandLine.arguments
+
+// A replay binary: `replay ARGS…`, and the worker processes it starts for itself (`__worker`).
+if arguments.count > 1, arguments[1] == "replay" || arguments[1] == "__worker" {
+  ReplayTool.main(
+    apps: [
+      ReplayApp(name: "todo", reducer: todoReducer),
+      ReplayApp(name: "traps", reducer: trapReducer),
+    ],
+    arguments: Array(arguments.dropFirst(arguments[1] == "replay" ? 2 : 1)))
+}
+
 do {
   switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
   case ("fixtures", 3):

@@ -10,6 +10,8 @@ struct CommandContext {
   let input: any LineInput
   let program: ProgramSpec
   let command: CommandSpec
+  /// Whether the app's reducer runs in a child process unless `--no-isolate` is given.
+  var isolatesByDefault = false
 
   /// Runs the command and returns the exit status.
   func runCommand() -> Int32 {
@@ -45,6 +47,14 @@ struct CommandContext {
 
   var wantsJSON: Bool { arguments.flag("json") }
 
+  /// Whether this command runs the app's reducer in a child process: `--isolate`, or the
+  /// default of the `replay` binary unless `--no-isolate`.
+  var isolates: Bool {
+    guard declares("isolate") else { return false }
+    if arguments.flag("isolate") { return true }
+    return isolatesByDefault && !arguments.flag("no-isolate")
+  }
+
   /// Opens the `LOG` argument.
   func openLog(_ argument: String = "LOG", usesCheckpoints: Bool = true) throws(CommandFailure)
     -> OpenedLog
@@ -53,7 +63,7 @@ struct CommandContext {
     do {
       let opened = try OpenedLog(
         path: path, recovery: recovery, apps: apps, usesCheckpoints: usesCheckpoints,
-        isolated: declares("isolate") && arguments.flag("isolate"))
+        isolated: isolates)
       opened.showProgress(on: output)
       return opened
     } catch {
@@ -73,8 +83,8 @@ struct CommandContext {
       }
     }
     let pair = (logs[0], logs[1])
-    let a = OpenedLog(log: pair.0, apps: apps)
-    let b = OpenedLog(log: pair.1, apps: apps)
+    let a = OpenedLog(log: pair.0, apps: apps, isolated: isolates)
+    let b = OpenedLog(log: pair.1, apps: apps, isolated: isolates)
     a.showProgress(on: output)
     b.showProgress(on: output)
     return (a, b)
@@ -160,8 +170,20 @@ struct CommandContext {
   func runState() throws(CommandFailure) -> Int32 {
     let opened = try openLog()
     reportFaults(opened.log)
-    let position = try parsePosition(arguments.string("at") ?? "last", in: opened.log)
-    var value = try opened.stateJSON(at: position)
+    var position = try parsePosition(arguments.string("at") ?? "last", in: opened.log)
+    var crash: CrashReport?
+    var value: JSONValue
+    do throws(CommandFailure) {
+      value = try opened.stateJSON(at: position)
+    } catch {
+      // A crash before `position`: the last good state goes to stdout, the report to stderr.
+      guard case .replay(.reducerCrashed(let report)) = error, let lastGood = report.lastGood,
+        opened.log.positions.contains(lastGood), lastGood < position
+      else { throw error }
+      crash = report
+      position = lastGood
+      value = try opened.stateJSON(at: lastGood)
+    }
     if let path = arguments.string("path") {
       do throws(StatePathError) {
         value = try value.value(at: JSONPath.parse(path))
@@ -170,7 +192,20 @@ struct CommandContext {
       }
     }
     output.writeLine(wantsJSON ? value.jsonText : inert(value.prettyText(), keepingNewlines: true))
-    return ExitStatus.success
+    guard let crash else { return ExitStatus.success }
+    if wantsJSON {
+      output.writeLine(
+        JSONValue.object([
+          JSONMember("crash", crash.json), JSONMember("at", .number("\(position)")),
+        ])
+        .jsonText, to: .standardError)
+    } else {
+      for line in crash.lines() { output.writeLine(line, to: .standardError) }
+      output.writeLine(
+        "the state printed is at position \(position), the last one before the crash",
+        to: .standardError)
+    }
+    return ExitStatus.reducerCrashed
   }
 
   func parsePosition(_ text: String, in log: ReplayLog) throws(CommandFailure) -> Int {
@@ -205,7 +240,8 @@ struct CommandContext {
         output.writeLine("(replay) \(line)")
         guard session.execute(line) else { break }
       }
-      return session.hadError ? ExitStatus.trouble : ExitStatus.success
+      if session.hadError { return ExitStatus.trouble }
+      return session.metCrash ? ExitStatus.reducerCrashed : ExitStatus.success
     }
     session.printBanner()
     let interactive = input.isInteractive
@@ -219,6 +255,8 @@ struct CommandContext {
       guard session.execute(line) else { break }
     }
     if interactive && editor == nil { output.writeLine() }
-    return session.hadError && !interactive ? ExitStatus.trouble : ExitStatus.success
+    if interactive { return ExitStatus.success }
+    if session.hadError { return ExitStatus.trouble }
+    return session.metCrash ? ExitStatus.reducerCrashed : ExitStatus.success
   }
 }

@@ -14,7 +14,7 @@ extension ReplayProgram {
       htmlOption,
       .option("redux-devtools", valueName: "FILE", help: "Write a Redux DevTools export to FILE."),
       recovery,
-    ],
+    ] + isolation,
     examples: [
       .init("replay export Fixtures/todo-session.jsonl --html /tmp/session.html"),
       .init("replay export Fixtures/todo-session.jsonl --redux-devtools /tmp/todo.json"),

@@ -4,7 +4,11 @@ import RewindReplay
 /// A log opened for a command: the log, and its timeline when this binary knows the log's app.
 final class OpenedLog {
   let log: ReplayLog
+  /// The timeline every command replays with: in a child process unless isolation is off.
   let timeline: (any AnyTimeline)?
+  /// The timeline in this process, for what only the app's own types can do (Swift literals for
+  /// `gen-test`), used after ``timeline`` has shown that the states asked for do not trap.
+  let localTimeline: (any AnyTimeline)?
   /// Why there is no timeline (an unknown app, or a type-name mismatch), for messages.
   let noTimelineReason: ReplayError?
   let knownApps: [ReplayApp]
@@ -28,14 +32,20 @@ final class OpenedLog {
     if let app = apps.first(where: { $0.name == log.header.app }) {
       do {
         let local = try app.timeline(for: log, usesCheckpoints: usesCheckpoints)
-        timeline = isolated ? IsolatedTimeline(log: log, recovery: recovery) : local
+        localTimeline = local
+        timeline =
+          isolated
+          ? IsolatedTimeline(local: local, recovery: recovery, usesCheckpoints: usesCheckpoints)
+          : local
         noTimelineReason = nil
       } catch {
         timeline = nil
+        localTimeline = nil
         noTimelineReason = error
       }
     } else {
       timeline = nil
+      localTimeline = nil
       noTimelineReason = nil
     }
     StepMarker.setLog(path)

@@ -11,8 +11,14 @@ enum ReplayProgram {
   static let log = ArgumentSpec("LOG", help: "A Rewind log (.jsonl).")
   static let isolate = OptionSpec.flag(
     "isolate",
-    help: "Run the app's reducer in a child process, so a reducer that traps (the crash the log "
-      + "recorded) is reported and the session goes on.")
+    help: "Run the app's reducer in a child process (the default of the replay binary), so a "
+      + "reducer that traps (the crash the log recorded) is reported and replay goes on.")
+  static let noIsolate = OptionSpec.flag(
+    "no-isolate",
+    help: "Run the app's reducer in this process (to debug replay itself, or where a child "
+      + "process cannot start); a reducer that traps then ends replay.")
+  /// The options that choose where the app's reducer runs.
+  static let isolation = [isolate, noIsolate]
 
   static let session = CommandSpec(
     name: "",
@@ -24,8 +30,8 @@ enum ReplayProgram {
       .option(
         "command", short: "c", valueName: "CMD", isRepeatable: true,
         help: "Run this session command, print its output, and exit."),
-      recovery, isolate,
-    ],
+      recovery,
+    ] + isolation,
     examples: [
       .init("replay Fixtures/todo-crash.jsonl", "step through a crash log"),
       .init("replay Fixtures/todo-session.jsonl -c 'goto 12' -c 'print todos.count'"),
@@ -65,8 +71,8 @@ enum ReplayProgram {
         "path", valueName: "PATH",
         help: "Only this part of the state: todos[2].title, "
           + "filter, todos.count."),
-      json, recovery, isolate,
-    ],
+      json, recovery,
+    ] + isolation,
     examples: [
       .init("replay state Fixtures/todo-session.jsonl --at 12 --path todos.count"),
       .init("replay state Fixtures/counter.jsonl --json"),
@@ -81,7 +87,7 @@ enum ReplayProgram {
     arguments: [
       ArgumentSpec("A", help: "The first log."), ArgumentSpec("B", help: "The second log."),
     ],
-    options: [json, recovery],
+    options: [json, recovery] + isolation,
     examples: [
       .init("replay diff Fixtures/todo-session.jsonl Fixtures/todo-session-b.jsonl"),
       .init("replay diff A.jsonl B.jsonl --json | jq .firstDivergence"),
@@ -94,7 +100,7 @@ enum ReplayProgram {
       + "(with the state diff and the range of actions that contains the first difference) or "
       + "when actions no longer decode, 2 on trouble.",
     arguments: [log],
-    options: [json, recovery],
+    options: [json, recovery] + isolation,
     examples: [.init("replay verify Fixtures/todo-session.jsonl")])
 
   static let shrink = CommandSpec(
@@ -141,7 +147,7 @@ enum ReplayProgram {
       .option(
         "reducer", valueName: "EXPR", help: "The reducer expression (default: <app>Reducer)."),
       recovery,
-    ],
+    ] + isolation,
     examples: [.init("replay gen-test Fixtures/counter.jsonl --name counterSessionReplays")])
 
   static let importCommand = CommandSpec(
@@ -190,10 +196,10 @@ enum ReplayProgram {
     discussion: "Needs a terminal. Keys: ←/→ step, g goto, / find, w watch, c/C continue, "
       + "d diff, : any session command, ? help, q quit.",
     arguments: [log],
-    options: [recovery, isolate],
+    options: [recovery] + isolation,
     examples: [
       .init("replay tui Fixtures/todo-session.jsonl"),
-      .init("replay tui Fixtures/todo-crash.jsonl --isolate", "survive the recorded crash"),
+      .init("replay tui Fixtures/todo-crash.jsonl", "land on the recorded crash"),
     ])
 
   static let program = ProgramSpec(

@@ -9,7 +9,9 @@ extension CommandContext {
     let opened = try openLog()
     let log = opened.log
     reportFaults(log)
-    guard opened.timeline != nil else { throw .diagnostic(opened.missingAppDiagnostic) }
+    guard let local = opened.localTimeline else {
+      throw .diagnostic(opened.missingAppDiagnostic)
+    }
     let condition: ShrinkCondition
     do throws(BreakpointParseError) {
       condition = try ShrinkCondition.parse(arguments.string("until") ?? "crash")
@@ -20,7 +22,7 @@ extension CommandContext {
     do throws(UsageError) { budget = try arguments.int("max-replays") ?? 2000 } catch {
       throw .diagnostic(Diagnostic.error(error.message))
     }
-    let isolated = IsolatedTimeline(log: log, recovery: log.recovery)
+    let isolated = IsolatedTimeline(local: local, recovery: log.recovery, reportsFrames: false)
     var seqs: [Int] = []
     if log.actionCount > 0 {
       for seq in log.firstSeq...log.lastSeq

@@ -45,7 +45,17 @@ extension CommandContext {
     let actions = "\(log.actionCount) action\(log.actionCount == 1 ? "" : "s")"
     output.writeLine(
       "wrote \(inert(destination)): an HTML page of \(actions) (\(Self.byteText(bytes.count)))")
-    if opened.timeline != nil && log.isCutOff && log.actionCount > 0 {
+    if let isolated = opened.timeline as? IsolatedTimeline {
+      if let crash = isolated.knownCrash?.report, let seq = crash.seq {
+        output.writeLine(
+          "note: \(crash.headline); the page shows states up to position \(seq - 1) and the "
+            + "crash report at action \(seq)")
+      } else if log.isCutOff && log.actionCount > 0 {
+        output.writeLine(
+          "note: action \(log.lastSeq), the last one recorded, replays without a crash: the app "
+            + "stopped somewhere else (in a view, an effect, or killed by the system)")
+      }
+    } else if opened.timeline != nil && log.isCutOff && log.actionCount > 0 {
       output.writeLine(
         "note: the log was cut off in action \(log.lastSeq): the page shows states up to "
           + "position \(log.lastSeq - 1)")

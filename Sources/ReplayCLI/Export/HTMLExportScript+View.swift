@@ -38,6 +38,27 @@ extension HTMLExportScript {
       const firstPosition = firstSeq - 1;
       const lastPosition = firstPosition + actions.length;
       const stopped = states.stoppedSeq;
+      const crash = states.crash;
+      // The crash report, as lines: the headline, the runtime's message, the app's frames.
+      function crashLines() {
+        const where = crash.get('type') !== null ? ' (type \u201c' + crash.get('type') + '\u201d, log line ' + crash.get('line') + ')' : '';
+        const lines = ['The app\u2019s reducer crashed on action ' + crash.get('seq') + where + ': ' + crash.get('signal')];
+        const message = crash.get('message');
+        lines.push(message !== null ? message + (crash.get('messageLocation') !== null ? '  (' + crash.get('messageLocation') + ')' : '')
+          : '(the runtime printed no message)');
+        crash.get('frames').forEach((frame, k) => {
+          const file = frame.get('file');
+          lines.push('#' + k + ' ' + frame.get('function') + (file !== null ? ' at ' + file + (frame.get('line') !== null ? ':' + frame.get('line') : '') : ''));
+        });
+        const folded = numberOf(crash.get('foldedFrames'));
+        if (folded > 0) lines.push('(' + folded + ' frames of Swift\u2019s runtime and of Rewind\u2019s replay folded)');
+        return lines;
+      }
+      function crashCard() {
+        const card = el('div', 'note bad crash-card');
+        for (const line of crashLines()) card.append(el('pre', '', line));
+        return card;
+      }
       const ROW = 24;
       const LIST_ALL = 2000;
       let position = lastPosition;
@@ -104,7 +125,10 @@ extension HTMLExportScript {
             '\u201d): states are shown only where the log records them, at positions ' + recorded.slice(0, 8).join(', ') +
             (recorded.length > 8 ? ', \u2026' : '') + ', and there are no diffs.');
         }
-        if (stopped !== null) {
+        if (stopped !== null && crash) {
+          note('bad', crashLines()[0] + (crash.get('message') !== null ? ' \u2014 ' + crash.get('message') : '') +
+            '. States are shown up to position ' + (stopped - 1) + '.');
+        } else if (stopped !== null) {
           note('bad', 'Cut off: the app stopped while running ' + describeAction(stopped) +
             '; its state is not shown. States are shown up to position ' + (stopped - 1) + '.');
         }
@@ -226,7 +250,8 @@ extension HTMLExportScript {
         const status = statusOf(a);
         if (status && status.has('sanitized')) line.append(el('span', 'badge', 'sanitized'));
         detail.append(line);
-        if (p === stopped) detail.append(el('p', 'note bad', 'The app stopped while running this action: the log ends here without an end record. Its state is not shown.'));
+        if (p === stopped && crash) detail.append(crashCard());
+        else if (p === stopped) detail.append(el('p', 'note bad', 'The app stopped while running this action: the log ends here without an end record. Its state is not shown.'));
         if (status && !status.has('sanitized')) detail.append(el('p', 'note warn', payloadText(a)));
         else detail.append(el('pre', 'payload-json mono', M.pretty(a[2])));
       }

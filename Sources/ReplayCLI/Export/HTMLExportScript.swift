@@ -199,6 +199,7 @@ enum HTMLExportScript {
           this.patches = data.get('patches'); // a LazyList or an array
           this.orders = new Map(data.get('orders').map((entry) => [entry[0], entry[1]]));
           this.stoppedSeq = data.get('stoppedSeq');
+          this.crash = data.get('crash');
           this.failure = data.get('failure');
           this.cursor = null;
         }

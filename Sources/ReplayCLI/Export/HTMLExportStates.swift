@@ -27,15 +27,20 @@ struct HTMLExportStates {
   /// changes (removals before additions in an array, say): the patch's index and, for each
   /// change in diff order, the index of its operation. The page shows the diff in that order.
   var orders: [(patch: Int, order: [Int])] = []
-  /// The action the app stopped in, for a cut-off log: its state is not rebuilt or shown.
+  /// The action the app stopped in, for a cut-off log, or the action that crashed the app's
+  /// reducer: its state is not shown.
   var stoppedSeq: Int?
+  /// The crash of the app's reducer at ``stoppedSeq``, when rebuilding met one.
+  var crash: CrashReport?
   /// Where rebuilding failed, and why, when it did.
   var failure: (position: Int, message: String)?
 
   /// Rebuilds every state with `timeline` and keeps full states and patches.
   ///
-  /// For a cut-off log the last action is not run: the app stopped while running it, and its
-  /// reducer may trap on it again, which nothing in this process could catch. A state that
+  /// A reducer that crashes (in a worker process: `timeline` is crash-isolated) ends the states
+  /// before the crashing action, which becomes ``stoppedSeq`` with its ``crash`` report. Without
+  /// isolation, a cut-off log's last action is not run: the app stopped while running it, and
+  /// its reducer may trap on it again, which nothing in this process could catch. A state that
   /// cannot be rebuilt (an action that no longer decodes, say) ends the states there, with
   /// ``failure`` saying why; the actions are exported all the same.
   /// - Parameters:
@@ -48,7 +53,8 @@ struct HTMLExportStates {
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) -> HTMLExportStates {
     let first = log.positions.lowerBound
-    let stoppedSeq = log.isCutOff && log.actionCount > 0 ? log.lastSeq : nil
+    let isIsolated = timeline is IsolatedTimeline
+    let stoppedSeq = log.isCutOff && log.actionCount > 0 && !isIsolated ? log.lastSeq : nil
     let end = stoppedSeq.map { $0 - 1 } ?? log.lastSeq
     var states = HTMLExportStates(
       isRebuilt: true, interval: max(1, interval), first: first, last: nil,
@@ -69,7 +75,12 @@ struct HTMLExportStates {
       do {
         state = try timeline.stateJSON(at: position)
       } catch {
-        states.failure = (position, Self.message(error))
+        if case .reducerCrashed(let report) = error, report.seq == position {
+          states.stoppedSeq = position
+          states.crash = report
+        } else {
+          states.failure = (position, Self.message(error))
+        }
         break
       }
       let changes = JSONDiff.diff(previous, state)
@@ -114,6 +125,7 @@ struct HTMLExportStates {
       JSONMember(
         "orders", .array(orders.map { .array([number($0.patch), .array($0.order.map(number))]) })),
       JSONMember("stoppedSeq", stoppedSeq.map(number) ?? .null),
+      JSONMember("crash", crash?.json ?? .null),
       JSONMember(
         "failure",
         failure.map { failure in

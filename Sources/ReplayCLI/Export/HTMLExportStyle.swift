@@ -68,6 +68,7 @@ enum HTMLExportStyle {
     .action-row.initial { border-bottom: 1px solid var(--line); }
     .action-row.stopped .seq::before { content: "\26A0\FE0E  "; color: var(--remove); }
     .action-row.stopped { color: var(--remove); }
+    .crash-card pre { margin: 0.15em 0; white-space: pre-wrap; font: inherit; }
     .action-row.unrecorded .payload { color: var(--muted); font-style: italic; }
     .seq { min-width: var(--seq-width, 4ch); text-align: right; color: var(--muted); font-variant-numeric: tabular-nums; }
     .time { min-width: 8ch; text-align: right; color: var(--muted); }

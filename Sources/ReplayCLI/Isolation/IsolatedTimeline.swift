@@ -3,23 +3,60 @@ import Rewind
 import RewindJSON
 import RewindReplay
 
-/// A timeline whose reductions run in a child `replay` process (`replay --isolate`, `shrink`), so
-/// that a reducer that traps — the crash the log recorded — kills the child, not the debugger.
-/// When the child dies, the request fails with `ReplayError.reducerCrashed` naming the signal and
-/// the action; the next request starts a new child.
+/// A timeline whose reductions run in a child `replay` process — the default of every command
+/// that runs the app's reducer — so that a reducer that traps (the crash the log recorded) kills
+/// the child, not the debugger.
+///
+/// When the child dies, the request fails with `ReplayError.reducerCrashed` and a
+/// ``CrashReport``: the action, the signal, the runtime's message and the reducer's frames. The
+/// crash is remembered: later requests at or past the crashing action, with the same skipped
+/// actions, fail with the same report at once, without another child; anything else starts a
+/// new child.
+///
+/// When the child answers with an error instead (an action that no longer decodes, a damaged
+/// line), the same request is made of ``local``, an in-process timeline, for the typed error: the
+/// child has just shown that the request ends without a trap, so it is safe here (replay assumes
+/// reducers are deterministic; docs/determinism.md).
 final class IsolatedTimeline: AnyTimeline {
   let log: ReplayLog
+  /// The same timeline in this process, asked only for what the child answered with an error.
+  private let local: any AnyTimeline
   private(set) var skippedSeqs: Set<Int> = []
   var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   private let recovery: RecoveryMode
+  private let usesCheckpoints: Bool
+  private let reportsFrames: Bool
   private var worker: WorkerProcess?
   private var memo: (position: Int, skips: Set<Int>, state: JSONValue)?
+  /// The last crash, and the skipped actions it happened with.
+  private(set) var knownCrash: (report: CrashReport, skips: Set<Int>)?
   /// How many child processes were started (for `shrink`'s report).
   private(set) var workersStarted = 0
 
-  init(log: ReplayLog, recovery: RecoveryMode) {
-    self.log = log
+  /// A timeline over `log`, reduced in a child process.
+  ///
+  /// - Parameters:
+  ///   - usesCheckpoints: Whether the child starts rebuilding from recorded checkpoints.
+  ///   - reportsFrames: Whether a crash report gets the reducer's frames from the Swift
+  ///     backtracer (a few tens of milliseconds per crash; `shrink`, which crashes on purpose
+  ///     hundreds of times, goes without).
+  init(
+    local: any AnyTimeline, recovery: RecoveryMode, usesCheckpoints: Bool = true,
+    reportsFrames: Bool = true
+  ) {
+    self.local = local
+    self.log = local.log
     self.recovery = recovery
+    self.usesCheckpoints = usesCheckpoints
+    self.reportsFrames = reportsFrames
+  }
+
+  /// The crash that rebuilding the state at `position` would meet again, if one is known.
+  func knownCrash(before position: Int) -> CrashReport? {
+    guard let knownCrash, knownCrash.skips == skippedSeqs, let seq = knownCrash.report.seq,
+      position >= seq
+    else { return nil }
+    return knownCrash.report
   }
 
   func stateJSON(at position: Int) throws(ReplayError) -> JSONValue {
@@ -27,11 +64,15 @@ final class IsolatedTimeline: AnyTimeline {
       throw .positionOutOfRange(position, valid: log.positions)
     }
     if let memo, memo.position == position, memo.skips == skippedSeqs { return memo.state }
-    let request = JSONValue.object([
-      JSONMember("op", .string("state")), JSONMember("at", .number(String(position))),
-      JSONMember("skips", .array(skippedSeqs.sorted().map { .number(String($0)) })),
-    ])
-    let state = try send(request, lastGood: position > log.positions.lowerBound ? nil : nil)
+    if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
+    let reply = try send(
+      .object([
+        JSONMember("op", .string("state")), JSONMember("at", .number(String(position))),
+        JSONMember("skips", .array(skippedSeqs.sorted().map { .number(String($0)) })),
+        JSONMember("progress", .bool(progress != nil)),
+      ])
+    ) { () throws(ReplayError) in try local.stateJSON(at: position) }
+    let state = reply["state"] ?? .null
     memo = (position, skippedSeqs, state)
     return state
   }
@@ -41,73 +82,70 @@ final class IsolatedTimeline: AnyTimeline {
       .object([
         JSONMember("op", .string("run")),
         JSONMember("seqs", .array(seqs.map { .number(String($0)) })),
-      ]), lastGood: nil)
+      ])
+    ) { () throws(ReplayError) in try local.stateJSON(runningOnly: seqs) }["state"] ?? .null
   }
 
   func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool {
-    try stateJSON(at: a) == stateJSON(at: b)
+    if let report = knownCrash(before: max(a, b)) { throw .reducerCrashed(report) }
+    return try send(
+      .object([
+        JSONMember("op", .string("equal")), JSONMember("a", .number(String(a))),
+        JSONMember("b", .number(String(b))),
+        JSONMember("skips", .array(skippedSeqs.sorted().map { .number(String($0)) })),
+        JSONMember("progress", .bool(progress != nil)),
+      ])
+    ) { () throws(ReplayError) in .bool(try local.statesEqual(a, b)) }["equal"]?.boolValue == true
   }
 
   func checkAction(_ seq: Int) throws(ReplayError) {
     _ = try send(
-      .object([JSONMember("op", .string("check")), JSONMember("seq", .number(String(seq)))]),
-      lastGood: nil)
+      .object([JSONMember("op", .string("check")), JSONMember("seq", .number(String(seq)))])
+    ) { () throws(ReplayError) in
+      try local.checkAction(seq)
+      return .null
+    }
   }
 
   func setSkipped(_ seq: Int, _ isSkipped: Bool) {
     if isSkipped { skippedSeqs.insert(seq) } else { skippedSeqs.remove(seq) }
+    local.setSkipped(seq, isSkipped)
   }
 
-  private func send(_ request: JSONValue, lastGood: Int?) throws(ReplayError) -> JSONValue {
+  /// Sends one request to the child (starting one when there is none) and returns its reply.
+  ///
+  /// - Parameter here: The same request of ``local``, made when the child answers with an error;
+  ///   its value is returned as the reply's `state` and `equal`.
+  private func send(
+    _ request: JSONValue, here: () throws(ReplayError) -> JSONValue
+  ) throws(ReplayError) -> JSONValue {
     if worker == nil {
       do {
-        worker = try WorkerProcess(log: log.path, recovery: recovery)
+        worker = try WorkerProcess(
+          log: log.path, recovery: recovery, usesCheckpoints: usesCheckpoints,
+          reportsFrames: reportsFrames)
         workersStarted += 1
       } catch {
         throw .cannotOpen(path: log.path, reason: "cannot start a replay worker process: \(error)")
       }
     }
     guard let worker else { throw .cannotOpen(path: log.path, reason: "no worker process") }
-    switch worker.exchange(request.jsonText) {
+    switch worker.exchange(request.jsonText, progress: progress) {
     case .reply(let line):
       let reply: JSONValue
       do { reply = try JSONParser.parse(line) } catch {
         throw .encodingFailed(what: "worker reply", reason: error.description)
       }
-      if reply["ok"]?.boolValue == true { return reply["state"] ?? .null }
-      throw .encodingFailed(what: "state", reason: reply["error"]?.stringValue ?? "worker failed")
+      if reply["ok"]?.boolValue == true { return reply }
+      let value = try here()
+      return .object([JSONMember("state", value), JSONMember("equal", value)])
     case .died(let signal, let stderr):
       self.worker = nil
-      let marker = CrashMarker(stderr)
-      throw .reducerCrashed(
-        seq: marker.seq, type: marker.type, line: marker.line, signal: signal,
-        lastGood: marker.seq.map { $0 - 1 })
+      let report = CrashReport(
+        workerStandardError: stderr, signal: signal,
+        relativeTo: FileManager.default.currentDirectoryPath)
+      if report.seq != nil { knownCrash = (report, skippedSeqs) }
+      throw .reducerCrashed(report)
     }
-  }
-}
-
-/// The seq, type and line that the crash reporter's last stderr line names.
-struct CrashMarker {
-  var seq: Int?
-  var type: String?
-  var line: Int?
-
-  init(_ stderr: String) {
-    guard
-      let last = stderr.split(separator: "\n").last(where: { $0.contains("while applying action") })
-    else { return }
-    let text = String(last)
-    seq = Self.number(after: "while applying action ", in: text)
-    line = Self.number(after: " from line ", in: text)
-    if let start = text.range(of: "(type \"")?.upperBound,
-      let end = text[start...].range(of: "\")")?.lowerBound
-    {
-      type = String(text[start..<end])
-    }
-  }
-
-  private static func number(after marker: String, in text: String) -> Int? {
-    guard let start = text.range(of: marker)?.upperBound else { return nil }
-    return Int(text[start...].prefix { $0.isNumber })
   }
 }

@@ -3,22 +3,28 @@ import Rewind
 import RewindJSON
 import RewindReplay
 
-/// The child side of crash-isolated replay: `replay __worker LOG RECOVERY` reads one JSON request
-/// per line on stdin and answers one JSON line on stdout. A reducer that traps kills only this
-/// process; its last stderr line (the crash reporter's) names the action.
+/// The child side of crash-isolated replay: `replay __worker LOG RECOVERY [--no-checkpoints]`
+/// reads one JSON request per line on stdin and answers one JSON line on stdout. A reducer that
+/// traps kills only this process; what it leaves on stderr (the runtime's message, the crash
+/// reporter's note of the action, the backtracer's report) becomes the parent's ``CrashReport``.
 ///
 /// Requests:
-/// - `{"op":"state","at":N,"skips":[…]}` → `{"ok":true,"state":…}`
+/// - `{"op":"state","at":N,"skips":[…],"progress":B}` → `{"ok":true,"state":…}`
+/// - `{"op":"equal","a":N,"b":M,"skips":[…],"progress":B}` → `{"ok":true,"equal":B}`
 /// - `{"op":"run","seqs":[…]}` → the state after applying just those actions, in that order, to the
 ///   header's state: `{"ok":true,"state":…}`
 /// - `{"op":"check","seq":N}` → `{"ok":true}` when the action decodes
 ///
-/// A failure answers `{"ok":false,"error":"…"}`.
+/// With `"progress":true`, a long rebuild first writes lines `{"progress":[DONE,TOTAL]}`. A failure
+/// answers `{"ok":false,"error":"…"}`; the parent asks its own timeline for the typed error.
 enum WorkerMode {
   static let command = "__worker"
+  static let noCheckpoints = "--no-checkpoints"
 
   static func run(_ arguments: [String], apps: [ReplayApp]) -> Int32 {
-    guard arguments.count == 2, let recovery = RecoveryMode(rawValue: arguments[1]) else {
+    guard (2...3).contains(arguments.count), let recovery = RecoveryMode(rawValue: arguments[1]),
+      arguments.count == 2 || arguments[2] == noCheckpoints
+    else {
       return ExitStatus.trouble
     }
     let timeline: any AnyTimeline
@@ -27,7 +33,7 @@ enum WorkerMode {
       guard let app = apps.first(where: { $0.name == log.header.app }) else {
         return ExitStatus.trouble
       }
-      timeline = try app.timeline(for: log)
+      timeline = try app.timeline(for: log, usesCheckpoints: arguments.count == 2)
       StepMarker.setLog(arguments[0])
     } catch {
       return ExitStatus.trouble
@@ -42,13 +48,17 @@ enum WorkerMode {
     var reply: JSONValue
     do {
       let request = try JSONParser.parse(line)
+      timeline.progress = request["progress"]?.boolValue == true ? writeProgress : nil
       switch request["op"]?.stringValue {
       case "state":
-        let wanted = Set(request["skips"].flatMap(\.arrayOfInts) ?? [])
-        for seq in timeline.skippedSeqs.subtracting(wanted) { timeline.setSkipped(seq, false) }
-        for seq in wanted.subtracting(timeline.skippedSeqs) { timeline.setSkipped(seq, true) }
+        setSkips(request["skips"], of: timeline)
         let state = try timeline.stateJSON(at: request["at"]?.intValue ?? 0)
         reply = .object([JSONMember("ok", .bool(true)), JSONMember("state", state)])
+      case "equal":
+        setSkips(request["skips"], of: timeline)
+        let equal = try timeline.statesEqual(
+          request["a"]?.intValue ?? 0, request["b"]?.intValue ?? 0)
+        reply = .object([JSONMember("ok", .bool(true)), JSONMember("equal", .bool(equal))])
       case "run":
         let state = try timeline.stateJSON(runningOnly: request["seqs"]?.arrayOfInts ?? [])
         reply = .object([JSONMember("ok", .bool(true)), JSONMember("state", state)])
@@ -63,7 +73,24 @@ enum WorkerMode {
     } catch {
       reply = failure("\(error)")
     }
-    var bytes = reply.serializedBytes
+    writeLine(reply)
+  }
+
+  private static func setSkips(_ skips: JSONValue?, of timeline: any AnyTimeline) {
+    let wanted = Set(skips.flatMap(\.arrayOfInts) ?? [])
+    for seq in timeline.skippedSeqs.subtracting(wanted) { timeline.setSkipped(seq, false) }
+    for seq in wanted.subtracting(timeline.skippedSeqs) { timeline.setSkipped(seq, true) }
+  }
+
+  private static let writeProgress: @Sendable (Int, Int) -> Void = { done, total in
+    writeLine(
+      .object([
+        JSONMember("progress", .array([.number(String(done)), .number(String(total))]))
+      ]))
+  }
+
+  private static func writeLine(_ value: JSONValue) {
+    var bytes = value.serializedBytes
     bytes.append(UInt8(ascii: "\n"))
     bytes.withUnsafeBytes { _ = Platform.writeAll(1, $0) }
   }

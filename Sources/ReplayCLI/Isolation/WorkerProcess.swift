@@ -1,5 +1,6 @@
 import Foundation
 import Rewind
+import RewindJSON
 import RewindReplay
 
 /// A child `replay __worker` process and the pipes to talk to it.
@@ -21,20 +22,32 @@ final class WorkerProcess {
   private let errors = Pipe()
   private var pending: [UInt8] = []
 
+  /// The Swift backtracer's settings in a worker whose crash report wants the reducer's frames:
+  /// a JSON report of the crashed thread on stderr, no questions asked.
+  static let backtraceSettings =
+    "enable=yes,interactive=no,format=json,output-to=stderr,color=no,threads=crashed,"
+    + "registers=none,images=none,limit=128,top=32"
+
   /// Starts `replay __worker LOG RECOVERY` (the running executable itself, through
   /// `posix_spawn` by Foundation's `Process`; no `fork` of this multithreaded process).
-  init(log: String, recovery: RecoveryMode) throws {
+  ///
+  /// - Parameters:
+  ///   - usesCheckpoints: Whether the worker's timeline starts from recorded checkpoints.
+  ///   - reportsFrames: Whether the Swift backtracer runs when the worker crashes.
+  init(log: String, recovery: RecoveryMode, usesCheckpoints: Bool, reportsFrames: Bool) throws {
     guard let executable = Self.executableOverride.withLock({ $0 }) ?? Bundle.main.executableURL
     else {
       throw WorkerError("the path of the running executable is unknown")
     }
     process.executableURL = executable
-    process.arguments = [WorkerMode.command, log, recovery.rawValue]
+    process.arguments =
+      [WorkerMode.command, log, recovery.rawValue]
+      + (usesCheckpoints ? [] : [WorkerMode.noCheckpoints])
     process.standardInput = requests
     process.standardOutput = replies
     process.standardError = errors
     var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
+    environment["SWIFT_BACKTRACE"] = reportsFrames ? Self.backtraceSettings : "enable=no"
     process.environment = environment
     try process.run()
   }
@@ -47,8 +60,11 @@ final class WorkerProcess {
     process.waitUntilExit()
   }
 
-  /// Sends one request line and waits for the reply line, or for the child's death.
-  func exchange(_ request: String) -> Outcome {
+  /// Sends one request line and waits for the reply line, or for the child's death; progress
+  /// lines (`{"progress":[DONE,TOTAL]}`) on the way go to `progress`.
+  func exchange(
+    _ request: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  ) -> Outcome {
     do {
       try requests.fileHandleForWriting.write(contentsOf: Data((request + "\n").utf8))
     } catch {
@@ -58,6 +74,13 @@ final class WorkerProcess {
       if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
         let line = String(decoding: pending[..<newline], as: UTF8.self)
         pending.removeSubrange(...newline)
+        if line.hasPrefix(#"{"progress":"#) {
+          if let counts = (try? JSONParser.parse(line))?["progress"]?.arrayOfInts, counts.count == 2
+          {
+            progress?(counts[0], counts[1])
+          }
+          continue
+        }
         return .reply(line)
       }
       let chunk = replies.fileHandleForReading.availableData

@@ -108,7 +108,8 @@ extension ReplaySession {
         hit = try TimelineSearch.run(
           timeline, from: position, direction: direction, breakpoints: breakpoints)
       } catch {
-        throw SessionFailure(error)
+        try landBeforeCrash(error, target: log.positions.upperBound)
+        return
       }
     } else {
       hit = try typeOnlySearch(direction)

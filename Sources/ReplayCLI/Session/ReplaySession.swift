@@ -10,6 +10,11 @@ final class ReplaySession {
   private var lastCommand: String?
   /// Whether any command failed (for the exit code of `-c` runs).
   private(set) var hadError = false
+  /// Whether a command met an action that crashes the app's reducer (exit status 3 for `-c`
+  /// runs and scripts).
+  private(set) var metCrash = false
+  /// Whether the note that the cut-off log's last action replays without a crash was shown.
+  private var toldCleanLastAction = false
   /// Watchpoints and breakpoints, in the order set, with their ids.
   var breakpoints: [(id: Int, breakpoint: Breakpoint)] = []
   var nextBreakpointID = 1
@@ -151,17 +156,42 @@ final class ReplaySession {
   }
 
   /// Moves the cursor, rebuilding the state there, and shows the action that led to it.
+  ///
+  /// When an action on the way crashes the app's reducer, the cursor stops at the last good
+  /// position before it and the crash report is shown instead.
   func move(to target: Int) throws(SessionFailure) {
-    if log.isCutOff && target == log.lastSeq && log.actionCount > 0 {
-      output.writeLine(
-        "warning: action \(log.lastSeq) is the last one recorded: the app stopped while running "
-          + "it (the log has no end record), so its reducer may trap here as well",
-        to: .standardError)
-    }
     if let timeline = opened.timeline {
-      do { _ = try timeline.stateJSON(at: target) } catch { throw SessionFailure(error) }
+      do { _ = try timeline.stateJSON(at: target) } catch {
+        try landBeforeCrash(error, target: target)
+        return
+      }
     }
     position = target
+    showPositionLine()
+    if log.isCutOff, target == log.lastSeq, log.actionCount > 0, opened.timeline != nil,
+      !toldCleanLastAction
+    {
+      toldCleanLastAction = true
+      output.writeLine(
+        "note: action \(target), the last one recorded, replays without a crash: the app stopped "
+          + "somewhere else (in a view, an effect, or killed by the system)")
+    }
+  }
+
+  /// For an error met on the way to `target`: when it is a crash of the app's reducer at an
+  /// action before `target`, shows the report and moves to the last good position before the
+  /// crash; any other error is thrown.
+  func landBeforeCrash(_ error: ReplayError, target: Int) throws(SessionFailure) {
+    guard case .reducerCrashed(let report) = error, let lastGood = report.lastGood,
+      log.positions.contains(lastGood), lastGood < target, let timeline = opened.timeline
+    else { throw SessionFailure(error) }
+    metCrash = true
+    for line in report.lines() { output.writeLine(line) }
+    do { _ = try timeline.stateJSON(at: lastGood) } catch { throw SessionFailure(error) }
+    position = lastGood
+    output.writeLine(
+      "stopped at position \(lastGood), the last state before the crash (print, diff and back "
+        + "work from here)")
     showPositionLine()
   }
 

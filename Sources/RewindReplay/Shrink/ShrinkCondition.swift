@@ -39,8 +39,8 @@ public enum ShrinkCondition: Sendable, Equatable, CustomStringConvertible {
   public func isSatisfied(by outcome: Result<JSONValue, ReplayError>) -> Bool {
     switch (self, outcome) {
     case (.crash, .failure(.reducerCrashed)): return true
-    case (.crashIn(let type), .failure(.reducerCrashed(_, let crashedType, _, _, _))):
-      return crashedType == type
+    case (.crashIn(let type), .failure(.reducerCrashed(let report))):
+      return report.type == type
     case (.predicate(let path, let comparison, let value), .success(let state)):
       return state.valueIfPresent(at: path).map { comparison.holds($0, value) } ?? false
     default: return false

@@ -38,6 +38,10 @@ package enum StepMarker {
     return note
   }()
 
+  /// The words before the seq in the note, by which a reader of stderr finds it.
+  package static let words: StaticString =
+    "the app's reducer stopped the process while applying action "
+
   /// Claims the note for the calling thread; `false` when another thread holds it (then do not
   /// write it).
   package static func claim() -> Bool {
@@ -61,7 +65,7 @@ package enum StepMarker {
   private static func writeFixedStart(of note: UnsafeMutablePointer<Note>, prefix: [UInt8]) {
     var writer = Writer(buffer: note.pointee.buffer, count: 0)
     writer.put(prefix)
-    writer.put("the app's reducer stopped the process while applying action ")
+    writer.put(words)
     note.pointee.fixedLength = writer.count
     note.pointee.length = 0
   }

@@ -20,9 +20,9 @@ import Testing
     #expect(try log.action(at: log.lastSeq).type == "move")
     // Replaying the shrunk log crashes the same way, in a worker.
     let replayed = PowerTools.run(["state", out, "--isolate"])
-    #expect(replayed.status == 2)
-    #expect(replayed.err.contains("crashed"))
-    #expect(replayed.err.contains("(type \"move\")"))
+    #expect(replayed.status == 3)
+    #expect(replayed.err.contains("the app's reducer crashed on action"))
+    #expect(replayed.err.contains("(type \"move\", log line"))
   }
 
   @Test func shrinkingIsDeterministic() throws {

@@ -147,8 +147,8 @@ import Testing
           23  5.750s  toggle          {"id":8}      │ record), so its reducer may crash
           24  6.000s  move            {"from":5,"to…│ this process too.
           25  6.250s  clearCompleted                │ Press ! to rebuild this state
-          26  6.500s  add             {"title":"Bac…│ anyway, or run replay with
-          27  6.750s  toggle          {"id":5}      │ --isolate.
+          26  6.500s  add             {"title":"Bac…│ anyway, or run replay without
+          27  6.750s  toggle          {"id":5}      │ --no-isolate.
           28  7.000s  add             {"title":"Buy…│
           29  7.250s  move            {"from":0,"to…│
           30  7.500s  rename          {"id":4,"titl…│
@@ -164,6 +164,26 @@ import Testing
         press ! to rebuild this state anyway (the app stopped during this action)
          ←→ step  ↑↓ move  g goto  / find  n/N next  w watch  d diff  ? help  q quit
         """)
+  }
+
+  /// The default, a reducer in a worker process: End stops at the last good state with the
+  /// crash's headline; → onto the fatal action shows its crash card.
+  @Test func endOnACrashLogLandsBeforeTheCrashAndTheFatalActionShowsTheCard() throws {
+    let model = try TUIFixture.model("todo-crash.jsonl", isolated: true)
+    model.type("\u{1B}[F")
+    #expect(model.position == 37)
+    let screen = model.screen
+    #expect(
+      screen.contains(#"the app's reducer crashed on action 38 (type "move", log line 42): SIG"#),
+      "\(screen)")
+    #expect(screen.contains("stopped at 37, the last state before the crash"), "\(screen)")
+    model.type("\u{1B}[C")
+    #expect(model.position == 38)
+    let card = model.screen
+    #expect(card.contains("│ the app's reducer crashed on"), "\(card)")
+    #expect(card.contains("Index out of range"), "\(card)")
+    #expect(card.contains(" Todo.swift:"), "\(card)")
+    #expect(card.contains("The last state before the crash"), "\(card)")
   }
 
   @Test func underSixtyColumnsOnlyTheFocusedPaneIsShown() throws {

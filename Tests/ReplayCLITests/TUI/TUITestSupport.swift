@@ -5,9 +5,12 @@ import RewindReplay
 /// Models of the full-screen debugger over the bundled fixtures, for tests.
 enum TUIFixture {
   /// A model of `Fixtures/<name>` with the bundled apps, on a `width` × `height` screen.
-  static func model(_ name: String, width: Int = 80, height: Int = 24) throws -> TUIModel {
+  static func model(
+    _ name: String, width: Int = 80, height: Int = 24, isolated: Bool = false
+  ) throws -> TUIModel {
+    if isolated { try PowerTools.useReplayBinaryAsWorker() }
     let opened = try OpenedLog(
-      path: CLIFixture.path(name), recovery: .tail, apps: ReplayRun.apps)
+      path: CLIFixture.path(name), recovery: .tail, apps: ReplayRun.apps, isolated: isolated)
     return TUIModel(opened: opened, width: width, height: height)
   }
 

@@ -31,7 +31,8 @@ extension TUIModel {
     if needsConfirmation(position) {
       report(
         "position \(position) is not rebuilt: the app stopped while running this action, so its "
-          + "reducer may crash here too; press ! to rebuild it anyway (or run with --isolate)",
+          + "reducer may crash here too; press ! to rebuild it anyway (or run without "
+          + "--no-isolate)",
         isError: true)
       return false
     }

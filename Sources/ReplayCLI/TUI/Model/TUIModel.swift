@@ -43,9 +43,11 @@ enum TUIStateView {
   /// Why there is none (an unknown app, a reducer that failed): the diagnostic's message and
   /// its first note.
   case unavailable(String)
-  /// The last action of a cut-off log in this process: not rebuilt until the user presses `!`,
-  /// because the reducer may crash on it as the app did.
+  /// The last action of a cut-off log in this process (`--no-isolate`): not rebuilt until the
+  /// user presses `!`, because the reducer may crash on it as the app did.
   case unconfirmed
+  /// The app's reducer crashed on this action, or on one before it: the crash card.
+  case crashed(CrashReport)
 }
 
 /// Everything the full-screen debugger shows, and the changes keys make to it: the engine of
@@ -124,7 +126,8 @@ final class TUIModel {
   }
 
   /// Whether `position` is the last action of a cut-off log, whose reducer may crash this
-  /// process, and the user has not yet asked to rebuild it. Never true for `--isolate`.
+  /// process, and the user has not yet asked to rebuild it. Only with `--no-isolate`: a reducer
+  /// in a child process cannot crash this one.
   func needsConfirmation(_ position: Int) -> Bool {
     guard log.isCutOff, log.actionCount > 0, position == log.lastSeq, !isRiskAccepted,
       let timeline = opened.timeline
@@ -141,8 +144,12 @@ final class TUIModel {
     do throws(CommandFailure) {
       view = .value(try opened.stateJSON(at: position))
     } catch {
-      let diagnostic = error.diagnostic
-      view = .unavailable(diagnostic.message + (diagnostic.notes.first.map { "; " + $0 } ?? ""))
+      if case .replay(.reducerCrashed(let report)) = error {
+        view = .crashed(report)
+      } else {
+        let diagnostic = error.diagnostic
+        view = .unavailable(diagnostic.message + (diagnostic.notes.first.map { "; " + $0 } ?? ""))
+      }
     }
     stateCache.append((position, view))
     if stateCache.count > 4 { stateCache.removeFirst() }
@@ -160,6 +167,8 @@ final class TUIModel {
     case (.unavailable(let reason), _), (_, .unavailable(let reason)):
       result = .failure(SessionFailure(reason))
     case (_, .unconfirmed), (.unconfirmed, _): return nil
+    case (.crashed(let report), _), (_, .crashed(let report)):
+      result = .failure(SessionFailure(report.headline))
     }
     diffCache = (position, result)
     return result
@@ -172,9 +181,26 @@ final class TUIModel {
   }
 
   /// Moves the cursor to `target`, clamped to the log's positions, and scrolls to it.
+  ///
+  /// A jump to or past an action that crashes the app's reducer, from before it, stops at the
+  /// last good position and shows the crash's headline; stepping onto the crashing action from
+  /// there shows its crash card.
   func move(to target: Int) {
     let range = log.positions
-    position = min(max(target, range.lowerBound), range.upperBound)
+    let wanted = min(max(target, range.lowerBound), range.upperBound)
+    if wanted > position, case .crashed(let report) = state(at: wanted),
+      let lastGood = report.lastGood, position < lastGood, range.contains(lastGood)
+    {
+      position = lastGood
+      messages = [
+        TUIMessageLine(text: report.headline, isError: true),
+        TUIMessageLine(
+          text: "stopped at \(lastGood), the last state before the crash; → shows the crash",
+          isError: false),
+      ]
+    } else {
+      position = wanted
+    }
     followPosition()
   }
 

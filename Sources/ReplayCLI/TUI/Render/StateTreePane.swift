@@ -34,8 +34,17 @@ enum StateTreePane {
         [
           "Action \(model.position) is the last one recorded: the app stopped while running it "
             + "(the log has no end record), so its reducer may crash this process too.",
-          "Press ! to rebuild this state anyway, or run replay with --isolate.",
+          "Press ! to rebuild this state anyway, or run replay without --no-isolate.",
         ], rows: (top + 1)..<(top + 1 + height), columns: columns, into: &grid, tone: .changed)
+    case .crashed(let report):
+      var paragraphs = report.lines(shortFiles: true)
+      if let lastGood = report.lastGood, lastGood < model.position {
+        paragraphs.append(
+          "The last state before the crash is at position \(lastGood): ← or g \(lastGood).")
+      }
+      drawParagraphs(
+        paragraphs, rows: (top + 1)..<(top + 1 + height), columns: columns, into: &grid,
+        tone: .removed)
     }
   }
 

@@ -1,0 +1,50 @@
+import Rewind
+
+/// The state of the `traps` app: a counter and a list that stays empty.
+struct TrapState: Codable, Equatable, Sendable {
+  var count = 0
+  var items: [Int] = []
+  var name: String?
+}
+
+/// Actions of the `traps` app: `add` works; every other one stops the process in its own way,
+/// so the crash reports of `replay` can be tested on each kind of trap.
+enum TrapAction: Codable, Equatable, Sendable {
+  case add
+  /// `items[count]` on an empty array: `Index out of range`.
+  case indexOutOfRange
+  /// `name!` on `nil`: `Unexpectedly found nil while unwrapping an Optional value`.
+  case forceUnwrapNil
+  /// `precondition(false, message)`.
+  case precondition(String)
+  /// `fatalError(message)`.
+  case fatal(String)
+  /// `count / items.count` with no items: `Division by zero`.
+  case divideByZero
+  /// Recursion without end: a stack overflow (`SIGSEGV`).
+  case runawayRecursion
+}
+
+/// The reducer of the `traps` app.
+let trapReducer = Reducer<TrapState, TrapAction> { state, action in
+  switch action {
+  case .add: state.count += 1
+  case .indexOutOfRange: state.count = state.items[state.count]
+  case .forceUnwrapNil: state.count += state.name!.count
+  case .precondition(let message): Swift.precondition(state.count < 0, message)
+  case .fatal(let message): fatalError(message)
+  case .divideByZero: state.count = state.count / state.items.count
+  case .runawayRecursion:
+    var depth = 0
+    state.count = descend(&depth)
+  }
+}
+
+/// Calls itself until the stack runs out (`depth` never gets back to 0); the addition after the
+/// call keeps it from being a loop.
+@inline(never)
+func descend(_ depth: inout Int) -> Int {
+  depth &+= 1
+  if depth == 0 { return 0 }
+  return descend(&depth) &+ depth
+}
