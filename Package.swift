@@ -42,7 +42,9 @@ let package = Package(
     .testTarget(name: "GeneratedTests", dependencies: ["Rewind", "RewindExamples"]),
     .testTarget(
       name: "ReplayCLITests",
-      dependencies: ["ReplayCLI", "RewindExamples", "RewindTestSupport", "replay"]),
+      dependencies: [
+        "ReplayCLI", "RewindExamples", "RewindTestSupport", "replay", "rewind-testbed",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -30,6 +30,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The in-process crash of section 4 dies at once, without the Swift backtracer's interactive
+# prompt (a worker process sets its own backtracer settings, so section 3 still gets frames).
+export SWIFT_BACKTRACE=enable=no
+
 CURRENT=""
 fail() {
   echo "FAIL: $*"
@@ -61,9 +65,9 @@ expect_screen() {
 # inner shell execs it), then its exit status and the terminal mode once it is gone, then waits
 # to be killed.
 start() {
-  local name="$1" log="$2"
+  local name="$1" log="$2" extra="${3:-}"
   CURRENT="$name"
-  printf 'echo $$ > "%s"\nexec "%s" tui "%s"\n' "$WORK/$name.pid" "$REPLAY" "$log" > "$WORK/$name.sh"
+  printf 'echo $$ > "%s"\nexec "%s" tui "%s" %s\n' "$WORK/$name.pid" "$REPLAY" "$log" "$extra" > "$WORK/$name.sh"
   local wrapper="sh '$WORK/$name.sh'; echo \"exit=\$?\" > '$WORK/$name.status'; stty -a > '$WORK/$name.stty' 2>&1; sleep 600"
   if tmux_ has-session 2>/dev/null; then
     tmux_ new-window -d -n "$name" "$wrapper"
@@ -147,8 +151,28 @@ replay_pid="$(cat "$WORK/term.pid")"
 kill -TERM "$replay_pid"
 expect_restored term 143
 
-# 3. A reducer that traps: the crash log's last action, rebuilt on purpose with '!'.
-start crash Fixtures/todo-crash.jsonl
+# 3. A reducer that traps, in its worker process (the default): End stops before the crash with
+#    its headline, → shows the crash card, and the debugger goes on.
+start landed Fixtures/todo-crash.jsonl
+wait_for "position 0/38"
+tmux_ send-keys -t "$CURRENT" End
+wait_for "position 37/38"
+expect_screen "the app's reducer crashed on action 38"
+pass "End on a crash log stops at 37, the last good state, with the crash's headline"
+tmux_ send-keys -t "$CURRENT" Right
+wait_for "position 38/38"
+expect_screen "Index out of range"
+expect_screen "Todo.swift:"
+pass "→ onto action 38 shows the crash card: the runtime's message and the reducer's line"
+tmux_ send-keys -t "$CURRENT" Left
+wait_for "position 37/38"
+expect_screen "State at 37"
+tmux_ send-keys -t "$CURRENT" q
+expect_restored landed 0
+
+# 4. With --no-isolate, the crash log's last action is rebuilt in process only when confirmed
+#    with '!', and then the trap ends replay and the terminal is restored.
+start crash Fixtures/todo-crash.jsonl --no-isolate
 wait_for "position 0/38"
 tmux_ send-keys -t "$CURRENT" End
 wait_for "Press ! to rebuild this state"

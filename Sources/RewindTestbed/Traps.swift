@@ -30,6 +30,7 @@ let trapReducer = Reducer<TrapState, TrapAction> { state, action in
   switch action {
   case .add: state.count += 1
   case .indexOutOfRange: state.count = state.items[state.count]
+  // swift-format-ignore: NeverForceUnwrap
   case .forceUnwrapNil: state.count += state.name!.count
   case .precondition(let message): Swift.precondition(state.count < 0, message)
   case .fatal(let message): fatalError(message)

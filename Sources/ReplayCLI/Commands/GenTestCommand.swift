@@ -6,7 +6,7 @@ extension CommandContext {
     let opened = try openLog()
     let log = opened.log
     reportFaults(log)
-    guard let source = opened.timeline as? SwiftLiteralSource else {
+    guard let source = opened.localTimeline as? SwiftLiteralSource else {
       throw .diagnostic(opened.missingAppDiagnostic)
     }
     let from: Int

@@ -51,16 +51,20 @@ enum CLIFixture {
   }()
 
   /// The `replay` executable built next to the test bundle (the test target depends on it).
-  static func replayExecutable() throws -> URL {
+  static func replayExecutable() throws -> URL { try executable("replay") }
+
+  /// The built executable `name` of this package (`replay`, `rewind-testbed`), found next to the
+  /// test bundle or in its parents.
+  static func executable(_ name: String) throws -> URL {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("replay")
+      let candidate = directory.appendingPathComponent(name)
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
       directory.deleteLastPathComponent()
     }
     throw ExecutableNotFound(
-      description: "no 'replay' executable next to \(CommandLine.arguments[0]) or in its parents; "
-        + "build it with 'swift build --build-tests' (ReplayCLITests depends on the replay target)")
+      description: "no '\(name)' executable next to \(CommandLine.arguments[0]) or in its "
+        + "parents; build it with 'swift build --build-tests' (ReplayCLITests depends on it)")
   }
 
   /// ``replayExecutable()`` found no binary.
