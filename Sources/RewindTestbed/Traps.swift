@@ -30,8 +30,7 @@ let trapReducer = Reducer<TrapState, TrapAction> { state, action in
   switch action {
   case .add: state.count += 1
   case .indexOutOfRange: state.count = state.items[state.count]
-  // swift-format-ignore: NeverForceUnwrap
-  case .forceUnwrapNil: state.count += state.name!.count
+  case .forceUnwrapNil: state.count += unwrapped(state.name).count
   case .precondition(let message): Swift.precondition(state.count < 0, message)
   case .fatal(let message): fatalError(message)
   case .divideByZero: state.count = state.count / state.items.count
@@ -40,6 +39,11 @@ let trapReducer = Reducer<TrapState, TrapAction> { state, action in
     state.count = descend(&depth)
   }
 }
+
+/// `value!`, the trap this app is for.
+// swift-format-ignore: NeverForceUnwrap
+@inline(never)
+func unwrapped(_ value: String?) -> String { value! }
 
 /// Calls itself until the stack runs out (`depth` never gets back to 0); the addition after the
 /// call keeps it from being a loop.

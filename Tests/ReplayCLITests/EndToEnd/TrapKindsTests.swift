@@ -32,7 +32,7 @@ import Testing
     Trap(
       type: "forceUnwrapNil", payload: "{}",
       message: "Unexpectedly found nil while unwrapping an Optional value", signals: trapSignals,
-      function: reducerFrame),
+      function: "unwrapped(_:)"),
     Trap(
       type: "precondition", payload: #"{"_0":"count must stay negative"}"#,
       message: "Precondition failed: count must stay negative", signals: trapSignals,
@@ -53,16 +53,18 @@ import Testing
     + #""actionType":"TrapAction","stateType":"TrapState","firstSeq":1,"#
     + #""state":{"count":0,"items":[]}}"#
 
-  static func log(_ trap: Trap) -> String {
-    [
+  /// - Parameter checkpoint: Record the state at 4 as a checkpoint, which `verify` compares
+  ///   (and which every other command would read instead of replaying).
+  static func log(_ trap: Trap, checkpoint: Bool = false) -> String {
+    ([
       header,
       #"{"kind":"action","seq":1,"type":"add","action":{"add":{}}}"#,
       #"{"kind":"action","seq":2,"type":"add","action":{"add":{}}}"#,
       #"{"kind":"action","seq":3,"type":"\#(trap.type)","action":{"\#(trap.type)":\#(trap.payload)}}"#,
       #"{"kind":"action","seq":4,"type":"add","action":{"add":{}}}"#,
-      #"{"kind":"checkpoint","seq":4,"state":{"count":3,"items":[]}}"#,
-      #"{"kind":"end","seq":4}"#, "",
-    ].joined(separator: "\n")
+    ]
+      + (checkpoint ? [#"{"kind":"checkpoint","seq":4,"state":{"count":3,"items":[]}}"#] : [])
+      + [#"{"kind":"end","seq":4}"#, ""]).joined(separator: "\n")
   }
 
   struct Execution {
@@ -149,7 +151,9 @@ import Testing
       #expect(session.out.contains("Traps.swift:"), "\(session.out)")
 
       // verify: the checkpoint at 4 cannot be reached past the crash.
-      let verify = try Self.replay(["verify", path], in: directory)
+      let checked = directory.appendingPathComponent("\(trap.type)-checkpoint.jsonl").path
+      try Self.log(trap, checkpoint: true).write(toFile: checked, atomically: true, encoding: .utf8)
+      let verify = try Self.replay(["verify", checked], in: directory)
       #expect(verify.reason == .exit)
       #expect(verify.status == 2, "\(verify.out)\(verify.err)")
       #expect((verify.out + verify.err).contains("crashed"), "\(verify.out)\(verify.err)")
