@@ -7,13 +7,12 @@ import RewindReplay
 /// handler installed before this one — the Swift runtime's backtracer, when it is enabled (a
 /// replay worker enables it, for the crash report's frames) — and the process dies of it.
 enum CrashReporter {
-  /// Installs the fatal-signal handlers.
+  /// Installs the fatal-signal handler.
   static func install() {
-    Platform.installFatalSignalHandler { signal, sentByProcess in
+    Platform.addFatalSignalHandler { _, _ in
       Platform.restoreTerminal()
       let (pointer, length) = StepMarker.message
       if length > 0 { Platform.writeRaw(2, pointer, length) }
-      Platform.passToPreviousHandler(signal, sentByProcess: sentByProcess)
     }
   }
 }

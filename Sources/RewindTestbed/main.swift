@@ -5,6 +5,7 @@
 //   rewind-testbed record LOG POLICY N     record N counter actions, acknowledging each on stdout
 //   rewind-testbed dispatch-from-reducer   misuse the store (it must stop with a message)
 //   rewind-testbed clock-journal LOG       record with a reducer that reads the clock (docs/determinism.md)
+//   rewind-testbed signal LOG HOW [CHAIN]  record with recordsFatalSignals, then die HOW (SignalRecordChild)
 //   rewind-testbed replay ARGS…            `replay` with the todo app and the `traps` app (Traps.swift)
 import Foundation
 import ReplayCLI
@@ -34,12 +35,15 @@ do {
     try ChildModes.record(to: arguments[2], policy: arguments[3], count: count)
   case ("dispatch-from-reducer", 2):
     ChildModes.dispatchFromReducer()
+  case ("signal", 4), ("signal", 5):
+    try SignalRecordChild.run(
+      log: arguments[2], how: arguments[3], chain: arguments.count == 5 ? arguments[4] : "none")
   case ("clock-journal", 3):
     try ChildModes.clockReadingJournal(to: arguments[2])
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | dispatch-from-reducer | clock-journal LOG\n"
+        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | dispatch-from-reducer | clock-journal LOG | signal LOG HOW [CHAIN] | replay ARGS…\n"
           .utf8))
     exit(2)
   }

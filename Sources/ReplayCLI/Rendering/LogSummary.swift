@@ -56,6 +56,16 @@ enum LogSummary {
       JSONMember("checkpoints", .array(log.checkpointSeqs.map(number))),
       JSONMember("cleanEnd", .bool(log.hasEndRecord)),
       JSONMember("endReason", log.endReason.map(JSONValue.string) ?? .null),
+      JSONMember(
+        "signal",
+        log.signal.map { signal in
+          .object([
+            JSONMember("seq", .number(String(signal.seq))),
+            JSONMember("signal", .string(signal.signal)),
+            JSONMember("address", signal.address.map(JSONValue.string) ?? .null),
+            JSONMember("line", .number(String(signal.line))),
+          ])
+        } ?? .null),
       JSONMember("recovery", .string(log.recovery.rawValue)),
       JSONMember(
         "badLines",
@@ -84,6 +94,12 @@ enum LogSummary {
   static func endText(_ log: ReplayLog) -> String {
     if let reason = log.endReason {
       return reason == "closed" ? "cleanly (end record)" : "end record (\(inert(reason)))"
+    }
+    if let signal = log.signal {
+      let type = (try? log.action(at: signal.seq))?.type.map { " (\(inert($0)))" } ?? ""
+      let address = signal.address.map { " at address \(inert($0))" } ?? ""
+      return "crashed — the app died of \(inert(signal.signal))\(address) while running action "
+        + "\(signal.seq)\(type) (its recorder's signal record, line \(signal.line))"
     }
     if log.recovery == .prefix, let fault = log.faults.first {
       return "not read to the end: --recovery prefix stopped at line \(fault.line)"

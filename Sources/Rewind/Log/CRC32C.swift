@@ -44,6 +44,18 @@ package enum CRC32C {
     return updateBySlicing(crc, bytes)
   }
 
+  /// The CRC-32C of `bytes`, bit by bit: no table, no lazy global, no CPU check, so that a
+  /// signal handler may call it (the recorder's fatal-signal line, ``FatalSignalRecord``). Eight
+  /// shifts per byte: only for short lines.
+  package static func checksumWithoutTables(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = (crc >> 1) ^ (0x82F6_3B78 & (0 &- (crc & 1))) }
+    }
+    return ~crc
+  }
+
   /// ``update(_:_:)`` with the slicing-by-16 tables, on any CPU.
   /// - Complexity: O(n): one table lookup per byte, sixteen bytes read with two loads.
   package static func updateBySlicing(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {

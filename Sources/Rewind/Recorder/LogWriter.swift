@@ -45,6 +45,9 @@ final class LogWriter {
     }
   }
 
+  /// The file's descriptor when it is a real file, else -1 (for ``FatalSignalRecord``).
+  var fileDescriptor: Int32 { descriptor }
+
   /// Bytes in the file plus bytes waiting in the buffer.
   var length: Int { committedLength + buffer.count }
 

@@ -18,6 +18,10 @@ struct RecorderCore {
   let fileSystem: any LogFileSystem
   private var writer: LogWriter?
   private(set) var seq = 0
+  /// This recording's identity for ``FatalSignalRecord``, when it writes the fatal-signal line.
+  private let signalOwner: ObjectIdentifier?
+  /// What ``signalOwner`` identifies.
+  private let signalToken = SignalRecordToken()
   private(set) var status: RecordingStatus = .recording
   private var segment = 0
   private var lastCheckpointSeq = 0
@@ -50,6 +54,7 @@ struct RecorderCore {
     self.identity = identity
     self.options = options
     self.fileSystem = fileSystem
+    signalOwner = options.recordsFatalSignals ? ObjectIdentifier(signalToken) : nil
     startNanos = clock.now()
     actionOutput = ByteBuffer()
     actionWriter = JSONDirectWriter(output: actionOutput)
@@ -73,6 +78,9 @@ struct RecorderCore {
       try writer?.append(header(firstSeq: 1, stateJSON: initialStateJSON), seq: 0)
     } catch {
       throw RecorderError(error, path: path, lastRecordedSeq: 0)
+    }
+    if let signalOwner, let fd = writer?.fileDescriptor, fd >= 0 {
+      FatalSignalRecord.attach(owner: signalOwner, descriptor: fd, seq: 0)
     }
   }
 
@@ -153,6 +161,7 @@ struct RecorderCore {
     }
     seq = next
     isDirty = true
+    if let signalOwner { FatalSignalRecord.note(seq: next, owner: signalOwner) }
     return report
   }
 
@@ -181,6 +190,7 @@ struct RecorderCore {
     }
     seq = next
     isDirty = true
+    if let signalOwner { FatalSignalRecord.note(seq: next, owner: signalOwner) }
     return .written(nil)
   }
 
@@ -312,6 +322,7 @@ struct RecorderCore {
     } catch {
       return fail(error)
     }
+    if let signalOwner { FatalSignalRecord.detach(owner: signalOwner) }
     writer.close()
     self.writer = nil
     status = .closed
@@ -321,6 +332,7 @@ struct RecorderCore {
   /// Stops recording because of `reason`; returns the error to report (once).
   mutating func fail(_ reason: RecorderError.Reason) -> RecorderError? {
     guard isRecording else { return nil }
+    if let signalOwner { FatalSignalRecord.detach(owner: signalOwner) }
     // What is in the file: buffered lines that were never written do not count.
     let intact = writer?.committedSeq ?? seq
     writer?.stop()
@@ -357,6 +369,9 @@ struct RecorderCore {
       throw .rotationFailed(errno: error.errno)
     }
     segment += 1
+    if let signalOwner, let fd = writer?.fileDescriptor {
+      FatalSignalRecord.move(owner: signalOwner, to: fd)
+    }
     try writer?.append(header(firstSeq: seq + 1, stateJSON: stateJSON), seq: seq)
   }
 
@@ -398,3 +413,6 @@ struct RecorderCore {
   }
 
 }
+
+/// An object whose identity names one recording to ``FatalSignalRecord``.
+private final class SignalRecordToken: Sendable {}

@@ -76,6 +76,11 @@ public struct RecordingOptions: Sendable {
   /// The JSON coder for actions and states: Rewind's own (the default), or Foundation's, to
   /// compare against; see ``LogCoder``.
   public var coder: LogCoder = .rewind
+  /// Whether a fatal signal (`SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGSEGV`, `SIGBUS`, `SIGFPE`) appends
+  /// one `signal` line naming it and the action being applied, before the signal goes on to the
+  /// handler installed before (a crash reporter) or kills the process. Off by default: it installs
+  /// process-wide signal handlers (see docs/recording.md for crash-reporting SDKs).
+  public var recordsFatalSignals = false
 
   /// Fixed clock, session and date for reproducible files (fixtures, golden tests).
   package var reproducible: Reproducible?
@@ -87,7 +92,8 @@ public struct RecordingOptions: Sendable {
     rotation: Rotation? = nil,
     ifExists: ExistingFile = .fail,
     deniedActionTypes: Set<String> = [],
-    coder: LogCoder = .rewind
+    coder: LogCoder = .rewind,
+    recordsFatalSignals: Bool = false
   ) {
     self.durability = durability
     self.checkpointInterval = max(0, checkpointInterval)
@@ -95,6 +101,7 @@ public struct RecordingOptions: Sendable {
     self.ifExists = ifExists
     self.deniedActionTypes = deniedActionTypes
     self.coder = coder
+    self.recordsFatalSignals = recordsFatalSignals
   }
 
   /// Values that make a recording byte-for-byte reproducible.

@@ -8,6 +8,7 @@ struct LogIndexer {
     var header: LogHeader
     var faults: [LogFault]
     var endReason: String?
+    var signal: RecordedSignal?
     var entries: [LogEntry]
     var checkpoints: [Int: LogEntry]
     var suspectFrom: Int?
@@ -29,6 +30,7 @@ struct LogIndexer {
   private var checkpoints: [Int: LogEntry] = [:]
   private var endReason: String?
   private var endLine = 0
+  private var signal: RecordedSignal?
   private var suspectFrom: Int?
   private var ignoredLines = 0
   /// The bad line skipped just before the current one (salvage), if any.
@@ -113,7 +115,7 @@ struct LogIndexer {
       suspectFrom = nil  // nothing was replayed after the skipped line
     }
     return Result(
-      header: header, faults: faults, endReason: endReason, entries: entries,
+      header: header, faults: faults, endReason: endReason, signal: signal, entries: entries,
       checkpoints: checkpoints, suspectFrom: suspectFrom, ignoredLines: ignoredLines)
   }
 
@@ -279,6 +281,12 @@ struct LogIndexer {
       }
       endReason = peek.reason ?? "closed"
       endLine = span.line
+    case "signal":
+      guard let seq = peek.seq else { return .invalidRecord("a signal line with no \"seq\"") }
+      let value = try? JSONParser.parse(line, limits: limits.json)
+      signal = RecordedSignal(
+        seq: seq, signal: value?["signal"]?.stringValue ?? "an unknown signal",
+        address: value?["address"]?.stringValue, line: span.line)
     case "header":
       return .misplacedRecord(
         "a second header (a log holds one recording; rotated files are separate logs)")

@@ -20,6 +20,9 @@ public final class ReplayLog: Sendable {
   /// The `reason` of the `end` record (`"closed"`, `"rotated"`), or `nil` when the log has none:
   /// it was cut off, because the app crashed or was killed.
   public let endReason: String?
+  /// The fatal signal the app died of, when its recorder wrote a `signal` record
+  /// (``Rewind/RecordingOptions/recordsFatalSignals``).
+  public let signal: RecordedSignal?
   /// The seqs that have a recorded checkpoint, ascending.
   public let checkpointSeqs: [Int]
   /// The first position whose state may differ from the live app's, because an action before it
@@ -77,6 +80,7 @@ public final class ReplayLog: Sendable {
     header = result.header
     faults = result.faults
     endReason = result.endReason
+    signal = result.signal
     entries = result.entries
     checkpointEntries = result.checkpoints
     checkpointSeqs = result.checkpoints.keys.sorted()

@@ -1,3 +1,4 @@
+import Rewind
 import Synchronization
 
 /// A note of the action being applied right now, kept in a fixed buffer that a fatal-signal
@@ -79,49 +80,21 @@ package enum StepMarker {
   package static func willApply(seq: Int, type: String?, line: Int) {
     let note = self.note
     var cursor = note.pointee.buffer + note.pointee.fixedLength
-    putDecimal(seq, at: &cursor)
+    SignalSafeText.putDecimal(seq, at: &cursor)
     if var type {
-      put(" (type \"", at: &cursor)
+      SignalSafeText.put(" (type \"", at: &cursor)
       type.withUTF8 { utf8 in
         for byte in utf8.prefix(64) {
           cursor.pointee = byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte
           cursor += 1
         }
       }
-      put("\")", at: &cursor)
+      SignalSafeText.put("\")", at: &cursor)
     }
-    put(" from line ", at: &cursor)
-    putDecimal(line, at: &cursor)
+    SignalSafeText.put(" from line ", at: &cursor)
+    SignalSafeText.putDecimal(line, at: &cursor)
     cursor.pointee = UInt8(ascii: "\n")
     note.pointee.length = cursor + 1 - note.pointee.buffer
-  }
-
-  private static func put(_ text: StaticString, at cursor: inout UnsafeMutablePointer<UInt8>) {
-    let count = text.utf8CodeUnitCount
-    cursor.update(from: text.utf8Start, count: count)
-    cursor += count
-  }
-
-  /// Writes `value` in decimal (at most 20 characters).
-  private static func putDecimal(_ value: Int, at cursor: inout UnsafeMutablePointer<UInt8>) {
-    if value < 0 {
-      cursor.pointee = UInt8(ascii: "-")
-      cursor += 1
-    }
-    var rest = value.magnitude
-    var digits = 1
-    var scale: UInt = 10
-    while digits < 20 && rest >= scale {
-      digits += 1
-      scale = scale &* 10
-    }
-    var position = cursor + digits
-    cursor = position
-    repeat {
-      position -= 1
-      position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-      rest /= 10
-    } while rest > 0
   }
 
   /// The prepared message, for the signal handler: pointer and length (0 when idle).
