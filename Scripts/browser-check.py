@@ -89,6 +89,10 @@ def main():
     parser.add_argument("--diff-file", help="the expected diff lines, as `replay` prints them")
     parser.add_argument("--stopped", type=int, help="the seq the app stopped in (cut-off log)")
     parser.add_argument("--state-title", help="the state card's title")
+    parser.add_argument("--crash-message",
+                        help="the runtime's message the crash card must show (the reducer crashed)")
+    parser.add_argument("--crash-file",
+                        help="the source file of the reducer's frame the crash card must name")
     options = parser.parse_args()
 
     with open(options.dom, encoding="utf-8") as file:
@@ -155,8 +159,22 @@ def main():
                      f"action {options.stopped} is marked as the one the app stopped in",
                      f"marked: {stopped}")
         notes = " ".join(e.text() for e in root.walk() if "note" in e.classes())
-        check.expect(f"stopped while running action {options.stopped}" in notes,
-                     "a note says the app stopped while running it", notes)
+        if options.crash_message is None:
+            check.expect(f"stopped while running action {options.stopped}" in notes,
+                         "a note says the app stopped while running it", notes)
+        else:
+            check.expect(f"crashed on action {options.stopped}" in notes,
+                         "a note says the reducer crashed on it", notes)
+            cards = [e for e in root.walk() if "crash-card" in e.classes()]
+            card = " ".join(e.text() for e in cards)
+            check.expect(len(cards) == 1, "the action's card is a crash card", notes)
+            check.expect(options.crash_message in card,
+                         f"the crash card shows the runtime's message ({options.crash_message})",
+                         card)
+            if options.crash_file:
+                check.expect(options.crash_file + ":" in card,
+                             f"the crash card names the reducer's line in {options.crash_file}",
+                             card)
 
     return 1 if check.failures else 0
 

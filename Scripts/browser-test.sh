@@ -125,6 +125,7 @@ crash_last=$("$replay" info "$crash_log" --json | python3 -c 'import json,sys; p
 render_dom "$work/crash.html#position=$crash_last" >"$work/dom-crash.html"
 before=$((crash_last - 1))
 check "$work/dom-crash.html" --position "$crash_last" --actions "$crash_last" --stopped "$crash_last" \
+  --crash-message "Index out of range" --crash-file "Sources/RewindExamples/Todo.swift" \
   --state "/nextID=$("$replay" state "$crash_log" --at "$before" --path nextID --json)" \
   --state-title "State before action $crash_last"
 

@@ -261,7 +261,7 @@ extension HTMLExportScript {
         diff.replaceChildren();
         const message = (text) => diff.append(el('li', 'muted', text));
         if (p === firstPosition) return message('The initial state: no action led here.');
-        if (p === stopped) return message('No diff: the app stopped while running this action.');
+        if (p === stopped) return message(crash ? 'No diff: the app\u2019s reducer crashed on this action.' : 'No diff: the app stopped while running this action.');
         const lines = states.diffLines(p);
         if (!lines) {
           if (!states.isRebuilt) return message('No diff: this page was exported without the app\u2019s reducer.');
@@ -292,7 +292,7 @@ extension HTMLExportScript {
         note.hidden = true;
         if (p === stopped) {
           shown = p - 1;
-          note.textContent = 'The app stopped while running action ' + p + ': its state is not shown. This is the state it was applied to.';
+          note.textContent = (crash ? 'The app\u2019s reducer crashed on action ' + p + ': there is no state after it.' : 'The app stopped while running action ' + p + ': its state is not shown.') + ' This is the state it was applied to.';
           note.hidden = false;
         }
         const state = states.at(shown);
