@@ -4,7 +4,7 @@ import Foundation
 struct BenchOptions {
   var isQuick = false
   var wantsJSON = false
-  var sections: Set<Int> = Set(1...7)
+  var sections: Set<Int> = Set(1...8)
   var logDirectory: String?
   var jsonPath: String?
 
@@ -25,7 +25,7 @@ struct BenchOptions {
         jsonPath = path
       case "-h", "--help":
         print(
-          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,7] [--logs DIR]"
+          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,8] [--logs DIR]"
         )
         exit(0)
       default:
@@ -82,13 +82,13 @@ struct BenchRun {
     }
     var small: BenchLog?
     var large: BenchLog?
-    if !sections.isDisjoint(with: [2, 3, 4, 5, 7]) {
+    if !sections.isDisjoint(with: [2, 3, 4, 5, 7, 8]) {
       progress("generating a \(grouped(scale.logActions))-action log (small state)")
       small = try BenchLogs.log(
         in: directory, count: scale.logActions, stateSize: .small,
         reuses: options.logDirectory != nil)
     }
-    if !sections.isDisjoint(with: [3, 4, 5, 7]) {
+    if !sections.isDisjoint(with: [3, 4, 5, 7, 8]) {
       progress("generating a \(grouped(scale.logActions))-action log (large state)")
       large = try BenchLogs.log(
         in: directory, count: scale.logActions, stateSize: .large,
@@ -142,6 +142,15 @@ struct BenchRun {
           logs: [small, large], repetitions: scale.slowRepetitions, directory: directory,
           everyStateLimit: scale.everyStateLimit
         ).run()
+      }
+    }
+    if sections.contains(8), let small, let large {
+      section("8", "crash isolation") {
+        try [small, large].flatMap { log in
+          try IsolationBench(
+            log: log, repetitions: scale.slowRepetitions, positions: scale.stepPositions
+          ).run()
+        }
       }
     }
     if sections.contains(6) {

@@ -1,3 +1,4 @@
+import Foundation
 import ReplayCLI
 import RewindExamples
 import RewindReplay
@@ -18,6 +19,13 @@ enum ReplayCommand {
       .joined(separator: "/")
     let sibling = "\(directory)/replay"
     return BenchPlatform.isExecutable(sibling) ? [sibling] : [own, "__replay"]
+  }
+
+  /// The executable a crash-isolated timeline starts as its worker: the built `replay` binary,
+  /// or this one (whose `__worker` mode runs the same `ReplayTool`).
+  static var workerExecutable: URL {
+    let command = prefix
+    return URL(fileURLWithPath: command[0])
   }
 
   /// What ``prefix`` runs, for the notes.

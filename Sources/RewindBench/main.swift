@@ -7,7 +7,7 @@
 //   --quick         smaller workloads (100,000-action logs); well under a minute
 //   --json          one JSON document with every figure instead of the table
 //   --json-out FILE also write that JSON document to FILE
-//   --only 1,2,5    run only these sections
+//   --only 1,2,5    run only these sections (1 … 8)
 //   --logs DIR      keep the generated logs in DIR and reuse them in later runs
 //                   (default: a temporary directory, removed at the end)
 import Foundation
@@ -21,6 +21,9 @@ do {
     try ProfileMode.run(Array(arguments.dropFirst()))
   case "__replay":
     exit(ReplayCommand.runHere(Array(arguments.dropFirst())))
+  case "__worker":
+    // A crash-isolated timeline's worker, when no built replay binary is next to this one.
+    exit(ReplayCommand.runHere(arguments))
   default:
     let options = try BenchOptions(arguments)
     try BenchRun(options: options).run()

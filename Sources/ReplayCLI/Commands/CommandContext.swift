@@ -112,15 +112,22 @@ struct CommandContext {
 
   func runInfo() throws(CommandFailure) -> Int32 {
     let opened = try openLog()
+    let check = LastActionCheck.run(opened)
     if wantsJSON {
-      output.writeLine(LogSummary.json(opened.log, appKnown: opened.timeline != nil).jsonText)
+      var summary = LogSummary.json(opened.log, appKnown: opened.timeline != nil)
+      if let check, case .object(var members) = summary {
+        members.append(JSONMember("replay", check.json))
+        summary = .object(members)
+      }
+      output.writeLine(summary.jsonText)
     } else {
       let note = opened.noTimelineReason.map { _ in
         "known to this replay binary, but recorded with other type names"
       }
       output.writeLine(
         LogSummary.text(
-          opened.log, app: opened.timeline == nil ? nil : opened.log.app, appNote: note))
+          opened.log, app: opened.timeline == nil ? nil : opened.log.app, appNote: note,
+          lastAction: check))
     }
     return ExitStatus.success
   }

@@ -40,7 +40,10 @@ enum ReplayProgram {
   static let info = CommandSpec(
     name: "info",
     abstract: "Describe a log: app, types, actions, checkpoints, how it ended, bad lines.",
-    arguments: [log], options: [json, recovery],
+    discussion: "For a cut-off log of an app this binary knows, replays the last action in a "
+      + "worker process and says whether the reducer crashes there ('crashed at'); "
+      + "--no-isolate leaves that out.",
+    arguments: [log], options: [json, recovery] + isolation,
     examples: [.init("replay info Fixtures/todo-crash.jsonl --json | jq .cleanEnd")])
 
   static let actions = CommandSpec(

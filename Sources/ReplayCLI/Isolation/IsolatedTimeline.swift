@@ -17,12 +17,12 @@ import RewindReplay
 /// line), the same request is made of ``local``, an in-process timeline, for the typed error: the
 /// child has just shown that the request ends without a trap, so it is safe here (replay assumes
 /// reducers are deterministic; docs/determinism.md).
-final class IsolatedTimeline: AnyTimeline {
-  let log: ReplayLog
+package final class IsolatedTimeline: AnyTimeline {
+  package let log: ReplayLog
   /// The same timeline in this process, asked only for what the child answered with an error.
   private let local: any AnyTimeline
-  private(set) var skippedSeqs: Set<Int> = []
-  var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  package private(set) var skippedSeqs: Set<Int> = []
+  package var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   private let recovery: RecoveryMode
   private let usesCheckpoints: Bool
   private let reportsFrames: Bool
@@ -40,7 +40,7 @@ final class IsolatedTimeline: AnyTimeline {
   ///   - reportsFrames: Whether a crash report gets the reducer's frames from the Swift
   ///     backtracer (a few tens of milliseconds per crash; `shrink`, which crashes on purpose
   ///     hundreds of times, goes without).
-  init(
+  package init(
     local: any AnyTimeline, recovery: RecoveryMode, usesCheckpoints: Bool = true,
     reportsFrames: Bool = true
   ) {
@@ -59,11 +59,12 @@ final class IsolatedTimeline: AnyTimeline {
     return knownCrash.report
   }
 
-  func stateJSON(at position: Int) throws(ReplayError) -> JSONValue {
+  package func stateJSON(at position: Int) throws(ReplayError) -> JSONValue {
     guard log.positions.contains(position) else {
       throw .positionOutOfRange(position, valid: log.positions)
     }
     if let memo, memo.position == position, memo.skips == skippedSeqs { return memo.state }
+    if needsNoReducer(position) { return try local.stateJSON(at: position) }
     if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
     let reply = try send(
       .object([
@@ -77,7 +78,23 @@ final class IsolatedTimeline: AnyTimeline {
     return state
   }
 
-  func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue {
+  /// Whether the state at `position` is read from the log without running the reducer: the
+  /// header's, or a recorded checkpoint's with no skipped action before it. It is decoded in this
+  /// process (the app's `init(from:)`, not its reducer), and no worker is started for it.
+  func needsNoReducer(_ position: Int) -> Bool {
+    if position == log.positions.lowerBound { return true }
+    guard usesCheckpoints, skippedSeqs.allSatisfy({ $0 > position }) else { return false }
+    let seqs = log.checkpointSeqs
+    var low = 0
+    var high = seqs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if seqs[middle] < position { low = middle + 1 } else { high = middle }
+    }
+    return low < seqs.count && seqs[low] == position
+  }
+
+  package func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue {
     try send(
       .object([
         JSONMember("op", .string("run")),
@@ -86,7 +103,7 @@ final class IsolatedTimeline: AnyTimeline {
     ) { () throws(ReplayError) in try local.stateJSON(runningOnly: seqs) }["state"] ?? .null
   }
 
-  func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool {
+  package func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool {
     if let report = knownCrash(before: max(a, b)) { throw .reducerCrashed(report) }
     return try send(
       .object([
@@ -98,7 +115,7 @@ final class IsolatedTimeline: AnyTimeline {
     ) { () throws(ReplayError) in .bool(try local.statesEqual(a, b)) }["equal"]?.boolValue == true
   }
 
-  func checkAction(_ seq: Int) throws(ReplayError) {
+  package func checkAction(_ seq: Int) throws(ReplayError) {
     _ = try send(
       .object([JSONMember("op", .string("check")), JSONMember("seq", .number(String(seq)))])
     ) { () throws(ReplayError) in
@@ -107,7 +124,7 @@ final class IsolatedTimeline: AnyTimeline {
     }
   }
 
-  func setSkipped(_ seq: Int, _ isSkipped: Bool) {
+  package func setSkipped(_ seq: Int, _ isSkipped: Bool) {
     if isSkipped { skippedSeqs.insert(seq) } else { skippedSeqs.remove(seq) }
     local.setSkipped(seq, isSkipped)
   }

@@ -4,7 +4,7 @@ import RewindJSON
 import RewindReplay
 
 /// A child `replay __worker` process and the pipes to talk to it.
-final class WorkerProcess {
+package final class WorkerProcess {
   /// The replay binary to run as the worker instead of the running executable (tests run
   /// in-process inside the test runner, which cannot be a worker).
   package static let executableOverride = Locked<URL?>(nil)

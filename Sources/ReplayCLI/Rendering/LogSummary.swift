@@ -4,7 +4,12 @@ import RewindReplay
 /// What `replay info` and the session's `info` show about a log.
 enum LogSummary {
   /// The summary as aligned `key: value` lines.
-  static func text(_ log: ReplayLog, app: String?, appNote: String? = nil) -> String {
+  ///
+  /// - Parameter lastAction: What replaying a cut-off log's last action showed (the `crashed at`
+  ///   row, with the crash report's lines below it).
+  static func text(
+    _ log: ReplayLog, app: String?, appNote: String? = nil, lastAction: LastActionCheck? = nil
+  ) -> String {
     var rows: [(String, String)] = [
       ("log", inert(log.path)),
       (
@@ -21,6 +26,8 @@ enum LogSummary {
       ("actions", count == 0 ? "none" : "\(count) (seq \(log.firstSeq)…\(log.lastSeq))"))
     rows.append(("checkpoints", checkpointsText(log)))
     rows.append(("ended", endText(log)))
+    let crashLines = lastAction?.rows.more ?? []
+    if let lastAction { rows.append(("crashed at", lastAction.rows.value)) }
     rows.append(
       (
         "bad lines",
@@ -32,6 +39,9 @@ enum LogSummary {
     let width = rows.map(\.0.count).max() ?? 0
     var lines = rows.map {
       "\($0.0 + ":")\(String(repeating: " ", count: width - $0.0.count + 2))\($0.1)"
+    }
+    if let index = rows.firstIndex(where: { $0.0 == "crashed at" }) {
+      lines.insert(contentsOf: crashLines.map { "  " + $0 }, at: index + 1)
     }
     for fault in log.faults { lines.append("  " + inert(fault.description)) }
     return lines.joined(separator: "\n")

@@ -1,0 +1,58 @@
+import RewindJSON
+import RewindReplay
+
+/// What replaying the last action of a cut-off log through the app's reducer, in a worker
+/// process, showed: `info`'s "crashed at" section.
+enum LastActionCheck {
+  /// The reducer crashed on an action: the report.
+  case crashed(CrashReport)
+  /// The last action replays without a crash: the app stopped somewhere else.
+  case replays(seq: Int)
+  /// The state could not be rebuilt for another reason (the message).
+  case failed(String)
+
+  /// Replays up to the last action of `opened`'s log in its worker, when the log is cut off, has
+  /// actions, and the timeline is crash-isolated; `nil` otherwise (nothing to check, or a check
+  /// that could crash this process).
+  static func run(_ opened: OpenedLog) -> LastActionCheck? {
+    let log = opened.log
+    guard log.isCutOff, log.actionCount > 0, let timeline = opened.timeline as? IsolatedTimeline
+    else { return nil }
+    do {
+      _ = try timeline.stateJSON(at: log.lastSeq)
+      return .replays(seq: log.lastSeq)
+    } catch {
+      if case .reducerCrashed(let report) = error { return .crashed(report) }
+      return .failed(error.message)
+    }
+  }
+
+  /// The rows of `info`'s text: `crashed at:` and, for a crash, the report's lines after its
+  /// headline.
+  var rows: (value: String, more: [String]) {
+    switch self {
+    case .crashed(let report):
+      var value = report.seq.map { "action \($0)" } ?? "an action"
+      if let type = report.type { value += " (\(inert(type)))" }
+      value += ", \(report.signal)"
+      return (value, Array(report.lines().dropFirst()))
+    case .replays(let seq):
+      return (
+        "no — action \(seq), the last one recorded, replays without a crash: the app stopped "
+          + "somewhere else (in a view, an effect, or killed by the system)", []
+      )
+    case .failed(let message):
+      return ("unknown — the last state cannot be rebuilt: \(inert(message))", [])
+    }
+  }
+
+  /// `info --json`'s `replay` member: `{"crash": report}`, `{"crash": null}` when the last
+  /// action replays, `{"error": message}` otherwise.
+  var json: JSONValue {
+    switch self {
+    case .crashed(let report): return .object([JSONMember("crash", report.json)])
+    case .replays: return .object([JSONMember("crash", .null)])
+    case .failed(let message): return .object([JSONMember("error", .string(message))])
+    }
+  }
+}

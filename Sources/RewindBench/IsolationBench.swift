@@ -1,0 +1,117 @@
+import ReplayCLI
+import RewindExamples
+import RewindReplay
+
+/// (8) What running the app's reducer in a worker process (the default of `replay`) costs
+/// against running it in process (`--no-isolate`), on the same log in the same run: a goto
+/// across half the log and a single step, through the timeline a session uses, and
+/// `replay state --at last` (and at a position between checkpoints) as whole processes.
+struct IsolationBench {
+  let log: BenchLog
+  let repetitions: Int
+  /// Random positions for the steps, per repetition.
+  let positions: Int
+
+  func run() throws -> [Row] {
+    WorkerProcess.executableOverride.withLock { $0 = ReplayCommand.workerExecutable }
+    let replayLog = try ReplayLog(path: log.path)
+    let app = ReplayCommand.apps[1]
+    let range = replayLog.positions
+    let half = (range.upperBound - range.lowerBound) / 2
+    let suffix = log.stateSize == .small ? "" : "-large"
+    var generator = SplitMix(seed: 8)
+
+    // A fresh timeline of each kind, warmed at position 1 (the worker started and the log opened
+    // in it), then a goto from there across half the log; states come from the checkpoints, as in
+    // a session.
+    let gotoHere = { () throws -> Double in
+      let timeline = try app.timeline(for: replayLog)
+      _ = try timeline.stateJSON(at: range.lowerBound + 1)
+      return try Stopwatch.seconds { _ = try timeline.stateJSON(at: range.lowerBound + 1 + half) }
+    }
+    let gotoIsolated = { () throws -> Double in
+      let timeline = IsolatedTimeline(
+        local: try app.timeline(for: replayLog), recovery: replayLog.recovery)
+      _ = try timeline.stateJSON(at: range.lowerBound + 1)
+      return try Stopwatch.seconds { _ = try timeline.stateJSON(at: range.lowerBound + 1 + half) }
+    }
+    // One step forward from a random position, each kind warmed there first; the least of three
+    // tries counts (a preemption costs as much as the step).
+    let here = try app.timeline(for: replayLog)
+    let isolated = IsolatedTimeline(
+      local: try app.timeline(for: replayLog), recovery: replayLog.recovery)
+    var stepPositions: [Int] = []
+    for _ in 0..<positions {
+      stepPositions.append(range.lowerBound + 1 + generator.next(range.count - 3))
+    }
+    func steps(_ timeline: any AnyTimeline) throws -> Double {
+      var total = 0.0
+      for position in stepPositions {
+        var best = Double.infinity
+        for _ in 0..<3 {
+          _ = try timeline.stateJSON(at: position)
+          best = min(best, try Stopwatch.seconds { _ = try timeline.stateJSON(at: position + 1) })
+        }
+        total += best
+      }
+      return total / Double(stepPositions.count)
+    }
+    let samples = try interleaved(
+      repetitions,
+      [gotoHere, gotoIsolated, { try steps(here) }, { try steps(isolated) }])
+
+    let replay = ReplayCommand.prefix
+    let between = try Self.positionBetweenCheckpoints(replayLog)
+    let stateLast = replay + ["state", log.path, "--at", "last"]
+    let stateBetween = replay + ["state", log.path, "--at", String(between)]
+    let processes = try interleaved(
+      repetitions,
+      [
+        { try OpenBench.seconds(stateLast + ["--no-isolate"]) },
+        { try OpenBench.seconds(stateLast) },
+        { try OpenBench.seconds(stateBetween + ["--no-isolate"]) },
+        { try OpenBench.seconds(stateBetween) },
+      ])
+    let size = log.stateSize.rawValue
+    let actions = grouped(log.actionCount)
+    return [
+      Row(
+        id: "8a\(suffix)",
+        title: "goto across half the log: worker process vs in process (\(size) state)",
+        subject: Figure(label: "isolated goto", unit: .seconds, sample: samples[1]),
+        baseline: Figure(label: "in-process goto", unit: .seconds, sample: samples[0]),
+        target: log.stateSize == .small ? .ratioAtMost(1.5) : nil,
+        note: "\(actions) actions; goto from position 1 to \(range.lowerBound + 1 + half), "
+          + "from the nearest checkpoint as a session does, worker already started"),
+      Row(
+        id: "8b\(suffix)", title: "one step forward: worker process vs in process (\(size) state)",
+        subject: Figure(label: "isolated step", unit: .seconds, sample: samples[3]),
+        baseline: Figure(label: "in-process step", unit: .seconds, sample: samples[2]),
+        target: log.stateSize == .small ? .ratioAtMost(1.5) : nil,
+        note: "mean over \(positions) random positions of the least of 3 tries; the state "
+          + "crosses the pipe as JSON text"),
+      Row(
+        id: "8c\(suffix)",
+        title: "`replay state --at last`: default vs --no-isolate (\(size) state)",
+        subject: Figure(label: "state --at last", unit: .seconds, sample: processes[1]),
+        baseline: Figure(label: "--no-isolate", unit: .seconds, sample: processes[0]),
+        target: log.stateSize == .small ? .ratioAtMost(1.2) : nil,
+        note: "the last position has a checkpoint: no worker is started"),
+      Row(
+        id: "8d\(suffix)",
+        title: "`replay state --at N` between checkpoints: default vs --no-isolate (\(size) state)",
+        subject: Figure(label: "state --at \(between)", unit: .seconds, sample: processes[3]),
+        baseline: Figure(label: "--no-isolate", unit: .seconds, sample: processes[2]),
+        note: "the worker opens the log a second time before it reduces"),
+    ]
+  }
+
+  /// The position just before the last checkpoint: rebuilding it reduces from the checkpoint
+  /// before that one.
+  static func positionBetweenCheckpoints(_ log: ReplayLog) throws -> Int {
+    guard let last = log.checkpointSeqs.last, last - 1 > log.positions.lowerBound else {
+      throw BenchError("the log has no checkpoint to measure between")
+    }
+    return last - 1
+  }
+}
