@@ -140,17 +140,4 @@ extension Platform {
     stack.ss_flags = 0
     if sigaltstack(&stack, nil) != 0 { free(memory) }
   }
-
-  /// From a signal handler: restores the default action for `number` and raises it again, so the
-  /// process dies of it as it would have. Async-signal-safe.
-  package static func dieOfSignal(_ number: Int32) {
-    #if canImport(Glibc)
-      _ = Glibc.signal(number, SIG_DFL)
-    #elseif canImport(Musl)
-      _ = Musl.signal(number, SIG_DFL)
-    #else
-      _ = Darwin.signal(number, SIG_DFL)
-    #endif
-    _ = raise(number)
-  }
 }

@@ -145,15 +145,25 @@ extension Platform {
 
   /// Puts back the default actions of `SIGWINCH`, `SIGINT` and `SIGTERM`.
   package static func removeTerminalSignalHandlers() {
-    for number in [SIGWINCH, SIGINT, SIGTERM] {
-      #if canImport(Glibc)
-        _ = Glibc.signal(number, SIG_DFL)
-      #elseif canImport(Musl)
-        _ = Musl.signal(number, SIG_DFL)
-      #else
-        _ = Darwin.signal(number, SIG_DFL)
-      #endif
-    }
+    for number in [SIGWINCH, SIGINT, SIGTERM] { restoreDefaultAction(number) }
+  }
+
+  /// From a signal handler: restores the default action for `number` and raises it again, so the
+  /// process dies of it as it would have. Async-signal-safe.
+  package static func dieOfSignal(_ number: Int32) {
+    restoreDefaultAction(number)
+    _ = raise(number)
+  }
+
+  /// Sets the action of `number` back to `SIG_DFL`. Async-signal-safe.
+  private static func restoreDefaultAction(_ number: Int32) {
+    #if canImport(Glibc)
+      _ = Glibc.signal(number, SIG_DFL)
+    #elseif canImport(Musl)
+      _ = Musl.signal(number, SIG_DFL)
+    #else
+      _ = Darwin.signal(number, SIG_DFL)
+    #endif
   }
 
   /// The signals noted by the handlers since the last call (``windowChangeSignal`` for a

@@ -20,28 +20,10 @@ import Testing
     Death(how: "abort", signals: ["SIGABRT"], hasAddress: false),
   ]
 
-  struct Child {
-    var reason: Process.TerminationReason
-    var status: Int32
-    var err: String
-  }
-
-  static func runChild(_ arguments: [String]) throws -> Child {
-    let process = Process()
-    process.executableURL = try CLIFixture.executable("rewind-testbed")
-    process.arguments = arguments
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    try process.run()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Child(
-      reason: process.terminationReason, status: process.terminationStatus,
-      err: String(decoding: err, as: UTF8.self))
+  static func runChild(_ arguments: [String]) throws -> ChildProcess {
+    try ChildProcess.run(
+      try TrapKindsTests.testbed(), arguments, in: CLIFixture.packageRoot,
+      environment: ["SWIFT_BACKTRACE": "enable=no"])
   }
 
   @Test(arguments: deaths, ["none", "both"])
@@ -61,8 +43,8 @@ import Testing
       if chain == "both" {
         // The reporter installed after the recorder runs first and passes the signal on to it;
         // the recorder passes it on to the one installed before.
-        let reporters = child.err.split(separator: "\n").filter { $0.hasPrefix("reporter ") }
-        #expect(reporters == ["reporter after ran", "reporter before ran"], "\(child.err)")
+        let reporters = child.standardError.split(separator: "\n").filter { $0.hasPrefix("reporter ") }
+        #expect(reporters == ["reporter after ran", "reporter before ran"], "\(child.standardError)")
       }
       let info = ReplayRun(["info", path])
       #expect(
@@ -78,7 +60,7 @@ import Testing
       let child = try Self.runChild(["signal", path, "kill", "both"])
       #expect(child.reason == .uncaughtSignal)
       #expect(child.status == 9)
-      #expect(child.err == "", "no handler runs for SIGKILL")
+      #expect(child.standardError == "", "no handler runs for SIGKILL")
       let log = try ReplayLog(path: path, recovery: .strict)
       #expect(log.signal == nil)
       #expect(log.lastSeq == 3)

@@ -5,44 +5,13 @@ import Testing
 /// The built `replay` executable, run as a user would: exit status, standard output and
 /// standard error — including the death of the process when an app's reducer traps.
 @Suite struct ReplayBinaryTests {
-  struct Execution {
-    var status: Int32
-    var reason: Process.TerminationReason
-    var standardOutput: String
-    var standardError: String
-  }
-
   /// Runs `replay arguments` in the package root and waits for it to end.
-  static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws
-    -> Execution
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws
+    -> ChildProcess
   {
-    try CLIFixture.withTemporaryDirectory { directory in
-      let outURL = directory.appendingPathComponent("stdout")
-      let errURL = directory.appendingPathComponent("stderr")
-      _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-      _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-      let out = try FileHandle(forWritingTo: outURL)
-      let err = try FileHandle(forWritingTo: errURL)
-      let process = Process()
-      process.executableURL = try CLIFixture.replayExecutable()
-      process.arguments = arguments
-      process.currentDirectoryURL = CLIFixture.packageRoot
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = out
-      process.standardError = err
-      var environment = ProcessInfo.processInfo.environment
-      environment["NO_COLOR"] = "1"
-      environment.merge(extra) { $1 }
-      process.environment = environment
-      try process.run()
-      process.waitUntilExit()
-      try out.close()
-      try err.close()
-      return Execution(
-        status: process.terminationStatus, reason: process.terminationReason,
-        standardOutput: try String(contentsOf: outURL, encoding: .utf8),
-        standardError: try String(contentsOf: errURL, encoding: .utf8))
-    }
+    try ChildProcess.run(
+      try CLIFixture.replayExecutable(), arguments, in: CLIFixture.packageRoot,
+      environment: environment)
   }
 
   @Test func infoOfASessionSucceeds() throws {

@@ -67,39 +67,18 @@ import Testing
       + [#"{"kind":"end","seq":4}"#, ""]).joined(separator: "\n")
   }
 
-  struct Execution {
-    var status: Int32
-    var reason: Process.TerminationReason
-    var out: String
-    var err: String
+  /// Runs `rewind-testbed replay arguments` in `directory` (the testbed in
+  /// `$REWIND_TESTBED` when set: a release build, say).
+  static func replay(_ arguments: [String], in directory: URL) throws -> ChildProcess {
+    try ChildProcess.run(testbed(), ["replay"] + arguments, in: directory)
   }
 
-  /// Runs `rewind-testbed replay arguments` in `directory`.
-  static func replay(_ arguments: [String], in directory: URL) throws -> Execution {
-    let outURL = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
-    let errURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    let process = Process()
-    process.executableURL = try CLIFixture.executable("rewind-testbed")
-    process.arguments = ["replay"] + arguments
-    process.currentDirectoryURL = directory
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = out
-    process.standardError = err
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    try process.run()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    return Execution(
-      status: process.terminationStatus, reason: process.terminationReason,
-      out: try String(contentsOf: outURL, encoding: .utf8),
-      err: try String(contentsOf: errURL, encoding: .utf8))
+  /// The `rewind-testbed` executable under test.
+  static func testbed() throws -> URL {
+    if let path = ProcessInfo.processInfo.environment["REWIND_TESTBED"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
+    return try CLIFixture.executable("rewind-testbed")
   }
 
   /// Checks a crash report's JSON (`state --json`'s stderr `crash`).
@@ -133,54 +112,54 @@ import Testing
 
       // state: the last good state on stdout, the report on stderr, status 3.
       let state = try Self.replay(["state", path, "--json"], in: directory)
-      #expect(state.reason == .exit, "\(state.err)")
-      #expect(state.status == 3, "\(state.err)")
-      #expect(state.out == #"{"count":2,"items":[]}"# + "\n")
-      let report = try JSONParser.parse(Array(state.err.utf8))
+      #expect(state.reason == .exit, "\(state.standardError)")
+      #expect(state.status == 3, "\(state.standardError)")
+      #expect(state.standardOutput == #"{"count":2,"items":[]}"# + "\n")
+      let report = try JSONParser.parse(Array(state.standardError.utf8))
       #expect(report["at"]?.intValue == 2)
       Self.checkReport(report["crash"], trap)
 
       // The session lands on 2 and goes on.
       let session = try Self.replay(
         [path, "-c", "goto last", "-c", "print count", "-c", "back", "-c", "next"], in: directory)
-      #expect(session.status == 3, "\(session.err)")
-      #expect(session.out.contains(headline), "\(session.out)")
-      if let message = trap.message { #expect(session.out.contains("  \(message)")) }
-      #expect(session.out.contains("stopped at position 2, the last state before the crash"))
-      #expect(session.out.contains("(replay) print count\n2\n"), "\(session.out)")
-      #expect(session.out.contains("Traps.swift:"), "\(session.out)")
+      #expect(session.status == 3, "\(session.standardError)")
+      #expect(session.standardOutput.contains(headline), "\(session.standardOutput)")
+      if let message = trap.message { #expect(session.standardOutput.contains("  \(message)")) }
+      #expect(session.standardOutput.contains("stopped at position 2, the last state before the crash"))
+      #expect(session.standardOutput.contains("(replay) print count\n2\n"), "\(session.standardOutput)")
+      #expect(session.standardOutput.contains("Traps.swift:"), "\(session.standardOutput)")
 
       // verify: the checkpoint at 4 cannot be reached past the crash.
       let checked = directory.appendingPathComponent("\(trap.type)-checkpoint.jsonl").path
       try Self.log(trap, checkpoint: true).write(toFile: checked, atomically: true, encoding: .utf8)
       let verify = try Self.replay(["verify", checked], in: directory)
       #expect(verify.reason == .exit)
-      #expect(verify.status == 2, "\(verify.out)\(verify.err)")
-      #expect((verify.out + verify.err).contains("crashed"), "\(verify.out)\(verify.err)")
+      #expect(verify.status == 2, "\(verify.standardOutput)\(verify.standardError)")
+      #expect((verify.standardOutput + verify.standardError).contains("crashed"), "\(verify.standardOutput)\(verify.standardError)")
 
       // diff against itself: both sides stop at the same crash, reported, never fatal.
       let diff = try Self.replay(["diff", path, path], in: directory)
       #expect(diff.reason == .exit)
-      #expect((diff.out + diff.err).contains("crashed"), "\(diff.out)\(diff.err)")
+      #expect((diff.standardOutput + diff.standardError).contains("crashed"), "\(diff.standardOutput)\(diff.standardError)")
 
       // export --html: the page is written, with the crash in its data.
       let page = directory.appendingPathComponent("\(trap.type).html").path
       let export = try Self.replay(["export", path, "--html", page], in: directory)
-      #expect(export.status == 0, "\(export.err)")
-      #expect(export.out.contains("note: " + headline), "\(export.out)")
+      #expect(export.status == 0, "\(export.standardError)")
+      #expect(export.standardOutput.contains("note: " + headline), "\(export.standardOutput)")
       let html = try String(contentsOfFile: page, encoding: .utf8)
       #expect(html.contains(#""crash":{"seq":3,"type":"\#(trap.type)""#))
 
       // gen-test: a test that expects the crash at action 3.
       let generated = try Self.replay(["gen-test", path], in: directory)
-      #expect(generated.status == 0, "\(generated.err)")
-      #expect(generated.out.contains("// The app stopped while running action 3"))
+      #expect(generated.status == 0, "\(generated.standardError)")
+      #expect(generated.standardOutput.contains("// The app stopped while running action 3"))
 
       // shrink: down to the trapping action.
       let shrunk = directory.appendingPathComponent("\(trap.type).min.jsonl").path
       let shrink = try Self.replay(["shrink", path, "-o", shrunk], in: directory)
-      #expect(shrink.status == 0, "\(shrink.err)")
-      #expect(shrink.out.contains("→ 1 action"), "\(shrink.out)")
+      #expect(shrink.status == 0, "\(shrink.standardError)")
+      #expect(shrink.standardOutput.contains("→ 1 action"), "\(shrink.standardOutput)")
     }
   }
 }
