@@ -261,6 +261,68 @@ package enum Platform {
     }
   }
 
+  /// Reads up to `buffer.count` bytes from a pipe or a descriptor's current position, retrying
+  /// `EINTR`. Returns the count read (0 at the end) or `-errno`.
+  package static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    while true {
+      #if canImport(Glibc)
+        let n = Glibc.read(fd, base, buffer.count)
+      #elseif canImport(Musl)
+        let n = Musl.read(fd, base, buffer.count)
+      #else
+        let n = Darwin.read(fd, base, buffer.count)
+      #endif
+      if n >= 0 { return n }
+      if errno != EINTR { return -Int(errno) }
+    }
+  }
+
+  /// A connected pair of Unix stream sockets, both close-on-exec, whose writes never raise
+  /// `SIGPIPE` (use ``sendAll(_:_:)``): the requests to a child process that may die at any
+  /// moment. `nil` with `errno` set when it cannot be made.
+  package static func socketPair() -> (Int32, Int32)? {
+    var descriptors: [Int32] = [-1, -1]
+    #if canImport(Glibc)
+      let type = Int32(SOCK_STREAM.rawValue)
+    #else
+      let type = SOCK_STREAM
+    #endif
+    guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else { return nil }
+    for fd in descriptors {
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      #if canImport(Darwin)
+        var one: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+      #endif
+    }
+    return (descriptors[0], descriptors[1])
+  }
+
+  /// Sends all of `bytes` on a socket of ``socketPair()``, completing short writes and retrying
+  /// `EINTR`, without `SIGPIPE` when the other end is gone. Returns `nil`, or the `errno` that
+  /// stopped it (`EPIPE` for a closed peer).
+  package static func sendAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    guard let base = bytes.baseAddress else { return nil }
+    #if canImport(Darwin)
+      let flags: Int32 = 0
+    #else
+      let flags = Int32(MSG_NOSIGNAL)
+    #endif
+    var sent = 0
+    while sent < bytes.count {
+      let n = send(fd, base + sent, bytes.count - sent, flags)
+      if n > 0 {
+        sent += n
+      } else if n < 0 && errno == EINTR {
+        continue
+      } else {
+        return n == 0 ? EIO : errno
+      }
+    }
+    return nil
+  }
+
   /// The offset of the first `byte` in `buffer[from...]`, or `nil` (`memchr`).
   package static func firstIndex(
     of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int

@@ -24,16 +24,17 @@ struct IsolationBench {
     // A fresh timeline of each kind, warmed at position 1 (the worker started and the log opened
     // in it), then a goto from there across half the log; states come from the checkpoints, as in
     // a session.
-    let gotoHere = { () throws -> Double in
-      let timeline = try app.timeline(for: replayLog)
-      _ = try timeline.stateJSON(at: range.lowerBound + 1)
-      return try Stopwatch.seconds { _ = try timeline.stateJSON(at: range.lowerBound + 1 + half) }
-    }
-    let gotoIsolated = { () throws -> Double in
-      let timeline = IsolatedTimeline(
-        local: try app.timeline(for: replayLog), recovery: replayLog.recovery)
-      _ = try timeline.stateJSON(at: range.lowerBound + 1)
-      return try Stopwatch.seconds { _ = try timeline.stateJSON(at: range.lowerBound + 1 + half) }
+    // `showing`: the state comes back as JSON (the TUI, `print`); otherwise the cursor only
+    // moves there (`reach`), as the session's goto and next do.
+    func goto(isolated: Bool, showing: Bool) throws -> Double {
+      let local = try app.timeline(for: replayLog)
+      let timeline: any AnyTimeline =
+        isolated ? IsolatedTimeline(local: local, recovery: replayLog.recovery) : local
+      try timeline.reach(range.lowerBound + 1)
+      let target = range.lowerBound + 1 + half
+      return try Stopwatch.seconds {
+        if showing { _ = try timeline.stateJSON(at: target) } else { try timeline.reach(target) }
+      }
     }
     // One step forward from a random position, each kind warmed there first; the least of three
     // tries counts (a preemption costs as much as the step).
@@ -44,13 +45,21 @@ struct IsolationBench {
     for _ in 0..<positions {
       stepPositions.append(range.lowerBound + 1 + generator.next(range.count - 3))
     }
-    func steps(_ timeline: any AnyTimeline) throws -> Double {
+    func steps(_ timeline: any AnyTimeline, showing: Bool) throws -> Double {
       var total = 0.0
       for position in stepPositions {
         var best = Double.infinity
         for _ in 0..<3 {
           _ = try timeline.stateJSON(at: position)
-          best = min(best, try Stopwatch.seconds { _ = try timeline.stateJSON(at: position + 1) })
+          best = min(
+            best,
+            try Stopwatch.seconds {
+              if showing {
+                _ = try timeline.stateJSON(at: position + 1)
+              } else {
+                try timeline.reach(position + 1)
+              }
+            })
         }
         total += best
       }
@@ -58,7 +67,12 @@ struct IsolationBench {
     }
     let samples = try interleaved(
       repetitions,
-      [gotoHere, gotoIsolated, { try steps(here) }, { try steps(isolated) }])
+      [
+        { try goto(isolated: false, showing: true) }, { try goto(isolated: true, showing: true) },
+        { try steps(here, showing: true) }, { try steps(isolated, showing: true) },
+        { try goto(isolated: false, showing: false) }, { try goto(isolated: true, showing: false) },
+        { try steps(here, showing: false) }, { try steps(isolated, showing: false) },
+      ])
 
     let replay = ReplayCommand.prefix
     let between = try Self.positionBetweenCheckpoints(replayLog)
@@ -84,12 +98,28 @@ struct IsolationBench {
         note: "\(actions) actions; goto from position 1 to \(range.lowerBound + 1 + half), "
           + "from the nearest checkpoint as a session does, worker already started"),
       Row(
-        id: "8b\(suffix)", title: "one step forward: worker process vs in process (\(size) state)",
+        id: "8b\(suffix)",
+        title: "one step forward, state shown: worker process vs in process (\(size) state)",
         subject: Figure(label: "isolated step", unit: .seconds, sample: samples[3]),
         baseline: Figure(label: "in-process step", unit: .seconds, sample: samples[2]),
         target: log.stateSize == .small ? .ratioAtMost(1.5) : nil,
         note: "mean over \(positions) random positions of the least of 3 tries; the state "
           + "crosses the pipe as JSON text"),
+      Row(
+        id: "8e\(suffix)",
+        title:
+          "session goto across half the log (cursor only): worker vs in process (\(size) state)",
+        subject: Figure(label: "isolated goto", unit: .seconds, sample: samples[5]),
+        baseline: Figure(label: "in-process goto", unit: .seconds, sample: samples[4]),
+        target: log.stateSize == .small ? .ratioAtMost(1.5) : nil,
+        note: "the state is rebuilt but not sent (`reach`): what `goto` costs before `print`"),
+      Row(
+        id: "8f\(suffix)",
+        title: "session step (cursor only): worker process vs in process (\(size) state)",
+        subject: Figure(label: "isolated step", unit: .seconds, sample: samples[7]),
+        baseline: Figure(label: "in-process step", unit: .seconds, sample: samples[6]),
+        target: log.stateSize == .small ? .ratioAtMost(1.5) : nil,
+        note: "the state is rebuilt but not sent (`reach`): what `next` costs before `print`"),
       Row(
         id: "8c\(suffix)",
         title: "`replay state --at last`: default vs --no-isolate (\(size) state)",

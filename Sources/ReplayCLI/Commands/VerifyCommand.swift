@@ -8,7 +8,21 @@ extension CommandContext {
     reportFaults(opened.log)
     guard let timeline = opened.timeline else { throw .diagnostic(opened.missingAppDiagnostic) }
     let report: VerifyReport
-    do { report = try Verifier.verify(timeline) } catch { throw .replay(error) }
+    do { report = try Verifier.verify(timeline) } catch {
+      // A reducer that crashes is what verify looks for: the log no longer replays.
+      guard case .reducerCrashed(let crash) = error else { throw .replay(error) }
+      if wantsJSON {
+        output.writeLine(
+          JSONValue.object([
+            JSONMember("path", .string(opened.log.path)), JSONMember("reproduced", .bool(false)),
+            JSONMember("crash", crash.json),
+          ]).jsonText)
+      } else {
+        output.writeLine("\(inert(opened.log.path)): does not replay: \(crash.headline)")
+        for line in crash.lines().dropFirst() { output.writeLine(line) }
+      }
+      return ExitStatus.different
+    }
     if wantsJSON {
       output.writeLine(Self.json(report).jsonText)
     } else {

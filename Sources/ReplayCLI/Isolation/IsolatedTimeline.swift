@@ -94,6 +94,31 @@ package final class IsolatedTimeline: AnyTimeline {
     return low < seqs.count && seqs[low] == position
   }
 
+  /// Has the worker rebuild the state at `position` without sending it: one round trip, no
+  /// encoding, no parsing.
+  package func reach(_ position: Int) throws(ReplayError) {
+    guard log.positions.contains(position) else {
+      throw .positionOutOfRange(position, valid: log.positions)
+    }
+    if let memo, memo.position == position, memo.skips == skippedSeqs { return }
+    if needsNoReducer(position) { return try local.reach(position) }
+    if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
+    _ = try send(
+      .object([
+        JSONMember("op", .string("reach")), JSONMember("at", .number(String(position))),
+        JSONMember("skips", .array(skippedSeqs.sorted().map { .number(String($0)) })),
+        JSONMember("progress", .bool(progress != nil)),
+      ])
+    ) { () throws(ReplayError) in
+      try local.reach(position)
+      return .null
+    }
+  }
+
+  package func stateJSONText(at position: Int) throws(ReplayError) -> [UInt8] {
+    try stateJSON(at: position).serializedBytes
+  }
+
   package func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue {
     try send(
       .object([

@@ -10,6 +10,8 @@ import RewindReplay
 ///
 /// Requests:
 /// - `{"op":"state","at":N,"skips":[…],"progress":B}` → `{"ok":true,"state":…}`
+/// - `{"op":"reach","at":N,"skips":[…],"progress":B}` → `{"ok":true}` once the state at N is
+///   rebuilt (kept for the next request; not sent)
 /// - `{"op":"equal","a":N,"b":M,"skips":[…],"progress":B}` → `{"ok":true,"equal":B}`
 /// - `{"op":"run","seqs":[…]}` → the state after applying just those actions, in that order, to the
 ///   header's state: `{"ok":true,"state":…}`
@@ -51,9 +53,17 @@ enum WorkerMode {
       timeline.progress = request["progress"]?.boolValue == true ? writeProgress : nil
       switch request["op"]?.stringValue {
       case "state":
+        // The state's text goes out as it was encoded, without a tree in between.
         setSkips(request["skips"], of: timeline)
-        let state = try timeline.stateJSON(at: request["at"]?.intValue ?? 0)
-        reply = .object([JSONMember("ok", .bool(true)), JSONMember("state", state)])
+        var line = Array(#"{"ok":true,"state":"#.utf8)
+        line += try timeline.stateJSONText(at: request["at"]?.intValue ?? 0)
+        line += Array("}\n".utf8)
+        line.withUnsafeBytes { _ = Platform.writeAll(1, $0) }
+        return
+      case "reach":
+        setSkips(request["skips"], of: timeline)
+        try timeline.reach(request["at"]?.intValue ?? 0)
+        reply = .object([JSONMember("ok", .bool(true))])
       case "equal":
         setSkips(request["skips"], of: timeline)
         let equal = try timeline.statesEqual(

@@ -3,30 +3,40 @@ import Rewind
 import RewindJSON
 import RewindReplay
 
-/// A child `replay __worker` process and the pipes to talk to it.
+/// A child `replay __worker` process and the channels to talk to it: requests go over a socket
+/// (a write to a worker that died never raises `SIGPIPE` in `replay`), replies come back on a
+/// pipe, and its standard error is kept for the crash report.
 package final class WorkerProcess {
   /// The replay binary to run as the worker instead of the running executable (tests run
   /// in-process inside the test runner, which cannot be a worker).
   package static let executableOverride = Locked<URL?>(nil)
-
-  enum Outcome {
-    /// The reply line.
-    case reply(String)
-    /// The child died; how, and what it wrote on stderr.
-    case died(signal: String, stderr: String)
-  }
-
-  private let process = Process()
-  private let requests = Pipe()
-  private let replies = Pipe()
-  private let errors = Pipe()
-  private var pending: [UInt8] = []
 
   /// The Swift backtracer's settings in a worker whose crash report wants the reducer's frames:
   /// a JSON report of the crashed thread on stderr, no questions asked.
   static let backtraceSettings =
     "enable=yes,interactive=no,format=json,output-to=stderr,color=no,threads=crashed,"
     + "registers=none,images=none,limit=128,top=32"
+
+  enum Outcome {
+    /// The reply line, without its line feed.
+    case reply(ArraySlice<UInt8>)
+    /// The child died; how, and what it wrote on stderr.
+    case died(signal: String, stderr: String)
+  }
+
+  private let process = Process()
+  /// This side of the request socket.
+  private let requests: Int32
+  private let replies = Pipe()
+  private let errors = Pipe()
+  /// Reply bytes read but not yet returned.
+  private var pending: [UInt8] = []
+  /// Where reads land before they are appended to ``pending``.
+  private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  /// What the child writes on stderr, read as it comes by a thread of its own (a crash report
+  /// larger than the pipe holds must not block the dying child), and whether that thread is done.
+  private let standardError = Locked<(bytes: [UInt8], isComplete: Bool)>(([], false))
+  private let standardErrorDone = DispatchSemaphore(value: 0)
 
   /// Starts `replay __worker LOG RECOVERY` (the running executable itself, through
   /// `posix_spawn` by Foundation's `Process`; no `fork` of this multithreaded process).
@@ -39,25 +49,50 @@ package final class WorkerProcess {
     else {
       throw WorkerError("the path of the running executable is unknown")
     }
+    guard let (parent, child) = Platform.socketPair() else {
+      throw WorkerError("cannot make a socket pair: \(Platform.describe(errno: Platform.errno))")
+    }
+    requests = parent
+    let childEnd = FileHandle(fileDescriptor: child, closeOnDealloc: true)
     process.executableURL = executable
     process.arguments =
       [WorkerMode.command, log, recovery.rawValue]
       + (usesCheckpoints ? [] : [WorkerMode.noCheckpoints])
-    process.standardInput = requests
+    process.standardInput = childEnd
     process.standardOutput = replies
     process.standardError = errors
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = reportsFrames ? Self.backtraceSettings : "enable=no"
     process.environment = environment
-    try process.run()
+    do {
+      try process.run()
+    } catch {
+      Platform.close(parent)
+      throw error
+    }
+    try? childEnd.close()
+    let fd = errors.fileHandleForReading.fileDescriptor
+    let sink = standardError
+    let done = standardErrorDone
+    Thread.detachNewThread {
+      var buffer = [UInt8](repeating: 0, count: 1 << 14)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { Platform.readSome(fd, into: $0) }
+        if count <= 0 { break }
+        sink.withLock { $0.bytes += buffer[..<count] }
+      }
+      sink.withLock { $0.isComplete = true }
+      done.signal()
+    }
   }
 
   /// Ends the child (end of input, then SIGTERM in case it is stuck) and reaps it, so that no
-  /// zombie, pipe or `Process` outlives the session.
+  /// zombie, descriptor or `Process` outlives the session.
   deinit {
-    try? requests.fileHandleForWriting.close()
+    Platform.close(requests)
     if process.isRunning { process.terminate() }
     process.waitUntilExit()
+    if !standardError.withLock({ $0.isComplete }) { standardErrorDone.wait() }
   }
 
   /// Sends one request line and waits for the reply line, or for the child's death; progress
@@ -65,34 +100,44 @@ package final class WorkerProcess {
   func exchange(
     _ request: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   ) -> Outcome {
-    do {
-      try requests.fileHandleForWriting.write(contentsOf: Data((request + "\n").utf8))
-    } catch {
-      return died()
-    }
+    var line = Array(request.utf8)
+    line.append(UInt8(ascii: "\n"))
+    if line.withUnsafeBytes({ Platform.sendAll(requests, $0) }) != nil { return died() }
+    let fd = replies.fileHandleForReading.fileDescriptor
+    var searched = 0
     while true {
-      if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = String(decoding: pending[..<newline], as: UTF8.self)
-        pending.removeSubrange(...newline)
-        if line.hasPrefix(#"{"progress":"#) {
-          if let counts = (try? JSONParser.parse(line))?["progress"]?.arrayOfInts, counts.count == 2
+      let newline = pending.withUnsafeBytes {
+        Platform.firstIndex(of: UInt8(ascii: "\n"), in: $0, from: searched)
+      }
+      if let newline {
+        let reply = pending[..<newline]
+        if reply.starts(with: Self.progressPrefix) {
+          if let counts = (try? JSONParser.parse(reply))?["progress"]?.arrayOfInts,
+            counts.count == 2
           {
             progress?(counts[0], counts[1])
           }
+          pending.removeSubrange(...newline)
+          searched = 0
           continue
         }
-        return .reply(line)
+        let result = Outcome.reply(ArraySlice(reply))
+        pending.removeSubrange(...newline)
+        return result
       }
-      let chunk = replies.fileHandleForReading.availableData
-      if chunk.isEmpty { return died() }
-      pending.append(contentsOf: chunk)
+      searched = pending.count
+      let count = chunk.withUnsafeMutableBytes { Platform.readSome(fd, into: $0) }
+      if count <= 0 { return died() }
+      pending.append(contentsOf: chunk[..<count])
     }
   }
 
+  private static let progressPrefix = Array(#"{"progress":"#.utf8)
+
   private func died() -> Outcome {
-    try? requests.fileHandleForWriting.close()
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
+    if !standardError.withLock({ $0.isComplete }) { standardErrorDone.wait() }
+    let stderr = String(decoding: standardError.withLock { $0.bytes }, as: UTF8.self)
     let signal: String
     if process.terminationReason == .uncaughtSignal {
       signal = Platform.signalName(process.terminationStatus)

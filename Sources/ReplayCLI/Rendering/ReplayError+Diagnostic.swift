@@ -21,6 +21,11 @@ extension ReplayError {
     case .encodingFailed, .positionOutOfRange, .actionNotRecorded, .reducerCrashed:
       location = nil
     }
+    var notes = notes
+    if case .reducerCrashed(let report) = self {
+      // The runtime's message and the reducer's frames, as the session shows them.
+      notes += report.lines().dropFirst().map { $0.trimmingWhitespace() }
+    }
     return Diagnostic.error(
       message, at: location, notes: notes, hints: hint.map { [Diagnostic.Hint($0)] } ?? [])
   }

@@ -161,7 +161,7 @@ final class ReplaySession {
   /// position before it and the crash report is shown instead.
   func move(to target: Int) throws(SessionFailure) {
     if let timeline = opened.timeline {
-      do { _ = try timeline.stateJSON(at: target) } catch {
+      do { try timeline.reach(target) } catch {
         try landBeforeCrash(error, target: target)
         return
       }
@@ -187,7 +187,7 @@ final class ReplaySession {
     else { throw SessionFailure(error) }
     metCrash = true
     for line in report.lines() { output.writeLine(line) }
-    do { _ = try timeline.stateJSON(at: lastGood) } catch { throw SessionFailure(error) }
+    do { try timeline.reach(lastGood) } catch { throw SessionFailure(error) }
     position = lastGood
     output.writeLine(
       "stopped at position \(lastGood), the last state before the crash (print, diff and back "

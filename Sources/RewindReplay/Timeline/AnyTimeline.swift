@@ -11,6 +11,14 @@ public protocol AnyTimeline: AnyObject {
   /// The state at `position`, encoded as JSON.
   /// - Throws: See ``Timeline/state(at:)``; `.encodingFailed` when the state does not encode.
   func stateJSON(at position: Int) throws(ReplayError) -> JSONValue
+  /// The state at `position` as compact JSON text: the bytes of ``stateJSON(at:)``'s value
+  /// written out, encoded straight to text where the timeline can (a replay worker sends it).
+  /// - Throws: See ``stateJSON(at:)``.
+  func stateJSONText(at position: Int) throws(ReplayError) -> [UInt8]
+  /// Rebuilds the state at `position` without encoding it: a debugger's cursor moving there,
+  /// which shows the state only when asked.
+  /// - Throws: See ``stateJSON(at:)``.
+  func reach(_ position: Int) throws(ReplayError)
   /// The state after applying only the actions `seqs` to the header's state, encoded as JSON.
   /// - Throws: See ``Timeline/state(applying:)``.
   func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue
@@ -34,6 +42,22 @@ extension Timeline: AnyTimeline {
     } catch {
       throw .encodingFailed(what: "state at position \(position)", reason: "\(error)")
     }
+  }
+
+  /// The state at `position` as compact JSON text, encoded straight to bytes with Rewind's JSON
+  /// encoder (the same bytes as ``stateJSON(at:)``'s value written out).
+  public func stateJSONText(at position: Int) throws(ReplayError) -> [UInt8] {
+    let state = try self.state(at: position)
+    do {
+      return try RewindJSONEncoder().encode(state)
+    } catch {
+      throw .encodingFailed(what: "state at position \(position)", reason: "\(error)")
+    }
+  }
+
+  /// Rebuilds the state at `position` (cached as any other), without encoding it.
+  public func reach(_ position: Int) throws(ReplayError) {
+    _ = try state(at: position)
   }
 
   /// The state after only the actions `seqs`, encoded with Rewind's JSON encoder.
