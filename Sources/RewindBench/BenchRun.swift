@@ -4,7 +4,7 @@ import Foundation
 struct BenchOptions {
   var isQuick = false
   var wantsJSON = false
-  var sections: Set<Int> = Set(1...8)
+  var sections: Set<Int> = Set(1...9)
   var logDirectory: String?
   var jsonPath: String?
 
@@ -25,7 +25,7 @@ struct BenchOptions {
         jsonPath = path
       case "-h", "--help":
         print(
-          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,8] [--logs DIR]"
+          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,9] [--logs DIR]"
         )
         exit(0)
       default:
@@ -45,15 +45,21 @@ struct BenchScale {
   var slowRepetitions: Int
   var stepPositions: Int
   var everyStateLimit: [StateSize: Int]
+  /// Items of the big states of section 9 (about 100 bytes of JSON each).
+  var latencyItems: [Int]
+  /// Dispatches timed per repetition in section 9.
+  var latencyDispatches: Int
 
   static let full = BenchScale(
     logActions: 1_000_000, recordingActions: 200_000, bufferedActions: 1_000_000,
     diffActions: 100_000, repetitions: 5, slowRepetitions: 3, stepPositions: 20,
-    everyStateLimit: [.small: 1_000_000, .large: 20_000])
+    everyStateLimit: [.small: 1_000_000, .large: 20_000],
+    latencyItems: [10_000, 50_000, 200_000], latencyDispatches: 10_000)
   static let quick = BenchScale(
     logActions: 100_000, recordingActions: 50_000, bufferedActions: 200_000,
     diffActions: 20_000, repetitions: 3, slowRepetitions: 3, stepPositions: 5,
-    everyStateLimit: [.small: 100_000, .large: 4_000])
+    everyStateLimit: [.small: 100_000, .large: 4_000],
+    latencyItems: [10_000, 50_000], latencyDispatches: 3_000)
 }
 
 /// One run of the harness: generate the logs, run the sections, print the report.
@@ -151,6 +157,14 @@ struct BenchRun {
             log: log, repetitions: scale.slowRepetitions, positions: scale.stepPositions
           ).run()
         }
+      }
+    }
+    if sections.contains(9) {
+      section("9", "worst dispatch") {
+        try DispatchLatencyBench(
+          directory: directory, sizes: scale.latencyItems, dispatches: scale.latencyDispatches,
+          repetitions: scale.slowRepetitions
+        ).run()
       }
     }
     if sections.contains(6) {

@@ -44,6 +44,8 @@ enum Target: Sendable {
   case fasterBy(Double)
   /// The subject's median ≥ value.
   case subjectAtLeast(Double)
+  /// subject − baseline ≤ limit (in the figures' unit): what the subject adds.
+  case addedAtMost(Double, FigureUnit)
 
   var text: String {
     switch self {
@@ -52,14 +54,18 @@ enum Target: Sendable {
         ? "≤ 1/\(fixed(1 / limit, 0)) ×" : "≤ \(fixed(limit, limit.rounded() == limit ? 0 : 1)) ×"
     case .fasterBy(let factor): return "≥ \(fixed(factor, 0)) × faster"
     case .subjectAtLeast(let value): return "≥ \(grouped(Int(value)))"
+    case .addedAtMost(let limit, let unit): return "+ ≤ \(unit.format(limit))"
     }
   }
 
-  func isMet(subject: Sample, ratio: Sample) -> Bool {
+  func isMet(subject: Sample, baseline: Sample?, ratio: Sample) -> Bool {
     switch self {
     case .ratioAtMost(let limit): return ratio.median <= limit
     case .fasterBy(let factor): return ratio.median <= 1 / factor
     case .subjectAtLeast(let value): return subject.median >= value
+    case .addedAtMost(let limit, _):
+      guard let baseline else { return false }
+      return subject.median - baseline.median <= limit
     }
   }
 }
@@ -85,7 +91,8 @@ struct Row: Sendable {
   var verdict: String {
     guard let target else { return baseline == nil ? "SKIP" : "info" }
     guard let ratio else { return "SKIP" }
-    return target.isMet(subject: subject.sample, ratio: ratio) ? "PASS" : "FAIL"
+    return target.isMet(subject: subject.sample, baseline: baseline?.sample, ratio: ratio)
+      ? "PASS" : "FAIL"
   }
 
   var ratioText: String {
