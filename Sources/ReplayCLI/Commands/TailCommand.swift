@@ -7,6 +7,9 @@ extension CommandContext {
   /// `replay tail -f LOG [--diff] [--type NAME] [--path PATH] [-n N] [--timeout S]`.
   func runTail() throws(CommandFailure) -> Int32 {
     let path = arguments.positional("LOG") ?? ""
+    // --diff and --path run the reducer in this process (no worker follows a growing file yet):
+    // a trap ends `tail`, with the crash reporter's note naming the log and the action's line.
+    StepMarker.setLog(path)
     let follow = arguments.flag("follow")
     let showDiff = arguments.flag("diff")
     let type = arguments.string("type")
@@ -85,7 +88,10 @@ extension CommandContext {
           if let follower, let payload = action.payload {
             let before = follower.stateJSON
             let after: JSONValue
-            do { after = try follower.apply(payload, seq: action.seq, type: action.type) } catch {
+            do {
+              after = try follower.apply(
+                payload, seq: action.seq, type: action.type, line: action.line)
+            } catch {
               throw .replay(error)
             }
             if let watched {

@@ -168,7 +168,11 @@ package final class IsolatedTimeline: AnyTimeline {
           reportsFrames: reportsFrames)
         workersStarted += 1
       } catch {
-        throw .cannotOpen(path: log.path, reason: "cannot start a replay worker process: \(error)")
+        let why = (error as? WorkerError)?.description ?? error.localizedDescription
+        throw .cannotOpen(
+          path: log.path,
+          reason: "cannot start a replay worker process (\(why)); run with --no-isolate to replay "
+            + "in this process")
       }
     }
     guard let worker else { throw .cannotOpen(path: log.path, reason: "no worker process") }
@@ -186,6 +190,15 @@ package final class IsolatedTimeline: AnyTimeline {
       let report = CrashReport(
         workerStandardError: stderr, signal: signal,
         relativeTo: FileManager.default.currentDirectoryPath)
+      if report.seq == nil, signal.hasPrefix("exit status") {
+        // It ended without a signal, before any action: it could not open the log or find the
+        // app (a replay binary that is not a worker, a log changed or removed since).
+        let said = stderr.split(separator: "\n").last.map { ": \($0)" } ?? ""
+        throw .cannotOpen(
+          path: log.path,
+          reason: "the replay worker process ended (\(signal)) before answering\(said); run "
+            + "with --no-isolate to replay in this process")
+      }
       if report.seq != nil { knownCrash = (report, skippedSeqs) }
       throw .reducerCrashed(report)
     }

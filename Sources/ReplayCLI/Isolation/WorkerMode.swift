@@ -33,17 +33,24 @@ enum WorkerMode {
     do {
       let log = try ReplayLog(path: arguments[0], recovery: recovery)
       guard let app = apps.first(where: { $0.name == log.header.app }) else {
-        return ExitStatus.trouble
+        return refuse("this binary does not know the app \"\(log.header.app)\"")
       }
       timeline = try app.timeline(for: log, usesCheckpoints: arguments.count == 2)
       StepMarker.setLog(arguments[0])
     } catch {
-      return ExitStatus.trouble
+      return refuse(error.message)
     }
     while let line = Swift.readLine(strippingNewline: true) {
       respond(to: line, timeline: timeline)
     }
     return ExitStatus.success
+  }
+
+  /// Says on stderr why the worker cannot start (the parent shows the last line).
+  private static func refuse(_ reason: String) -> Int32 {
+    var line = Array("replay worker: \(reason)\n".utf8)
+    line.withUnsafeMutableBytes { _ = Platform.writeAll(2, UnsafeRawBufferPointer($0)) }
+    return ExitStatus.trouble
   }
 
   private static func respond(to line: String, timeline: any AnyTimeline) {

@@ -31,6 +31,8 @@ package final class WorkerProcess {
   private let errors = Pipe()
   /// Reply bytes read but not yet returned.
   private var pending: [UInt8] = []
+  /// Whether the child was started (a worker whose start failed has nothing to end or reap).
+  private var isLaunched = false
   /// Where reads land before they are appended to ``pending``.
   private var chunk = [UInt8](repeating: 0, count: 1 << 16)
   /// What the child writes on stderr, read as it comes by a thread of its own (a crash report
@@ -67,9 +69,10 @@ package final class WorkerProcess {
     do {
       try process.run()
     } catch {
-      Platform.close(parent)
+      try? childEnd.close()
       throw error
     }
+    isLaunched = true
     try? childEnd.close()
     let fd = errors.fileHandleForReading.fileDescriptor
     let sink = standardError
@@ -90,6 +93,7 @@ package final class WorkerProcess {
   /// zombie, descriptor or `Process` outlives the session.
   deinit {
     Platform.close(requests)
+    guard isLaunched else { return }
     if process.isRunning { process.terminate() }
     process.waitUntilExit()
     if !standardError.withLock({ $0.isComplete }) { standardErrorDone.wait() }

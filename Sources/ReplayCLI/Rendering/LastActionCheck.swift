@@ -16,7 +16,8 @@ enum LastActionCheck {
   /// that could crash this process).
   static func run(_ opened: OpenedLog) -> LastActionCheck? {
     let log = opened.log
-    guard log.isCutOff, log.actionCount > 0, let timeline = opened.timeline as? IsolatedTimeline
+    guard log.isCutOff, log.actionCount > 0, logEndsWhereTheAppStopped(log),
+      let timeline = opened.timeline as? IsolatedTimeline
     else { return nil }
     do {
       _ = try timeline.stateJSON(at: log.lastSeq)
@@ -25,6 +26,13 @@ enum LastActionCheck {
       if case .reducerCrashed(let report) = error { return .crashed(report) }
       return .failed(error.message)
     }
+  }
+
+  /// Whether the log's last action is the last one the app recorded: no recovery mode stopped
+  /// reading early or skipped lines (a torn last line, dropped by `--recovery tail`, is the app's
+  /// own end).
+  static func logEndsWhereTheAppStopped(_ log: ReplayLog) -> Bool {
+    log.faults.isEmpty || log.recovery == .tail
   }
 
   /// The rows of `info`'s text: `crashed at:` and, for a crash, the report's lines after its

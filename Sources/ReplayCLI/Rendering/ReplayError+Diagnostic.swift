@@ -24,7 +24,10 @@ extension ReplayError {
     var notes = notes
     if case .reducerCrashed(let report) = self {
       // The runtime's message and the reducer's frames, as the session shows them.
-      notes += report.lines().dropFirst().map { $0.trimmingWhitespace() }
+      // (The message is in the error's own line already.)
+      notes += report.lines().dropFirst(report.message == nil ? 1 : 2).map {
+        $0.trimmingWhitespace()
+      }
     }
     return Diagnostic.error(
       message, at: location, notes: notes, hints: hint.map { [Diagnostic.Hint($0)] } ?? [])

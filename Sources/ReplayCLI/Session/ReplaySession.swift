@@ -168,7 +168,8 @@ final class ReplaySession {
     }
     position = target
     showPositionLine()
-    if log.isCutOff, target == log.lastSeq, log.actionCount > 0, opened.timeline != nil,
+    if log.isCutOff, target == log.lastSeq, log.actionCount > 0, let timeline = opened.timeline,
+      !timeline.skippedSeqs.contains(target), LastActionCheck.logEndsWhereTheAppStopped(log),
       !toldCleanLastAction
     {
       toldCleanLastAction = true

@@ -8,8 +8,9 @@ public protocol StateFollower: AnyObject {
   var stateJSON: JSONValue { get }
   /// Starts again from `state` (a new file's header after a rotation).
   func reset(to state: JSONValue) throws(ReplayError)
-  /// Applies one recorded action and returns the new state.
-  func apply(_ action: JSONValue, seq: Int, type: String?) throws(ReplayError) -> JSONValue
+  /// Applies one recorded action, from log line `line`, and returns the new state.
+  func apply(_ action: JSONValue, seq: Int, type: String?, line: Int) throws(ReplayError)
+    -> JSONValue
 }
 
 final class TypedStateFollower<State: Codable & Sendable, Action: Codable & Sendable>: StateFollower
@@ -29,7 +30,9 @@ final class TypedStateFollower<State: Codable & Sendable, Action: Codable & Send
     stateJSON = state
   }
 
-  func apply(_ action: JSONValue, seq: Int, type: String?) throws(ReplayError) -> JSONValue {
+  func apply(_ action: JSONValue, seq: Int, type: String?, line: Int) throws(ReplayError)
+    -> JSONValue
+  {
     let decoded: Action
     do {
       decoded = try RewindJSONDecoder().decode(Action.self, from: action)
@@ -42,7 +45,7 @@ final class TypedStateFollower<State: Codable & Sendable, Action: Codable & Send
         path: "", line: 0, seq: seq, type: type ?? "?", codingPath: "", reason: "\(error)")
     }
     let marks = StepMarker.claim()
-    if marks { StepMarker.willApply(seq: seq, type: type, line: 0) }
+    if marks { StepMarker.willApply(seq: seq, type: type, line: line) }
     reducer.reduce(&state, decoded)
     if marks { StepMarker.release() }
     do {

@@ -43,13 +43,16 @@ import Testing
       if chain == "both" {
         // The reporter installed after the recorder runs first and passes the signal on to it;
         // the recorder passes it on to the one installed before.
-        let reporters = child.standardError.split(separator: "\n").filter { $0.hasPrefix("reporter ") }
-        #expect(reporters == ["reporter after ran", "reporter before ran"], "\(child.standardError)")
+        let reporters = child.standardError.split(separator: "\n").filter {
+          $0.hasPrefix("reporter ")
+        }
+        #expect(
+          reporters == ["reporter after ran", "reporter before ran"], "\(child.standardError)")
       }
       let info = ReplayRun(["info", path])
       #expect(
         info.standardOutput.contains(
-          "ended:        crashed — the app died of \(signal.signal)"), "\(info.standardOutput)")
+          "ended:        cut off by a crash — the app died of \(signal.signal)"), "\(info.standardOutput)")
       #expect(info.standardOutput.contains("while running action 3 ("), "\(info.standardOutput)")
     }
   }
