@@ -61,3 +61,34 @@ private final class StoreBox: @unchecked Sendable {
   // Written once before the dispatch and read on the same thread: no concurrent access.
   var store: Store<CounterState, CounterAction>?
 }
+
+extension ChildModes {
+  /// Records `count` counter actions on a state carrying about 400 KiB of text, with a
+  /// checkpoint every 10 actions, so that its checkpoints are written in parts off the
+  /// dispatching thread; writes `N\n` to stdout after dispatch N returned, then waits a
+  /// millisecond (the parent kills this process while a checkpoint is being written).
+  static func recordBig(to path: String, count: Int) throws {
+    struct BigCounter: Codable, Sendable {
+      var count = 0
+      var notes = (0..<8_000).map { "note \($0): water the plants, buy milk, renew ✓" }
+    }
+    let reducer = Reducer<BigCounter, CounterAction> { state, action in
+      var counter = CounterState(count: state.count)
+      counterReducer.reduce(&counter, action)
+      state.count = counter.count
+    }
+    let store = Store(initialState: BigCounter(), reducer: reducer)
+    let recorder = try store.startRecording(
+      to: path, app: "big-counter",
+      options: RecordingOptions(checkpointInterval: 10, ifExists: .replace))
+    for n in 1...max(1, count) {
+      store.dispatch(n % 7 == 0 ? .add(n) : .increment)
+      var ack = Array("\(n)\n".utf8)
+      ack.withUnsafeMutableBytes { _ = write(1, $0.baseAddress, $0.count) }
+      // An app dispatches at human or network pace, not in a tight loop: a checkpoint has time
+      // to be written before the next falls due.
+      usleep(1_000)
+    }
+    recorder.close()
+  }
+}

@@ -3,6 +3,7 @@
 //   rewind-testbed fixtures DIR            write every fixture log into DIR
 //   rewind-testbed crash LOG               record a todo session until the move bug kills it
 //   rewind-testbed record LOG POLICY N     record N counter actions, acknowledging each on stdout
+//   rewind-testbed record-big LOG N        the same with a 400 KiB state (background checkpoints)
 //   rewind-testbed dispatch-from-reducer   misuse the store (it must stop with a message)
 //   rewind-testbed clock-journal LOG       record with a reducer that reads the clock (docs/determinism.md)
 //   rewind-testbed signal LOG HOW [CHAIN]  record with recordsFatalSignals, then die HOW (SignalRecordChild)
@@ -35,6 +36,9 @@ do {
     try ChildModes.record(to: arguments[2], policy: arguments[3], count: count)
   case ("dispatch-from-reducer", 2):
     ChildModes.dispatchFromReducer()
+  case ("record-big", 4):
+    guard let count = Int(arguments[3]) else { throw FixtureError("N must be a number") }
+    try ChildModes.recordBig(to: arguments[2], count: count)
   case ("signal", 4), ("signal", 5):
     try SignalRecordChild.run(
       log: arguments[2], how: arguments[3], chain: arguments.count == 5 ? arguments[4] : "none")
@@ -43,7 +47,7 @@ do {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | dispatch-from-reducer | clock-journal LOG | signal LOG HOW [CHAIN] | replay ARGS…\n"
+        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | record-big LOG N | dispatch-from-reducer | clock-journal LOG | signal LOG HOW [CHAIN] | replay ARGS…\n"
           .utf8))
     exit(2)
   }

@@ -64,6 +64,7 @@ enum LogSummary {
       JSONMember("firstSeq", number(log.firstSeq)),
       JSONMember("lastSeq", number(log.lastSeq)),
       JSONMember("checkpoints", .array(log.checkpointSeqs.map(number))),
+      JSONMember("skippedCheckpoints", number(log.skippedCheckpoints)),
       JSONMember("cleanEnd", .bool(log.hasEndRecord)),
       JSONMember("endReason", log.endReason.map(JSONValue.string) ?? .null),
       JSONMember(
@@ -95,9 +96,10 @@ enum LogSummary {
 
   private static func checkpointsText(_ log: ReplayLog) -> String {
     let seqs = log.checkpointSeqs
-    guard !seqs.isEmpty else { return "none" }
+    let skipped = log.skippedCheckpoints > 0 ? ", \(log.skippedCheckpoints) skipped" : ""
+    guard !seqs.isEmpty else { return "none" + skipped }
     let shown = seqs.prefix(6).map(String.init).joined(separator: ", ")
-    return "\(seqs.count) (seq \(shown)\(seqs.count > 6 ? ", …" : ""))"
+    return "\(seqs.count) (seq \(shown)\(seqs.count > 6 ? ", …" : ""))" + skipped
   }
 
   /// How the log ended: cleanly, or cut off while the app ran its last action.
@@ -108,7 +110,8 @@ enum LogSummary {
     if let signal = log.signal {
       let type = (try? log.action(at: signal.seq))?.type.map { " (\(inert($0)))" } ?? ""
       let address = signal.address.map { " at address \(inert($0))" } ?? ""
-      return "crashed — the app died of \(inert(signal.signal))\(address) while running action "
+      return
+        "cut off by a crash — the app died of \(inert(signal.signal))\(address) while running action "
         + "\(signal.seq)\(type) (its recorder's signal record, line \(signal.line))"
     }
     if log.recovery == .prefix, let fault = log.faults.first {

@@ -15,8 +15,15 @@ public enum LogFormat {
     case header
     /// One action, as it reached the reducers.
     case action
-    /// The state after the action with the same `seq`.
+    /// The state after the action with the same `seq`, written right after that action.
     case checkpoint
+    /// The state after the action with the same `seq`, encoded off the dispatching thread and
+    /// written when it was ready — possibly after later actions —, in one line or, when large,
+    /// in parts (`part`, `parts`, `text`).
+    case state
+    /// A checkpoint that fell due while the previous one was still being written, and was left
+    /// out.
+    case stateSkipped = "state-skipped"
     /// An action that was not recorded (deny list, or its encoding failed); keeps `seq` continuous.
     case skipped
     /// The last line of a cleanly closed (or rotated) file.

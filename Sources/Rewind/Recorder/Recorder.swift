@@ -31,6 +31,8 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// The action type's own encoding (``JSONDirectEncodable``), with Rewind's coder.
   private let directEncoding: JSONDirectCoding.Encoder<Action>?
   private let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
+  /// Encodes and writes checkpoints off the dispatching thread.
+  private let checkpoints = CheckpointWriter()
   private let detach: Locked<(@Sendable () -> Void)?> = Locked(nil)
 
   /// Creates the log file, writes its header with `initialState`, and starts recording.
@@ -117,17 +119,67 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   }
 
   /// Tells the recorder the state after the last recorded action, for checkpoints and rotation
-  /// (``Store`` does this for you). Encodes the state only when a checkpoint or rotation is due.
+  /// (``Store`` does this for you).
+  ///
+  /// A due checkpoint of a large state (its last encoding over 16 KiB of JSON) is handed, as a
+  /// value, to a background queue that sanitizes, encodes and writes it (a `state` record,
+  /// docs/log-format.md), so this returns at once; one that falls due while the previous one is
+  /// still being written is skipped, and marked so in the log. A small state is encoded and
+  /// written here, right after its action, which costs less than handing it over. A due
+  /// rotation still encodes the state here: the new file's header needs it.
   public func didReduce(_ state: State) {
     // Most actions need nothing here: find that out without the lock.
     guard stateDue.load(ordering: .relaxed) else { return }
-    let report = core.withLock { core -> RecorderError? in
-      guard core.isRecording, core.needsState else { return nil }
-      let sanitized = stateSanitizer?(state) ?? state
-      let coder = core.options.coder
-      return core.recordState { try coder.encode(sanitized) }
+    switch core.withLock({ $0.planState() }) {
+    case .nothing:
+      return
+    case .now:
+      // A state line still being written goes before the rotation's end record.
+      checkpoints.waitUntilIdle()
+      let report = core.withLock { core -> RecorderError? in
+        guard core.isRecording, core.needsState else { return nil }
+        let sanitized = stateSanitizer?(state) ?? state
+        let coder = core.options.coder
+        return core.recordState { try coder.encode(sanitized) }
+      }
+      if let report { onError(report) }
+    case .later(let seq):
+      let (core, onError, sanitizer) = (self.core, self.onError, stateSanitizer)
+      let coder = core.withLock { $0.options.coder }
+      let accepted = checkpoints.submit {
+        Self.writeState(state, seq: seq, sanitizer: sanitizer, coder: coder, core: core)
+          .map(onError)
+      }
+      if !accepted,
+        let report = core.withLock({ $0.appendStateLine(StateRecord.skipped(seq: seq)) })
+      {
+        onError(report)
+      }
     }
-    if let report { onError(report) }
+  }
+
+  /// Sanitizes and encodes `state` and writes it as the `state` record of `seq`, one part per
+  /// lock (the background side of ``didReduce(_:)``). Returns an error to report.
+  private static func writeState(
+    _ state: State, seq: Int, sanitizer: (@Sendable (State) -> State)?, coder: LogCoder,
+    core: Locked<RecorderCore>
+  ) -> RecorderError? {
+    let json: [UInt8]
+    do {
+      json = try coder.encode(sanitizer?(state) ?? state)
+    } catch {
+      return core.withLock { $0.fail(.stateEncodingFailed(description: "\(error)")) }
+    }
+    core.withLock { $0.noteStateBytes(json.count) }
+    if json.count <= StateRecord.partBytes {
+      return core.withLock { $0.appendStateLine(StateRecord.whole(seq: seq, json: json)) }
+    }
+    let pieces = StateRecord.pieces(of: json)
+    for (index, range) in pieces.enumerated() {
+      let line = StateRecord.part(seq: seq, index: index, count: pieces.count, text: json[range])
+      if let report = core.withLock({ $0.appendStateLine(line) }) { return report }
+    }
+    return nil
   }
 
   /// Writes the lines waiting in the buffer (``Durability/buffered(capacity:)`` only).
@@ -149,6 +201,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       return action
     }
     detachStore?()
+    checkpoints.waitUntilIdle()
     let report = core.withLock { $0.close() }
     if let report { onError(report) }
   }

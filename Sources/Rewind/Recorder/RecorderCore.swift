@@ -25,6 +25,8 @@ struct RecorderCore {
   private(set) var status: RecordingStatus = .recording
   private var segment = 0
   private var lastCheckpointSeq = 0
+  /// The size of the JSON of the last state encoded (the header's, at first).
+  private var lastStateBytes = 0
   private var reportedSkip = false
   private var isDirty = false
   /// Times the actions (``RecordingClock``).
@@ -55,6 +57,7 @@ struct RecorderCore {
     self.options = options
     self.fileSystem = fileSystem
     signalOwner = options.recordsFatalSignals ? ObjectIdentifier(signalToken) : nil
+    lastStateBytes = initialStateJSON.count
     startNanos = clock.now()
     actionOutput = ByteBuffer()
     actionWriter = JSONDirectWriter(output: actionOutput)
@@ -281,6 +284,48 @@ struct RecorderCore {
     }
   }
 
+  /// How the state after the last action is to be written, when a checkpoint or a rotation is
+  /// due.
+  enum StatePlan {
+    /// Nothing is due.
+    case nothing
+    /// Now, on the calling thread (``recordState(_:)``): a small state (its last encoding was at
+    /// most ``inlineStateBytes``, a few tens of microseconds), a rotation, whose new file's
+    /// header needs the state at once, or a reproducible recording, whose bytes must not depend
+    /// on timing.
+    case now
+    /// A checkpoint for `seq`, to be encoded and written off the calling thread as a `state`
+    /// record; it is no longer due.
+    case later(seq: Int)
+  }
+
+  /// Decides how the due state is written (``StatePlan``); a checkpoint handed to the
+  /// background counts as written.
+  mutating func planState() -> StatePlan {
+    guard isRecording, needsState else { return .nothing }
+    if isRotationDue || options.reproducible != nil || lastStateBytes <= Self.inlineStateBytes {
+      return .now
+    }
+    lastCheckpointSeq = seq
+    return .later(seq: seq)
+  }
+
+  /// States whose JSON was at most this many bytes last time are written on the calling thread,
+  /// right after their action (a `checkpoint` record): encoding them costs less than handing
+  /// them over.
+  static let inlineStateBytes = 16 << 10
+
+  /// Remembers the size of the last state encoded, to plan the next one.
+  mutating func noteStateBytes(_ count: Int) { lastStateBytes = count }
+
+  /// Appends one line of a `state` record (or its `state-skipped` mark), written after
+  /// whatever actions came meanwhile. Returns an error to report; nothing once recording stopped.
+  mutating func appendStateLine(_ line: [UInt8]) -> RecorderError? {
+    guard isRecording else { return nil }
+    do { try writer?.append(line, seq: seq) } catch { return fail(error) }
+    return nil
+  }
+
   /// Writes a checkpoint and rotates the file when they are due, with the state after the last
   /// action. Returns an error to report.
   mutating func recordState(_ encode: () throws -> [UInt8]) -> RecorderError? {
@@ -290,6 +335,7 @@ struct RecorderCore {
     } catch {
       return fail(.stateEncodingFailed(description: "\(error)"))
     }
+    lastStateBytes = stateJSON.count
     do {
       if isCheckpointDue {
         var line = LogLineBuilder(kind: .checkpoint)

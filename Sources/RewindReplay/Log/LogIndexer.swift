@@ -11,6 +11,10 @@ struct LogIndexer {
     var signal: RecordedSignal?
     var entries: [LogEntry]
     var checkpoints: [Int: LogEntry]
+    /// States written in parts, complete ones only: each seq's part lines in order.
+    var partedCheckpoints: [Int: [LogEntry]]
+    /// How many `state-skipped` marks the log holds.
+    var skippedStates: Int
     var suspectFrom: Int?
     var ignoredLines: Int
   }
@@ -28,6 +32,10 @@ struct LogIndexer {
   private var faults: [LogFault] = []
   private var entries: [LogEntry] = []
   private var checkpoints: [Int: LogEntry] = [:]
+  private var partedCheckpoints: [Int: [LogEntry]] = [:]
+  /// The parts of each state read so far, until its last part completes it.
+  private var pendingParts: [Int: (count: Int, entries: [LogEntry])] = [:]
+  private var skippedStates = 0
   private var endReason: String?
   private var endLine = 0
   private var signal: RecordedSignal?
@@ -116,7 +124,8 @@ struct LogIndexer {
     }
     return Result(
       header: header, faults: faults, endReason: endReason, signal: signal, entries: entries,
-      checkpoints: checkpoints, suspectFrom: suspectFrom, ignoredLines: ignoredLines)
+      checkpoints: checkpoints, partedCheckpoints: partedCheckpoints,
+      skippedStates: skippedStates, suspectFrom: suspectFrom, ignoredLines: ignoredLines)
   }
 
   // MARK: Header
@@ -281,6 +290,37 @@ struct LogIndexer {
       }
       endReason = peek.reason ?? "closed"
       endLine = span.line
+    case "state":
+      guard let seq = peek.seq else { return .invalidRecord("a state line with no \"seq\"") }
+      guard seq >= firstSeq, seq <= expectedSeq - 1 else {
+        return .invalidRecord(
+          "a state for seq \(seq) after action \(expectedSeq - 1): it must follow its action")
+      }
+      let entry = LogEntry(
+        start: span.start, length: length, line: span.line, seq: seq, kind: .checkpoint)
+      switch StateRecordPeek.read(line, limits: limits.json) {
+      case nil:
+        return .invalidRecord("a state line with neither a \"state\" nor a valid part")
+      case .whole:
+        if checkpoints[seq] == nil, partedCheckpoints[seq] == nil { checkpoints[seq] = entry }
+      case .part(let index, let count):
+        var pending = pendingParts[seq] ?? (count, [])
+        guard pending.count == count, index == pending.entries.count else {
+          return .invalidRecord(
+            "part \(index) of \(count) of the state for seq \(seq) is out of order")
+        }
+        pending.entries.append(entry)
+        if pending.entries.count == count {
+          pendingParts[seq] = nil
+          if checkpoints[seq] == nil, partedCheckpoints[seq] == nil {
+            partedCheckpoints[seq] = pending.entries
+          }
+        } else {
+          pendingParts[seq] = pending
+        }
+      }
+    case "state-skipped":
+      skippedStates += 1
     case "signal":
       guard let seq = peek.seq else { return .invalidRecord("a signal line with no \"seq\"") }
       let value = try? JSONParser.parse(line, limits: limits.json)

@@ -80,6 +80,7 @@ extension ReplayLog {
   /// The state recorded in the checkpoint after action `seq`, or `nil` when there is none.
   /// - Throws: `ReplayError.fault` when the checkpoint's line is not valid JSON or has no state.
   public func checkpointState(at seq: Int) throws(ReplayError) -> JSONValue? {
+    if let parts = partedCheckpointEntries[seq] { return try partedState(parts) }
     guard let entry = checkpointEntries[seq] else { return nil }
     let value = try parse(entry)
     guard let state = value["state"] else {
@@ -88,8 +89,34 @@ extension ReplayLog {
     return state
   }
 
-  /// The line number of the checkpoint after `seq`, when there is one.
-  public func checkpointLine(at seq: Int) -> Int? { checkpointEntries[seq]?.line }
+  /// The state of a `state` record written in parts: their `text` strings put together, parsed.
+  private func partedState(_ parts: [LogEntry]) throws(ReplayError) -> JSONValue {
+    var text: [UInt8] = []
+    for entry in parts {
+      guard let piece = try parse(entry)["text"]?.stringValue else {
+        throw recordFault(entry, "the state part has no \"text\"")
+      }
+      text.append(contentsOf: piece.utf8)
+    }
+    do {
+      return try JSONParser.parse(text, limits: limits.json)
+    } catch {
+      throw recordFault(
+        parts[0], "the state's parts do not put together into JSON: \(error.description)")
+    }
+  }
+
+  /// The line number of the checkpoint after `seq` (its first line, for one in parts), when
+  /// there is one.
+  public func checkpointLine(at seq: Int) -> Int? {
+    checkpointEntries[seq]?.line ?? partedCheckpointEntries[seq]?.first?.line
+  }
+
+  /// The bytes of the checkpoint after `seq` in the file (all its parts), or 0.
+  func checkpointByteCount(at seq: Int) -> Int {
+    if let entry = checkpointEntries[seq] { return entry.length }
+    return partedCheckpointEntries[seq]?.reduce(0) { $0 + $1.length } ?? 0
+  }
 
   /// The latest checkpoint at or before `position`, if any.
   /// - Complexity: O(log c) in the number of checkpoints.

@@ -34,6 +34,11 @@ public final class ReplayLog: Sendable {
   let bytes: LogBytes
   let entries: [LogEntry]
   let checkpointEntries: [Int: LogEntry]
+  /// States written in parts (complete ones), each seq's part lines in order.
+  let partedCheckpointEntries: [Int: [LogEntry]]
+  /// How many checkpoints the recorder left out because the previous one was still being written
+  /// (`state-skipped` marks).
+  public let skippedCheckpoints: Int
   let limits: ReaderLimits
 
   /// Opens and indexes the log at `path`.
@@ -83,7 +88,9 @@ public final class ReplayLog: Sendable {
     signal = result.signal
     entries = result.entries
     checkpointEntries = result.checkpoints
-    checkpointSeqs = result.checkpoints.keys.sorted()
+    partedCheckpointEntries = result.partedCheckpoints
+    checkpointSeqs = Set(result.checkpoints.keys).union(result.partedCheckpoints.keys).sorted()
+    skippedCheckpoints = result.skippedStates
     suspectFrom = result.suspectFrom
     ignoredLines = result.ignoredLines
   }

@@ -147,8 +147,10 @@ import Testing
       } else {
         #expect(session.standardOutput.contains("(the runtime printed no message"))
       }
-      #expect(session.standardOutput.contains("stopped at position 2, the last state before the crash"))
-      #expect(session.standardOutput.contains("(replay) print count\n2\n"), "\(session.standardOutput)")
+      #expect(
+        session.standardOutput.contains("stopped at position 2, the last state before the crash"))
+      #expect(
+        session.standardOutput.contains("(replay) print count\n2\n"), "\(session.standardOutput)")
       #expect(session.standardOutput.contains("Traps.swift:"), "\(session.standardOutput)")
 
       // verify: the checkpoint at 4 cannot be reached past the crash.
@@ -158,12 +160,16 @@ import Testing
       #expect(verify.reason == .exit)
       #expect(verify.status == 1, "\(verify.standardOutput)\(verify.standardError)")
       #expect(verify.standardOutput.contains(": does not replay: " + headline), "\(verify)")
-      #expect((verify.standardOutput + verify.standardError).contains("crashed"), "\(verify.standardOutput)\(verify.standardError)")
+      #expect(
+        (verify.standardOutput + verify.standardError).contains("crashed"),
+        "\(verify.standardOutput)\(verify.standardError)")
 
       // diff against itself: both sides stop at the same crash, reported, never fatal.
       let diff = try Self.replay(["diff", path, path], in: directory)
       #expect(diff.reason == .exit)
-      #expect((diff.standardOutput + diff.standardError).contains("crashed"), "\(diff.standardOutput)\(diff.standardError)")
+      #expect(
+        (diff.standardOutput + diff.standardError).contains("crashed"),
+        "\(diff.standardOutput)\(diff.standardError)")
 
       // export --html: the page is written, with the crash in its data.
       let page = directory.appendingPathComponent("\(trap.type).html").path

@@ -1,0 +1,32 @@
+import Dispatch
+import Synchronization
+
+/// Encodes and writes checkpoints off the dispatching thread: one at a time, on a serial queue
+/// of its own.
+///
+/// The dispatching thread hands over the state (a value: capturing it copies nothing until the
+/// store next changes it) and returns at once. When a checkpoint falls due while the previous
+/// one is still being encoded or written, it is not queued: ``submit(_:)`` says no, and the
+/// recorder marks it skipped in the log. So at most one state is held besides the store's.
+final class CheckpointWriter: Sendable {
+  private let queue = DispatchQueue(label: "rewind.recorder.checkpoints", qos: .utility)
+  /// Whether a checkpoint is being encoded or written.
+  private let isBusy = Atomic<Bool>(false)
+
+  /// Runs `job` on the writer's queue, unless one is running: then `false`, and `job` is dropped.
+  func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
+    guard isBusy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+    else { return false }
+    queue.async {
+      job()
+      self.isBusy.store(false, ordering: .releasing)
+    }
+    return true
+  }
+
+  /// Waits until the checkpoint being written, if any, is in the file (before the `end` record
+  /// or a rotation).
+  func waitUntilIdle() {
+    queue.sync {}
+  }
+}
