@@ -84,14 +84,7 @@ package final class IsolatedTimeline: AnyTimeline {
   func needsNoReducer(_ position: Int) -> Bool {
     if position == log.positions.lowerBound { return true }
     guard usesCheckpoints, skippedSeqs.allSatisfy({ $0 > position }) else { return false }
-    let seqs = log.checkpointSeqs
-    var low = 0
-    var high = seqs.count
-    while low < high {
-      let middle = (low + high) / 2
-      if seqs[middle] < position { low = middle + 1 } else { high = middle }
-    }
-    return low < seqs.count && seqs[low] == position
+    return log.checkpointSeq(atOrBefore: position) == position
   }
 
   /// Has the worker rebuild the state at `position` without sending it: one round trip, no
