@@ -30,6 +30,12 @@ package final class IsolatedTimeline: AnyTimeline {
   private var memo: (position: Int, skips: Set<Int>, state: JSONValue)?
   /// The last crash, and the skipped actions it happened with.
   private(set) var knownCrash: (report: CrashReport, skips: Set<Int>)?
+  /// The length and CRC-32C of the bytes this process read, which every worker checks its file
+  /// against (computed once, when the first worker starts).
+  private lazy var readBytes: (length: Int, checksum: UInt32) = {
+    let length = log.indexedLength
+    return (length, log.checksum(ofFirst: length) ?? 0)
+  }()
   /// How many child processes were started (for `shrink`'s report).
   private(set) var workersStarted = 0
 
@@ -158,7 +164,7 @@ package final class IsolatedTimeline: AnyTimeline {
       do {
         worker = try WorkerProcess(
           log: log.path, recovery: recovery, usesCheckpoints: usesCheckpoints,
-          reportsFrames: reportsFrames)
+          reportsFrames: reportsFrames, expected: readBytes)
         workersStarted += 1
       } catch {
         let why = (error as? WorkerError)?.description ?? error.localizedDescription

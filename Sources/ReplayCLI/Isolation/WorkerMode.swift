@@ -3,7 +3,8 @@ import Rewind
 import RewindJSON
 import RewindReplay
 
-/// The child side of crash-isolated replay: `replay __worker LOG RECOVERY [--no-checkpoints]`
+/// The child side of crash-isolated replay:
+/// `replay __worker LOG RECOVERY [--no-checkpoints] [--expect LENGTH:CRC]`
 /// reads one JSON request per line on stdin and answers one JSON line on stdout. A reducer that
 /// traps kills only this process; what it leaves on stderr (the runtime's message, the crash
 /// reporter's note of the action, the backtracer's report) becomes the parent's ``CrashReport``.
@@ -22,20 +23,37 @@ import RewindReplay
 enum WorkerMode {
   static let command = "__worker"
   static let noCheckpoints = "--no-checkpoints"
+  /// Followed by `LENGTH:CRC` (hexadecimal): the bytes the parent read, which the worker's file
+  /// must still start with (a log being recorded may have grown since).
+  static let expect = "--expect"
 
   static func run(_ arguments: [String], apps: [ReplayApp]) -> Int32 {
-    guard (2...3).contains(arguments.count), let recovery = RecoveryMode(rawValue: arguments[1]),
-      arguments.count == 2 || arguments[2] == noCheckpoints
-    else {
-      return ExitStatus.trouble
+    guard arguments.count >= 2, let recovery = RecoveryMode(rawValue: arguments[1]) else {
+      return refuse("usage: \(command) LOG RECOVERY [\(noCheckpoints)] [\(expect) LENGTH:CRC]")
+    }
+    let options = Array(arguments.dropFirst(2))
+    let usesCheckpoints = !options.contains(noCheckpoints)
+    var expected: (length: Int, checksum: UInt32)?
+    if let index = options.firstIndex(of: expect), index + 1 < options.count {
+      let parts = options[index + 1].split(separator: ":")
+      if parts.count == 2, let length = Int(parts[0]), let checksum = UInt32(parts[1], radix: 16) {
+        expected = (length, checksum)
+      }
     }
     let timeline: any AnyTimeline
     do {
       let log = try ReplayLog(path: arguments[0], recovery: recovery)
+      // The parent read the file before this worker started: it must still start with the
+      // bytes the parent read (a log still being recorded grows).
+      if let expected, log.checksum(ofFirst: expected.length) != expected.checksum {
+        return refuse(
+          "the log changed since replay opened it: its first \(expected.length) bytes are no "
+            + "longer the same; open it again")
+      }
       guard let app = apps.first(where: { $0.name == log.header.app }) else {
         return refuse("this binary does not know the app \"\(log.header.app)\"")
       }
-      timeline = try app.timeline(for: log, usesCheckpoints: arguments.count == 2)
+      timeline = try app.timeline(for: log, usesCheckpoints: usesCheckpoints)
       StepMarker.setLog(arguments[0])
     } catch {
       return refuse(error.message)

@@ -46,7 +46,12 @@ package final class WorkerProcess {
   /// - Parameters:
   ///   - usesCheckpoints: Whether the worker's timeline starts from recorded checkpoints.
   ///   - reportsFrames: Whether the Swift backtracer runs when the worker crashes.
-  init(log: String, recovery: RecoveryMode, usesCheckpoints: Bool, reportsFrames: Bool) throws {
+  ///   - expected: The length and CRC-32C of the bytes the parent read: the worker refuses a
+  ///     file that no longer starts with them.
+  init(
+    log: String, recovery: RecoveryMode, usesCheckpoints: Bool, reportsFrames: Bool,
+    expected: (length: Int, checksum: UInt32)
+  ) throws {
     guard let executable = Self.executableOverride.withLock({ $0 }) ?? Bundle.main.executableURL
     else {
       throw WorkerError("the path of the running executable is unknown")
@@ -60,6 +65,7 @@ package final class WorkerProcess {
     process.arguments =
       [WorkerMode.command, log, recovery.rawValue]
       + (usesCheckpoints ? [] : [WorkerMode.noCheckpoints])
+      + [WorkerMode.expect, "\(expected.length):\(String(expected.checksum, radix: 16))"]
     process.standardInput = childEnd
     process.standardOutput = replies
     process.standardError = errors

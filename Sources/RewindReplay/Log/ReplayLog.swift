@@ -95,6 +95,19 @@ public final class ReplayLog: Sendable {
     ignoredLines = result.ignoredLines
   }
 
+  /// How many bytes from the start of the file this log's actions cover: to the end of its last
+  /// action line (0 when it has none).
+  package var indexedLength: Int {
+    entries.last { $0.length > 0 }.map { $0.start + $0.length } ?? 0
+  }
+
+  /// The CRC-32C of the file's first `length` bytes, or `nil` when fewer were read: a replay
+  /// worker checks with it that the file is still the one its parent read.
+  package func checksum(ofFirst length: Int) -> UInt32? {
+    guard length >= 0, (try? bytes.waitForAll()).map({ $0 >= length }) == true else { return nil }
+    return CRC32C.checksum(bytes.slice(0, length))
+  }
+
   /// Whether the log ends with an `end` record (it was closed cleanly).
   public var hasEndRecord: Bool { endReason != nil }
 

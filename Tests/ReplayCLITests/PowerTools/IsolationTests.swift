@@ -27,6 +27,24 @@ import Testing
     #expect(result.out.contains(#"+ todos[5]: {"id":12,"title":"Pay rent 💸","done":false}"#))
   }
 
+  /// A log replaced after replay opened it is refused by the worker, not replayed wrongly.
+  @Test func aWorkerRefusesALogThatChangedSinceItWasOpened() throws {
+    try PowerTools.useReplayBinaryAsWorker()
+    let directory = try PowerTools.temporaryDirectory()
+    let path = directory.appendingPathComponent("changing.jsonl").path
+    try FileManager.default.copyItem(atPath: PowerTools.fixture("todo-crash.jsonl"), toPath: path)
+    let opened = try OpenedLog(
+      path: path, recovery: .tail, apps: ReplayRun.apps, isolated: true)
+    try Data(contentsOf: URL(fileURLWithPath: PowerTools.fixture("todo-session.jsonl")))
+      .write(to: URL(fileURLWithPath: path))
+    do {
+      _ = try opened.timeline?.stateJSON(at: 36)
+      Issue.record("a replaced log was replayed")
+    } catch {
+      #expect("\(error)".contains("the log changed since replay opened it"), "\(error)")
+    }
+  }
+
   /// What a worker killed by `Array`'s bounds check leaves on stderr, as the report reads it.
   @Test func aWorkersStandardErrorBecomesACrashReport() {
     let stderr = """
