@@ -52,7 +52,8 @@ import Testing
       let info = ReplayRun(["info", path])
       #expect(
         info.standardOutput.contains(
-          "ended:        cut off by a crash — the app died of \(signal.signal)"), "\(info.standardOutput)")
+          "ended:        cut off by a crash — the app died of \(signal.signal)"),
+        "\(info.standardOutput)")
       #expect(info.standardOutput.contains("while running action 3 ("), "\(info.standardOutput)")
     }
   }

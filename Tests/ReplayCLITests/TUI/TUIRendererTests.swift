@@ -176,7 +176,7 @@ import Testing
     #expect(
       screen.contains(#"the app's reducer crashed on action 38 (type "move", log line 42): SIG"#),
       "\(screen)")
-    #expect(screen.contains("stopped at 37, the last state before the crash"), "\(screen)")
+    #expect(screen.contains("> 37"), "the cursor's row is on the screen: \(screen)")
     model.type("\u{1B}[C")
     #expect(model.position == 38)
     let card = model.screen

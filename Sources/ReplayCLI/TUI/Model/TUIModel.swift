@@ -192,11 +192,12 @@ final class TUIModel {
       let lastGood = report.lastGood, position < lastGood, range.contains(lastGood)
     {
       position = lastGood
+      // One line: the message line, not the output panel that would cover the list's cursor.
       messages = [
-        TUIMessageLine(text: report.headline, isError: true),
         TUIMessageLine(
-          text: "stopped at \(lastGood), the last state before the crash; → shows the crash",
-          isError: false),
+          text: "\(report.headline) — stopped at \(lastGood), the last state before it; → shows "
+            + "the crash",
+          isError: true)
       ]
     } else {
       position = wanted
