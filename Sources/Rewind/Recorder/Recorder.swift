@@ -33,6 +33,8 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   private let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
   /// Encodes and writes checkpoints off the dispatching thread.
   private let checkpoints = CheckpointWriter()
+  /// Where ``close()`` gets the final state (the ``Store`` the recorder is attached to).
+  private let finalStateSource: Locked<(@Sendable () -> State?)?> = Locked(nil)
   private let detach: Locked<(@Sendable () -> Void)?> = Locked(nil)
 
   /// Creates the log file, writes its header with `initialState`, and starts recording.
@@ -188,7 +190,20 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     if let report { onError(report) }
   }
 
-  /// Writes the `end` record, syncs and closes the file, and detaches from the store. Later
+  /// Writes a last checkpoint with `finalState` (unless the last action has one), then the `end`
+  /// record, syncs and closes the file: for an app with its own store, so that `replay verify`
+  /// can always compare the end state. Later actions are not recorded; calling it again does
+  /// nothing.
+  ///
+  /// The state is encoded on the calling thread: closing is not a dispatch, but a large state
+  /// takes a while.
+  public func close(finalState: State) {
+    finalStateSource.withLock { $0 = { finalState } }
+    close()
+  }
+
+  /// Writes a last checkpoint (with the attached ``Store``'s state, unless the last action has
+  /// one), then the `end` record, syncs and closes the file, and detaches from the store. Later
   /// actions are not recorded. Calling it again does nothing.
   public func close() {
     syncTimer.withLock { timer in
@@ -202,6 +217,22 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     }
     detachStore?()
     checkpoints.waitUntilIdle()
+    let source = finalStateSource.withLock { slot in
+      let source = slot
+      slot = nil
+      return source
+    }
+    if core.withLock({ $0.lacksFinalCheckpoint }), let state = source?() {
+      let sanitized = stateSanitizer?(state) ?? state
+      let report = core.withLock { core -> RecorderError? in
+        do {
+          return core.recordFinalState(try core.options.coder.encode(sanitized))
+        } catch {
+          return core.fail(.stateEncodingFailed(description: "\(error)"))
+        }
+      }
+      if let report { onError(report) }
+    }
     let report = core.withLock { $0.close() }
     if let report { onError(report) }
   }
@@ -209,6 +240,11 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// Remembers how to detach from the store on close.
   func setDetach(_ action: @escaping @Sendable () -> Void) {
     detach.withLock { $0 = action }
+  }
+
+  /// Remembers where the final state comes from on close.
+  func setFinalStateSource(_ source: @escaping @Sendable () -> State?) {
+    finalStateSource.withLock { $0 = source }
   }
 
   private func startSyncTimer(every interval: Duration) {

@@ -25,6 +25,8 @@ struct RecorderCore {
   private(set) var status: RecordingStatus = .recording
   private var segment = 0
   private var lastCheckpointSeq = 0
+  /// The first seq of the current file (`firstSeq` of its header).
+  private var firstSeqOfFile = 1
   /// The size of the JSON of the last state encoded (the header's, at first).
   private var lastStateBytes = 0
   private var reportedSkip = false
@@ -337,17 +339,32 @@ struct RecorderCore {
     }
     lastStateBytes = stateJSON.count
     do {
-      if isCheckpointDue {
-        var line = LogLineBuilder(kind: .checkpoint)
-        line.integer("seq", seq)
-        line.json("state", stateJSON)
-        try writer?.append(line.framed(), seq: seq)
-        lastCheckpointSeq = seq
-      }
+      if isCheckpointDue { try appendCheckpoint(stateJSON) }
       if isRotationDue { try rotate(stateJSON: stateJSON) }
     } catch {
       return fail(error)
     }
+    return nil
+  }
+
+  /// Writes a `checkpoint` line with the state after the last action.
+  private mutating func appendCheckpoint(_ stateJSON: [UInt8]) throws(RecorderError.Reason) {
+    var line = LogLineBuilder(kind: .checkpoint)
+    line.integer("seq", seq)
+    line.json("state", stateJSON)
+    try writer?.append(line.framed(), seq: seq)
+    lastCheckpointSeq = seq
+  }
+
+  /// Whether the file's last action has no checkpoint yet: what a final checkpoint, before the
+  /// `end` record, is for.
+  var lacksFinalCheckpoint: Bool { isRecording && seq > lastCheckpointSeq && seq >= firstSeqOfFile }
+
+  /// Writes the checkpoint of the state after the last action, before the `end` record, so that
+  /// `verify` can always compare the end state. Returns an error to report.
+  mutating func recordFinalState(_ stateJSON: [UInt8]) -> RecorderError? {
+    guard lacksFinalCheckpoint else { return nil }
+    do { try appendCheckpoint(stateJSON) } catch { return fail(error) }
     return nil
   }
 
@@ -403,6 +420,8 @@ struct RecorderCore {
     // stopped on an error does.
     let code = LogWriter.shiftRotatedFiles(path, keep: rotation.keepFiles, fileSystem: fileSystem)
     if code != 0 { throw .rotationFailed(errno: code) }
+    // The file ends with its last state, as a closed one does.
+    if lacksFinalCheckpoint { try appendCheckpoint(stateJSON) }
     try old.append(endLine(reason: "rotated"), seq: seq)
     try old.flush()
     old.close()
@@ -415,6 +434,7 @@ struct RecorderCore {
       throw .rotationFailed(errno: error.errno)
     }
     segment += 1
+    firstSeqOfFile = seq + 1
     if let signalOwner, let fd = writer?.fileDescriptor {
       FatalSignalRecord.move(owner: signalOwner, to: fd)
     }

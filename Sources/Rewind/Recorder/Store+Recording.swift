@@ -49,6 +49,7 @@ extension Store where State: Codable, Action: Codable {
       return (recorder, hooks)
     }
     recorder.setDetach { [weak self] in self?.detachHooks(id) }
+    recorder.setFinalStateSource { [weak self] in self?.state }
     return recorder
   }
 }

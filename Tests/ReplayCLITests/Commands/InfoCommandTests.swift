@@ -15,7 +15,7 @@ import Testing
         session:      00000000-0000-4000-8000-000000000001
         recorded at:  2026-11-21T10:00:00Z
         actions:      340 (seq 1…340)
-        checkpoints:  6 (seq 50, 100, 150, 200, 250, 300)
+        checkpoints:  7 (seq 50, 100, 150, 200, 250, 300, …)
         ended:        cleanly (end record)
         bad lines:    none
 
@@ -58,7 +58,7 @@ import Testing
     arguments: [
       JSONCase(
         fixture: "todo-session.jsonl", actions: 340, lastSeq: 340,
-        checkpoints: [50, 100, 150, 200, 250, 300], cleanEnd: true, badLines: []),
+        checkpoints: [50, 100, 150, 200, 250, 300, 340], cleanEnd: true, badLines: []),
       JSONCase(
         fixture: "todo-crash.jsonl", actions: 38, lastSeq: 38, checkpoints: [10, 20, 30],
         cleanEnd: false, badLines: []),
@@ -66,7 +66,8 @@ import Testing
         fixture: "todo-torn.jsonl", actions: 127, lastSeq: 127, checkpoints: [50, 100],
         cleanEnd: false, badLines: [131]),
       JSONCase(
-        fixture: "counter.jsonl", actions: 12, lastSeq: 12, checkpoints: [5, 10], cleanEnd: true,
+        fixture: "counter.jsonl", actions: 12, lastSeq: 12, checkpoints: [5, 10, 12],
+        cleanEnd: true,
         badLines: []),
     ])
   func jsonSummaryHoldsTheLogsFacts(expected: JSONCase) throws {

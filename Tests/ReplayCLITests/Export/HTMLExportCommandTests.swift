@@ -45,7 +45,7 @@ struct HTMLExportCommandTests {
       #expect(output.standardError.hasPrefix("warning: "))
       #expect(
         output.standardError.contains(
-          "the page shows the actions, and states only at the header and the 2 recorded checkpoints"
+          "the page shows the actions, and states only at the header and the 3 recorded checkpoints"
         ))
       #expect(FileManager.default.fileExists(atPath: out))
     }

@@ -19,7 +19,8 @@ struct HTMLExportTests {
     #expect(page["info", "session"] == .string("00000000-0000-4000-8000-000000000001"))
     #expect(page["info", "recordedAt"] == .string("2026-11-21T10:00:00Z"))
     #expect(page["info", "actions"] == .number("12"))
-    #expect(page["info", "checkpoints"] == .array([.number("5"), .number("10")]))
+    #expect(
+      page["info", "checkpoints"] == .array([.number("5"), .number("10"), .number("12")]))
     #expect(page["info", "cleanEnd"] == .bool(true))
     #expect(page["info", "appKnown"] == .bool(true))
     #expect(page["ended"] == .string("cleanly (end record)"))
@@ -128,13 +129,14 @@ struct HTMLExportTests {
     #expect(page["states", "rebuilt"] == .bool(false))
     #expect(page.array("states", "patches").isEmpty)
     let full = page.array("states", "full")
-    #expect(full.map { $0.elements.first } == [.number("0"), .number("5"), .number("10")])
+    #expect(
+      full.map { $0.elements.first } == [.number("0"), .number("5"), .number("10"), .number("12")])
     #expect(
       full.map { $0.elements.last } == [
         log.header.state, try log.checkpointState(at: 5),
-        try log.checkpointState(at: 10),
+        try log.checkpointState(at: 10), try log.checkpointState(at: 12),
       ])
-    #expect(page["states", "last"] == .number("10"))
+    #expect(page["states", "last"] == .number("12"))
     #expect(page.array("actions").count == 12)
   }
 

@@ -11,7 +11,7 @@ import Testing
     #expect(run.standardError == "")
     #expect(
       run.standardOutput.replacingLog(log) == """
-        $LOG: app todo, 340 actions (seq 1…340), 6 checkpoints
+        $LOG: app todo, 340 actions (seq 1…340), 7 checkpoints
         at position 0 (initial state). Type 'help' for commands.
         (replay 0/340) goto 12
         >   12    3.000s  setFilter      "active"
@@ -29,7 +29,7 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.standardOutput.replacingLog(log) == """
-        $LOG: app todo, 340 actions (seq 1…340), 6 checkpoints
+        $LOG: app todo, 340 actions (seq 1…340), 7 checkpoints
         at position 0 (initial state). Type 'help' for commands.
         (replay 0/340) next
         >    1    0.250s  add            {"title":"Call mum #764"}

@@ -154,7 +154,7 @@ import Testing
         session:      00000000-0000-4000-8000-000000000001
         recorded at:  2026-11-21T10:00:00Z
         actions:      12 (seq 1…12)
-        checkpoints:  2 (seq 5, 10)
+        checkpoints:  3 (seq 5, 10, 12)
         ended:        cleanly (end record)
         bad lines:    none
         position:     5 of 0…12

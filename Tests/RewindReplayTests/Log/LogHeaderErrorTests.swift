@@ -147,7 +147,7 @@ import Testing
     let path = LogFixture.path("counter.jsonl")
     let limits = ReaderLimits(maxFileBytes: 1000, maxLineBytes: 1000, json: .default)
     let error = expectReplayError { try ReplayLog(path: path, limits: limits) }
-    guard case .fileTooLarge(path, 1669, 1000)? = error else {
+    guard case .fileTooLarge(path, 1736, 1000)? = error else {
       Issue.record("expected fileTooLarge, got \(String(describing: error))")
       return
     }

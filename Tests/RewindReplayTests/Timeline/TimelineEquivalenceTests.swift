@@ -55,7 +55,7 @@ import Testing
     let (initial, actions) = try ReferenceReplay.decode(bytes, as: TodoState.self, TodoAction.self)
     let expected = ReferenceReplay.states(initial: initial, reducer: todoReducer, actions: actions)
     let log = try ReplayLog(path: LogFixture.path("todo-session.jsonl"))
-    #expect(log.checkpointSeqs == [50, 100, 150, 200, 250, 300])
+    #expect(log.checkpointSeqs == [50, 100, 150, 200, 250, 300, 340])
     for seq in log.checkpointSeqs {
       let json = try #require(try log.checkpointState(at: seq))
       let state = try JSONDecoder().decode(TodoState.self, from: Data(json.serializedBytes))

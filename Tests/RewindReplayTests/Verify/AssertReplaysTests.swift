@@ -22,7 +22,7 @@ private let regressedTodoReducer = Reducer<TodoState, TodoAction> { state, actio
 @Suite struct AssertReplaysTests {
   @Test func fixturesReplayWithTodaysReducers() throws {
     let todo = try assertReplays(fixture("todo-session.jsonl"), app: "todo", reducer: todoReducer)
-    #expect(todo.checkpointsCompared == 6)
+    #expect(todo.checkpointsCompared == 7)
     #expect(todo.isReproduced)
     try assertReplays(fixture("todo-session-b.jsonl"), app: "todo", reducer: todoReducer)
     try assertReplays(fixture("counter.jsonl"), app: "counter", reducer: counterReducer)

@@ -28,7 +28,10 @@ import Testing
     #expect(log.bytes == afterFirstClose)
     #expect(log.checksumProblems() == [])
     let records = try log.records(CounterAction.self, CounterState.self)
-    #expect(records.map(\.shape) == ["header", "action 1", "action 2", "action 3", "end 3"])
+    #expect(
+      records.map(\.shape) == [
+        "header", "action 1", "action 2", "action 3", "checkpoint 3", "end 3",
+      ], "closing writes the final state before the end record")
     #expect(records.last?.reason == "closed")
   }
 

@@ -65,7 +65,8 @@ private let flakyReducer = Reducer<FlakyState, FlakyAction> { state, action in
     let records = try log.records(FlakyAction.self, FlakyState.self)
     #expect(
       records.map(\.shape) == [
-        "header", "action 1", "skipped 2", "action 3", "skipped 4", "action 5", "end 5",
+        "header", "action 1", "skipped 2", "action 3", "skipped 4", "action 5", "checkpoint 5",
+        "end 5",
       ])
     #expect(records.compactMap(\.action) == [.count(1), .count(2), .count(3)])
     let bodies = log.lineTexts.map { $0.dropFirst(16) }

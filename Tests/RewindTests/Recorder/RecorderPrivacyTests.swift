@@ -72,7 +72,7 @@ private func jsonEscaped(_ text: String) -> String {
 
     #expect(records.first?.state == hideStateTitles(states.elements[0]))
     let checkpoints = records.filter { $0.kind == "checkpoint" }
-    #expect(checkpoints.count == 10)
+    #expect(checkpoints.count == 11, "every 10 actions, and the final one")
     for checkpoint in checkpoints {
       let seq = try #require(checkpoint.seq)
       #expect(checkpoint.state == hideStateTitles(states.elements[seq]), "checkpoint \(seq)")

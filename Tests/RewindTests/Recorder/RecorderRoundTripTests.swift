@@ -73,7 +73,7 @@ import Testing
     _ = try RecordedTodoSession.record(
       to: path, seed: 7, count: 120, options: RecordingOptions(checkpointInterval: 25))
     let log = try RecordedLog(path: path)
-    #expect(log.lines.count == 1 + 120 + 4 + 1)
+    #expect(log.lines.count == 1 + 120 + 4 + 1 + 1, "the final checkpoint at 120")
     let kinds = Set(LogFormat.Kind.allCases.map(\.rawValue))
     for (number, line) in log.lines.enumerated() {
       let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
