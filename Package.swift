@@ -5,7 +5,8 @@ import PackageDescription
 //   RewindJSON ← Rewind ← RewindReplay ← ReplayCLI ← replay
 //   RewindCPU ↗    ↖ RewindExamples (counter and todo apps) ↗
 // RewindCPU is the package's only C: the CPU's CRC-32C instruction and constant-rate counter,
-// which Swift code compiled for the baseline CPU cannot inline.
+// which Swift code compiled for the baseline CPU cannot inline, and atomic words that the
+// app-linked modules need below macOS 15 / iOS 18 (where `Synchronization.Atomic` starts).
 let package = Package(
   name: "Rewind",
   platforms: [.macOS(.v14)],

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #elseif canImport(Musl)
@@ -60,7 +58,7 @@ extension Platform {
     return Registry(previousActions: actions, handlers: handlers)
   }()
   /// How many handlers are set (release on add, acquire in the dispatcher).
-  private static let handlerCount = Atomic<Int>(0)
+  private static let handlerCount = AtomicWord(0)
   /// Serializes ``addFatalSignalHandler(_:)``; `true` once the dispatcher is installed.
   private static let registration = Locked(false)
 
@@ -82,10 +80,10 @@ extension Platform {
     _ = registry
     installAlternateStack()
     return registration.withLock { isInstalled in
-      let count = handlerCount.load(ordering: .relaxed)
+      let count = handlerCount.load()
       guard count < handlerSlots else { return false }
       registry.handlers[count] = handler
-      handlerCount.store(count + 1, ordering: .releasing)
+      handlerCount.store(count + 1)
       guard !isInstalled else { return true }
       isInstalled = true
       for number in fatalSignals where number < actionSlots {
@@ -122,7 +120,7 @@ extension Platform {
         let address =
           sentByProcess ? 0 : UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
       #endif
-      let count = Platform.handlerCount.load(ordering: .acquiring)
+      let count = Platform.handlerCount.load()
       for index in 0..<count { Platform.registry.handlers[index]?(number, address) }
       guard number >= 0, number < Platform.actionSlots else { return }
       _ = sigaction(number, Platform.registry.previousActions + Int(number), nil)

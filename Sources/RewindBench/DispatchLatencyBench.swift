@@ -78,7 +78,7 @@ struct DispatchLatencyBench {
   func run() throws -> [Row] {
     var rows: [Row] = []
     for items in sizes {
-      let bytes = try RewindJSONSize.bytes(of: Self.state(items: items))
+      let bytes = try LogCoder.rewind.encode(Self.state(items: items)).count
       var with: [[Double]] = [[], [], [], []]
       var without: [[Double]] = [[], [], [], []]
       for _ in 0..<repetitions {
@@ -112,12 +112,5 @@ struct DispatchLatencyBench {
       }
     }
     return rows
-  }
-}
-
-/// The size of a value's JSON, as the recorder would write it.
-enum RewindJSONSize {
-  static func bytes<Value: Encodable>(of value: Value) throws -> Int {
-    try LogCoder.rewind.encode(value).count
   }
 }

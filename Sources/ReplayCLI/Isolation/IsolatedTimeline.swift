@@ -73,11 +73,7 @@ package final class IsolatedTimeline: AnyTimeline {
     if needsNoReducer(position) { return try local.stateJSON(at: position) }
     if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
     let reply = try send(
-      .object([
-        JSONMember("op", .string("state")), JSONMember("at", .number(String(position))),
-        JSONMember("skips", .array(skippedSeqs.sorted().map { .number(String($0)) })),
-        JSONMember("progress", .bool(progress != nil)),
-      ])
+      request("state", [JSONMember("at", .number(String(position)))])
     ) { () throws(ReplayError) in try local.stateJSON(at: position) }
     let state = reply["state"] ?? .null
     memo = (position, skippedSeqs, state)
@@ -103,11 +99,7 @@ package final class IsolatedTimeline: AnyTimeline {
     if needsNoReducer(position) { return try local.reach(position) }
     if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
     _ = try send(
-      .object([
-        JSONMember("op", .string("reach")), JSONMember("at", .number(String(position))),
-        JSONMember("skips", .array(skippedSeqs.sorted().map { .number(String($0)) })),
-        JSONMember("progress", .bool(progress != nil)),
-      ])
+      request("reach", [JSONMember("at", .number(String(position)))])
     ) { () throws(ReplayError) in
       try local.reach(position)
       return .null
@@ -130,12 +122,7 @@ package final class IsolatedTimeline: AnyTimeline {
   package func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool {
     if let report = knownCrash(before: max(a, b)) { throw .reducerCrashed(report) }
     return try send(
-      .object([
-        JSONMember("op", .string("equal")), JSONMember("a", .number(String(a))),
-        JSONMember("b", .number(String(b))),
-        JSONMember("skips", .array(skippedSeqs.sorted().map { .number(String($0)) })),
-        JSONMember("progress", .bool(progress != nil)),
-      ])
+      request("equal", [JSONMember("a", .number(String(a))), JSONMember("b", .number(String(b)))])
     ) { () throws(ReplayError) in .bool(try local.statesEqual(a, b)) }["equal"]?.boolValue == true
   }
 
@@ -151,6 +138,16 @@ package final class IsolatedTimeline: AnyTimeline {
   package func setSkipped(_ seq: Int, _ isSkipped: Bool) {
     if isSkipped { skippedSeqs.insert(seq) } else { skippedSeqs.remove(seq) }
     local.setSkipped(seq, isSkipped)
+  }
+
+  /// A request that rebuilds states: `op`, its `members`, the skipped actions and whether to
+  /// report progress (see ``WorkerMode``).
+  private func request(_ op: String, _ members: [JSONMember]) -> JSONValue {
+    .object(
+      [JSONMember("op", .string(op))] + members + [
+        JSONMember("skips", .array(skippedSeqs.sorted().map { .number(String($0)) })),
+        JSONMember("progress", .bool(progress != nil)),
+      ])
   }
 
   /// Sends one request to the child (starting one when there is none) and returns its reply.

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Encodes and writes checkpoints off the dispatching thread: one at a time, on a serial queue
 /// of its own.
@@ -11,15 +10,14 @@ import Synchronization
 final class CheckpointWriter: Sendable {
   private let queue = DispatchQueue(label: "rewind.recorder.checkpoints", qos: .utility)
   /// Whether a checkpoint is being encoded or written.
-  private let isBusy = Atomic<Bool>(false)
+  private let isBusy = AtomicWord(0)
 
   /// Runs `job` on the writer's queue, unless one is running: then `false`, and `job` is dropped.
   func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
-    guard isBusy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
-    else { return false }
+    guard isBusy.compareExchange(expected: 0, desired: 1) else { return false }
     queue.async {
       job()
-      self.isBusy.store(false, ordering: .releasing)
+      self.isBusy.store(0)
     }
     return true
   }

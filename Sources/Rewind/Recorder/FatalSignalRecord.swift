@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The opt-in last line of a log whose app died of a fatal signal
 /// (``RecordingOptions/recordsFatalSignals``):
 /// `{"c":"…","kind":"signal","seq":38,"signal":"SIGILL","address":"0x…"}`, where `seq` is the
@@ -17,11 +15,11 @@ import Synchronization
 /// it closes or stops.
 enum FatalSignalRecord {
   /// The log's descriptor, or -1 when no recorder is attached.
-  private static let descriptor = Atomic<Int32>(-1)
+  private static let descriptor = AtomicWord(-1)
   /// The seq of the last action line written by the attached recorder.
-  private static let seq = Atomic<Int>(0)
+  private static let seq = AtomicWord(0)
   /// The attached recorder (an ``ObjectIdentifier``'s bits), 0 when none.
-  private static let owner = Atomic<Int>(0)
+  private static let owner = AtomicWord(0)
   /// Whether the handler was added (under the lock, once).
   private static let isInstalled = Locked(false)
   /// Room for the line: 16 bytes of checksum, the body, the closing brace and the line feed.
@@ -37,30 +35,30 @@ enum FatalSignalRecord {
       guard !isInstalled else { return }
       isInstalled = Platform.addFatalSignalHandler(handler)
     }
-    seq.store(last, ordering: .relaxed)
-    Self.owner.store(bits(owner), ordering: .relaxed)
-    descriptor.store(fd, ordering: .releasing)
+    seq.store(last)
+    Self.owner.store(bits(owner))
+    descriptor.store(Int(fd))
   }
 
   /// Notes that `owner` wrote the line of action `seq`.
   @inline(__always)
   static func note(seq value: Int, owner: ObjectIdentifier) {
-    guard Self.owner.load(ordering: .relaxed) == bits(owner) else { return }
-    seq.store(value, ordering: .relaxed)
+    guard Self.owner.load() == bits(owner) else { return }
+    seq.store(value)
   }
 
   /// Points the record at a new file of `owner` (after rotation).
   static func move(owner: ObjectIdentifier, to fd: Int32) {
-    guard Self.owner.load(ordering: .relaxed) == bits(owner) else { return }
-    descriptor.store(fd, ordering: .releasing)
+    guard Self.owner.load() == bits(owner) else { return }
+    descriptor.store(Int(fd))
   }
 
   /// Stops writing the line for `owner` (it closed or stopped), unless another recorder attached
   /// since.
   static func detach(owner: ObjectIdentifier) {
-    guard Self.owner.load(ordering: .relaxed) == bits(owner) else { return }
-    descriptor.store(-1, ordering: .releasing)
-    Self.owner.store(0, ordering: .relaxed)
+    guard Self.owner.load() == bits(owner) else { return }
+    descriptor.store(-1)
+    Self.owner.store(0)
   }
 
   private static func bits(_ owner: ObjectIdentifier) -> Int {
@@ -69,10 +67,10 @@ enum FatalSignalRecord {
 
   /// Writes the line. Async-signal-safe.
   private static let handler: Platform.FatalSignalHandler = { number, address in
-    let fd = FatalSignalRecord.descriptor.load(ordering: .acquiring)
+    let fd = Int32(truncatingIfNeeded: FatalSignalRecord.descriptor.load())
     guard fd >= 0 else { return }
     let length = FatalSignalRecord.compose(
-      into: FatalSignalRecord.line, seq: FatalSignalRecord.seq.load(ordering: .relaxed),
+      into: FatalSignalRecord.line, seq: FatalSignalRecord.seq.load(),
       signal: number, address: address)
     Platform.writeRaw(fd, FatalSignalRecord.line, length)
   }

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import RewindJSON
-import Synchronization
 
 /// Records every action that reaches the reducers to a crash-safe JSON-lines log
 /// (`docs/log-format.md`), so that a session — or the last seconds before a crash — can be
@@ -27,7 +26,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// Whether the last ``willReduce(_:)`` left a checkpoint or a rotation due, so that
   /// ``didReduce(_:)`` can return without taking the lock for the other actions. Set with the
   /// lock held; the lock is taken again, and the answer checked, before anything is written.
-  private let stateDue = Atomic<Bool>(false)
+  private let stateDue = AtomicWord(0)
   /// The action type's own encoding (``JSONDirectEncodable``), with Rewind's coder.
   private let directEncoding: JSONDirectCoding.Encoder<Action>?
   private let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
@@ -114,7 +113,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       guard core.isRecording else { return nil }
       let report = core.recordAction(
         encoding: action, sanitizer: actionSanitizer, direct: directEncoding)
-      stateDue.store(core.isRecording && core.needsState, ordering: .relaxed)
+      stateDue.store(core.isRecording && core.needsState ? 1 : 0)
       return report
     }
     if let report { onError(report) }
@@ -131,7 +130,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// rotation still encodes the state here: the new file's header needs it.
   public func didReduce(_ state: State) {
     // Most actions need nothing here: find that out without the lock.
-    guard stateDue.load(ordering: .relaxed) else { return }
+    guard stateDue.load() != 0 else { return }
     switch core.withLock({ $0.planState() }) {
     case .nothing:
       return

@@ -1,6 +1,8 @@
 // What Rewind needs from the CPU that Swift code cannot reach by itself: the CRC-32C instruction
-// of the log's checksums (Sources/Rewind/Log/CRC32C+Hardware.swift) and the constant-rate counter
-// that times recorded actions (Sources/Rewind/Recorder/RecordingClock.swift).
+// of the log's checksums (Sources/Rewind/Log/CRC32C+Hardware.swift), the constant-rate counter
+// that times recorded actions (Sources/Rewind/Recorder/RecordingClock.swift), and atomic words
+// (Sources/Rewind/Support/AtomicWord.swift) on every platform Rewind supports — Swift's own
+// `Synchronization.Atomic` needs macOS 15 / iOS 18.
 //
 // Swift code is compiled for the baseline CPU and cannot inline an intrinsic that needs a newer
 // one, so the loop over a line's bytes lives here, in one function compiled for the instruction
@@ -44,6 +46,23 @@ static inline uint64_t rewind_ticks(void) {
 #else
   return 0;
 #endif
+}
+
+/// Reads a word that other threads (or a signal handler) write, with acquire ordering. Lock-free
+/// and async-signal-safe on every target Rewind builds for.
+static inline long rewind_atomic_load(const long *word) {
+  return __atomic_load_n(word, __ATOMIC_ACQUIRE);
+}
+
+/// Writes a word that other threads (or a signal handler) read, with release ordering.
+static inline void rewind_atomic_store(long *word, long value) {
+  __atomic_store_n(word, value, __ATOMIC_RELEASE);
+}
+
+/// Sets `*word` to `desired` if it is `expected`; returns 1 when it did (acquire-release).
+static inline int rewind_atomic_compare_exchange(long *word, long expected, long desired) {
+  return __atomic_compare_exchange_n(
+      word, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
 #ifdef __cplusplus
