@@ -151,10 +151,12 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
         Self.writeState(state, seq: seq, sanitizer: sanitizer, coder: coder, core: core)
           .map(onError)
       }
-      if !accepted,
-        let report = core.withLock({ $0.appendStateLine(StateRecord.skipped(seq: seq)) })
-      {
-        onError(report)
+      if !accepted {
+        let report = core.withLock { core -> RecorderError? in
+          core.checkpointSkipped(at: seq)
+          return core.appendStateLine(StateRecord.skipped(seq: seq))
+        }
+        if let report { onError(report) }
       }
     }
   }

@@ -317,6 +317,12 @@ struct RecorderCore {
   /// them over.
   static let inlineStateBytes = 16 << 10
 
+  /// Records that the checkpoint planned for `seq` (``StatePlan/later(seq:)``) was skipped: if
+  /// `seq` is still the last action when the recording closes, the final checkpoint covers it.
+  mutating func checkpointSkipped(at seq: Int) {
+    if lastCheckpointSeq == seq { lastCheckpointSeq = seq - 1 }
+  }
+
   /// Remembers the size of the last state encoded, to plan the next one.
   mutating func noteStateBytes(_ count: Int) { lastStateBytes = count }
 
