@@ -4,6 +4,9 @@ import PackageDescription
 // Module layers, dependencies pointing one way:
 //   RewindJSON ← Rewind ← RewindReplay ← ReplayCLI ← replay
 //   RewindCPU ↗    ↖ RewindExamples (counter and todo apps) ↗
+// StoreRecipes compiles the recipes of docs/recording.md for stores other than Rewind's (a
+// ReSwift app, against ReSwiftStandIn: ReSwift's API shape, not its code; a TCA-style feature;
+// an @Observable store; several stores); no product includes either.
 // RewindCPU is the package's only C: the CPU's CRC-32C instruction and constant-rate counter,
 // which Swift code compiled for the baseline CPU cannot inline, and atomic words that the
 // app-linked modules need below macOS 15 / iOS 18 (where `Synchronization.Atomic` starts).
@@ -23,6 +26,8 @@ let package = Package(
     .target(name: "Rewind", dependencies: ["RewindJSON", "RewindCPU"]),
     .target(name: "RewindExamples", dependencies: ["Rewind"]),
     .target(name: "RewindReplay", dependencies: ["Rewind"]),
+    .target(name: "ReSwiftStandIn"),
+    .target(name: "StoreRecipes", dependencies: ["Rewind", "RewindExamples", "ReSwiftStandIn"]),
     .target(name: "ReplayCLI", dependencies: ["RewindReplay"]),
     .executableTarget(name: "replay", dependencies: ["ReplayCLI", "RewindExamples"]),
     .executableTarget(
@@ -39,6 +44,9 @@ let package = Package(
     .testTarget(name: "RewindJSONTests", dependencies: ["RewindJSON", "RewindTestSupport"]),
     .testTarget(name: "RewindTests", dependencies: ["Rewind", "RewindExamples", "rewind-testbed"]),
     .testTarget(name: "RewindReplayTests", dependencies: ["RewindReplay", "RewindExamples"]),
+    .testTarget(
+      name: "StoreRecipesTests",
+      dependencies: ["StoreRecipes", "RewindReplay", "RewindExamples", "ReSwiftStandIn"]),
     // Tests printed by `replay gen-test` for the fixtures (ReplayCLITests checks they are current).
     .testTarget(name: "GeneratedTests", dependencies: ["Rewind", "RewindExamples"]),
     .testTarget(

@@ -109,12 +109,21 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// Records `action` as the next line — call it after every middleware, just before the
   /// reducer runs (``Store`` does this for you).
   public func willReduce(_ action: Action) {
+    recordNext { core in
+      core.recordAction(encoding: action, sanitizer: actionSanitizer, direct: directEncoding)
+    }
+  }
+
+  /// Records the next action line with `write`, after settling a state the previous action was
+  /// owed, and notes whether this one's state is due.
+  func recordNext(_ write: (inout RecorderCore) -> RecorderError?) {
     let report = core.withLock { core -> RecorderError? in
       guard core.isRecording else { return nil }
-      let report = core.recordAction(
-        encoding: action, sanitizer: actionSanitizer, direct: directEncoding)
-      stateDue.store(core.isRecording && core.needsState ? 1 : 0)
-      return report
+      let missed = core.settleAwaitedState()
+      let report = write(&core)
+      core.awaitsState = core.isRecording && core.needsState
+      stateDue.store(core.awaitsState ? 1 : 0)
+      return missed ?? report
     }
     if let report { onError(report) }
   }
@@ -154,7 +163,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       if !accepted {
         let report = core.withLock { core -> RecorderError? in
           core.checkpointSkipped(at: seq)
-          return core.appendStateLine(StateRecord.skipped(seq: seq))
+          return core.appendStateLine(StateRecord.skipped(seq: seq, reason: .busy))
         }
         if let report { onError(report) }
       }

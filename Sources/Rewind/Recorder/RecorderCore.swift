@@ -25,11 +25,20 @@ struct RecorderCore {
   private(set) var status: RecordingStatus = .recording
   private var segment = 0
   private var lastCheckpointSeq = 0
+  /// Whether the state after the last action is due (a checkpoint or a rotation) and has not
+  /// reached the recorder yet (``planState()``). Still set when the next action arrives: the app
+  /// dispatched it before handing over the state of this one (see ``settleAwaitedState()``).
+  var awaitsState = false
+  /// A checkpoint that was due at an action whose state never came: the next state that does
+  /// come is checkpointed, whatever its `seq`.
+  private var checkpointOwed = false
   /// The first seq of the current file (`firstSeq` of its header).
   private var firstSeqOfFile = 1
   /// The size of the JSON of the last state encoded (the header's, at first).
   private var lastStateBytes = 0
   private var reportedSkip = false
+  /// The action types reported as not recordable (each is reported once).
+  private var reportedUnrecordable: Set<String> = []
   private var isDirty = false
   /// Times the actions (``RecordingClock``).
   private var clock = RecordingClock(source: SystemClockSource())
@@ -99,7 +108,21 @@ struct RecorderCore {
 
   private var isCheckpointDue: Bool {
     options.checkpointInterval > 0 && seq > lastCheckpointSeq
-      && seq % options.checkpointInterval == 0
+      && (seq % options.checkpointInterval == 0 || checkpointOwed)
+  }
+
+  /// Runs before each action is recorded. When the state after the previous action was due and
+  /// never came — a store that runs an action dispatched from a subscriber or middleware at once,
+  /// inside the previous one, so the recorder sees `willReduce(A)`, `willReduce(B)`,
+  /// `didReduce(B)`, `didReduce(A)` — the checkpoint of that action is marked as skipped
+  /// (`state-skipped`, reason `nested`) and the next state that does come is checkpointed
+  /// instead. Returns an error to report.
+  mutating func settleAwaitedState() -> RecorderError? {
+    guard awaitsState else { return nil }
+    awaitsState = false
+    guard isRecording, isCheckpointDue else { return nil }
+    checkpointOwed = true
+    return appendStateLine(StateRecord.skipped(seq: seq, reason: .nested))
   }
 
   private var isRotationDue: Bool {
@@ -168,6 +191,30 @@ struct RecorderCore {
     isDirty = true
     if let signalOwner { FatalSignalRecord.note(seq: next, owner: signalOwner) }
     return report
+  }
+
+  /// Writes a `skipped` line (reason `unregistered`) for an action whose type is not in the
+  /// recorder's ``ActionCatalog``; reports the type once. Returns an error to report.
+  mutating func recordUnrecordable(_ problem: UnrecordableAction) -> RecorderError? {
+    let next = seq + 1
+    var line = LogLineBuilder(kind: .skipped)
+    line.integer("seq", next)
+    line.string("type", problem.type)
+    line.string("reason", problem.miss == .unlisted ? "unregistered" : "sharedName")
+    do {
+      try writer?.append(line.framed(), seq: next)
+    } catch {
+      return fail(error)
+    }
+    seq = next
+    isDirty = true
+    if let signalOwner { FatalSignalRecord.note(seq: next, owner: signalOwner) }
+    guard reportedUnrecordable.insert(problem.type).inserted else { return nil }
+    return RecorderError(
+      .actionTypeNotRecordable(
+        seq: next, type: problem.type, catalog: problem.catalog,
+        sharesName: problem.miss == .sharedName),
+      path: path, lastRecordedSeq: seq)
   }
 
   /// What ``recordActionDirectly(_:direct:)`` did.
@@ -304,11 +351,13 @@ struct RecorderCore {
   /// Decides how the due state is written (``StatePlan``); a checkpoint handed to the
   /// background counts as written.
   mutating func planState() -> StatePlan {
+    awaitsState = false
     guard isRecording, needsState else { return .nothing }
     if isRotationDue || options.reproducible != nil || lastStateBytes <= Self.inlineStateBytes {
       return .now
     }
     lastCheckpointSeq = seq
+    checkpointOwed = false
     return .later(seq: seq)
   }
 
@@ -360,6 +409,7 @@ struct RecorderCore {
     line.json("state", stateJSON)
     try writer?.append(line.framed(), seq: seq)
     lastCheckpointSeq = seq
+    checkpointOwed = false
   }
 
   /// Whether the file's last action has no checkpoint yet: what a final checkpoint, before the

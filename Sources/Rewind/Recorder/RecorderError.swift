@@ -15,6 +15,9 @@ public struct RecorderError: Error, Sendable, CustomStringConvertible {
     /// The action could not be encoded (its `Encodable` conformance threw); it was recorded as a
     /// `skipped` line.
     case actionEncodingFailed(seq: Int, description: String)
+    /// The action's type is not in the recorder's ``ActionCatalog`` (or shares its name with
+    /// another type there); it was recorded as a `skipped` line. Reported once per type.
+    case actionTypeNotRecordable(seq: Int, type: String, catalog: String, sharesName: Bool)
     /// The state could not be encoded for a header or checkpoint.
     case stateEncodingFailed(description: String)
     /// Rotating to a new file failed (`errno`).
@@ -37,8 +40,10 @@ public struct RecorderError: Error, Sendable, CustomStringConvertible {
 
   /// Whether recording stopped because of this error (`false`: one action was skipped).
   public var stopsRecording: Bool {
-    if case .actionEncodingFailed = reason { return false }
-    return true
+    switch reason {
+    case .actionEncodingFailed, .actionTypeNotRecordable: return false
+    default: return true
+    }
   }
 
   /// A message that says what happened, where, and what to do.
@@ -62,6 +67,14 @@ public struct RecorderError: Error, Sendable, CustomStringConvertible {
       return "Rewind recorder: action \(seq) could not be encoded (\(text)); it is recorded as "
         + "a 'skipped' line in \(path), so states after it may differ on replay. To fix, make "
         + "the action's Encodable conformance total."
+    case .actionTypeNotRecordable(let seq, let type, let catalog, false):
+      return "Rewind recorder: action \(seq) has type \(type), which is not in \(catalog).types; it "
+        + "is recorded as a 'skipped' line in \(path), so states after it may differ on replay. "
+        + "To fix, add \(type).self to \(catalog).types (the type must be Codable & Sendable)."
+    case .actionTypeNotRecordable(let seq, let type, let catalog, true):
+      return "Rewind recorder: action \(seq) has type \(type), and two types named \(type) are in "
+        + "\(catalog).types, so the log could not tell them apart; it is recorded as a "
+        + "'skipped' line in \(path). To fix, rename one of the types."
     case .stateEncodingFailed(let text):
       return "Rewind recorder: the state could not be encoded (\(text)) for \(path). "
         + "Recording stopped; \(kept)."

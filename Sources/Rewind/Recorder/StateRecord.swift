@@ -44,10 +44,19 @@ package enum StateRecord {
     return line.framed()
   }
 
-  /// The mark of a checkpoint left out: `{"kind":"state-skipped","seq":S}`.
-  static func skipped(seq: Int) -> [UInt8] {
+  /// Why a checkpoint was left out (the `reason` of its `state-skipped` mark).
+  enum SkipReason: String {
+    /// The previous checkpoint was still being encoded or written.
+    case busy
+    /// The app dispatched the next action before the state of this one reached the recorder.
+    case nested
+  }
+
+  /// The mark of a checkpoint left out: `{"kind":"state-skipped","seq":S,"reason":R}`.
+  static func skipped(seq: Int, reason: SkipReason) -> [UInt8] {
     var line = LogLineBuilder(kind: .stateSkipped)
     line.integer("seq", seq)
+    line.string("reason", reason.rawValue)
     return line.framed()
   }
 }

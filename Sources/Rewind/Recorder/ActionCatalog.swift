@@ -1,0 +1,215 @@
+import Foundation
+
+/// The action types of an app whose actions are separate types conforming to a protocol (as in
+/// ReSwift: `struct AddTodo: Action`), listed once so that they can be recorded and replayed
+/// without a hand-written wrapper enum.
+///
+/// Each listed type must be `Codable & Sendable`; an action is written as
+/// `{"AddTodo":{…its fields…}}`, so the log's `type` is the Swift type's name. An action whose
+/// type is not listed is not recorded: the log gets a `skipped` line (reason `unregistered`)
+/// that `replay` warns about, and the recorder reports a ``RecorderError`` naming the type to
+/// add — it never goes silently missing.
+///
+/// ```swift
+/// enum TodoActions: ActionCatalog {
+///   typealias Base = any ReSwift.Action
+///   static let types: [any (Codable & Sendable).Type] = [AddTodo.self, ToggleTodo.self]
+/// }
+/// ```
+public protocol ActionCatalog: Sendable {
+  /// What the app's reducer takes: the actions' protocol, for example `any ReSwift.Action`.
+  associatedtype Base
+  /// Every action type the app dispatches. Names (the types' names without their module) must
+  /// be unique: the log stores the name.
+  static var types: [any (Codable & Sendable).Type] { get }
+}
+
+extension ActionCatalog {
+  /// A replay reducer from a reducer of the ReSwift shape, `(Base, State?) -> State`: the one to
+  /// give `ReplayApp` or `assertReplays` for logs recorded through ``Recorder/recording(_:)``.
+  public static func reducer<State>(
+    _ reduce: @escaping @Sendable (Base, State?) -> State
+  ) -> Reducer<State, RecordedAction<Self>> {
+    Reducer { state, recorded in state = reduce(recorded.action, state) }
+  }
+}
+
+/// One action of an ``ActionCatalog``, as the recorder writes it and the replay reads it back:
+/// `{"TypeName":{…}}`.
+///
+/// Why `@unchecked Sendable` is sound: an instance is made only from a value whose dynamic type
+/// is one of the catalog's ``ActionCatalog/types``, each of which is `Sendable`.
+public struct RecordedAction<Catalog: ActionCatalog>: Codable, @unchecked Sendable,
+  CustomStringConvertible
+{
+  /// The action, as the app's reducer takes it.
+  public let action: Catalog.Base
+  /// The catalog's entry for the action's type.
+  private let entry: CatalogEntry
+
+  /// Wraps an action of one of the catalog's types; `nil` when its type is not listed (or
+  /// shares its name with another listed type).
+  public init?(_ action: Catalog.Base) {
+    guard case .success(let wrapped) = Self.wrapping(action) else { return nil }
+    self = wrapped
+  }
+
+  private init(action: Catalog.Base, entry: CatalogEntry) {
+    self.action = action
+    self.entry = entry
+  }
+
+  /// Wraps `action`, or says why it cannot be recorded.
+  static func wrapping(_ action: Catalog.Base) -> Result<Self, UnrecordableAction> {
+    let type = type(of: action as Any)
+    switch CatalogTable.of(Catalog.self).lookup(type) {
+    case .success(let entry):
+      return .success(Self(action: action, entry: entry))
+    case .failure(let miss):
+      return .failure(
+        UnrecordableAction(type: String(describing: type), catalog: "\(Catalog.self)", miss: miss))
+    }
+  }
+
+  /// Reads `{"TypeName":{…}}`.
+  /// - Throws: `DecodingError` when the object does not have exactly one key, when the name is
+  ///   not in the catalog, or when the value does not decode as that type.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CatalogKey.self)
+    let keys = container.allKeys
+    guard keys.count == 1, let key = keys.first else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: decoder.codingPath,
+          debugDescription:
+            "expected an object with one key, the action type's name, found \(keys.count) keys"))
+    }
+    let table = CatalogTable.of(Catalog.self)
+    guard let entry = table.entry(named: key.stringValue) else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: decoder.codingPath + [key],
+          debugDescription:
+            "unknown action type '\(key.stringValue)': it is not in \(Catalog.self).types "
+            + "(\(table.names.joined(separator: ", ")))"))
+    }
+    let value = try entry.decode(container.superDecoder(forKey: key))
+    guard let action = value as? Catalog.Base else {
+      throw DecodingError.typeMismatch(
+        Catalog.Base.self,
+        .init(
+          codingPath: decoder.codingPath + [key],
+          debugDescription:
+            "\(key.stringValue) is in \(Catalog.self).types but is not a \(Catalog.Base.self)"))
+    }
+    self.action = action
+    self.entry = entry
+  }
+
+  /// Writes `{"TypeName":{…}}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CatalogKey.self)
+    try entry.encode(action, container.superEncoder(forKey: CatalogKey(entry.name)))
+  }
+
+  /// The action's own description.
+  public var description: String { String(describing: action) }
+}
+
+/// One listed type: its name and how to code it.
+private struct CatalogEntry: Sendable {
+  let name: String
+  let encode: @Sendable (Any, any Encoder) throws -> Void
+  let decode: @Sendable (any Decoder) throws -> Any
+
+  init<T: Codable & Sendable>(_ type: T.Type) {
+    name = String(describing: type)
+    encode = { value, encoder in
+      guard let typed = value as? T else {
+        throw EncodingError.invalidValue(
+          value,
+          .init(codingPath: encoder.codingPath, debugDescription: "not a \(T.self)"))
+      }
+      try typed.encode(to: encoder)
+    }
+    decode = { decoder in try T(from: decoder) }
+  }
+}
+
+/// A catalog's types by identity and by name, made once per catalog.
+private struct CatalogTable: Sendable {
+  let byType: [ObjectIdentifier: CatalogEntry]
+  let byName: [String: CatalogEntry]
+  let names: [String]
+  /// Names that two or more listed types share.
+  let clashes: Set<String>
+
+  private static let cache = Locked<[ObjectIdentifier: CatalogTable]>([:])
+
+  static func of<Catalog: ActionCatalog>(_ catalog: Catalog.Type) -> CatalogTable {
+    let key = ObjectIdentifier(catalog)
+    if let table = cache.withLock({ $0[key] }) { return table }
+    let table = CatalogTable(types: Catalog.types)
+    cache.withLock { $0[key] = table }
+    return table
+  }
+
+  private init(types: [any (Codable & Sendable).Type]) {
+    var byType: [ObjectIdentifier: CatalogEntry] = [:]
+    var byName: [String: CatalogEntry] = [:]
+    var names: [String] = []
+    var clashes: Set<String> = []
+    for type in types {
+      let entry = Self.entry(type)
+      byType[ObjectIdentifier(type)] = entry
+      if byName[entry.name] == nil {
+        byName[entry.name] = entry
+        names.append(entry.name)
+      } else {
+        clashes.insert(entry.name)
+      }
+    }
+    self.byType = byType
+    self.byName = byName
+    self.names = names
+    self.clashes = clashes
+  }
+
+  private static func entry<T: Codable & Sendable>(_ type: T.Type) -> CatalogEntry {
+    CatalogEntry(type)
+  }
+
+  /// The entry of `type`, or why it has none.
+  func lookup(_ type: Any.Type) -> Result<CatalogEntry, CatalogMiss> {
+    guard let entry = byType[ObjectIdentifier(type)] else { return .failure(.unlisted) }
+    // Of two types with one name, neither could be read back as itself.
+    if clashes.contains(entry.name) { return .failure(.sharedName) }
+    return .success(entry)
+  }
+
+  func entry(named name: String) -> CatalogEntry? { byName[name] }
+}
+
+/// Why a type has no entry in a catalog.
+enum CatalogMiss: Error {
+  /// It is not in the catalog's `types`.
+  case unlisted
+  /// Another listed type has the same name.
+  case sharedName
+}
+
+/// An action that ``RecordedAction`` cannot wrap: its type's name, the catalog's, and why.
+struct UnrecordableAction: Error, Sendable {
+  let type: String
+  let catalog: String
+  let miss: CatalogMiss
+}
+
+/// A key made from the action type's name.
+private struct CatalogKey: CodingKey {
+  let stringValue: String
+  var intValue: Int? { nil }
+  init(_ name: String) { stringValue = name }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}

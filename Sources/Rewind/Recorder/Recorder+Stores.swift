@@ -1,0 +1,83 @@
+/// Recording from stores other than Rewind's ``Store``: an app's own store (a `dispatch` that
+/// mutates a published state), a TCA-style `reduce(into:action:)` that returns effects, and a
+/// ReSwift-style store whose actions are separate types (``ActionCatalog``). docs/recording.md
+/// has a recipe for each.
+extension Recorder {
+  /// Runs `reducer` on `state` with the recorder around it: the action is written before the
+  /// reducer runs (so a trap leaves it as the log's last line) and the state is handed over
+  /// after, for checkpoints and rotation. What the reducer returns (a TCA-style effect, say) is
+  /// returned.
+  ///
+  /// ```swift
+  /// func dispatch(_ action: AppAction) {
+  ///   recorder.reduce(&state, action, with: appReducer.reduce)
+  /// }
+  /// ```
+  @discardableResult
+  public func reduce<Result>(
+    _ state: inout State, _ action: Action,
+    with reducer: (inout State, Action) throws -> Result
+  ) rethrows -> Result {
+    willReduce(action)
+    defer { didReduce(state) }
+    return try reducer(&state, action)
+  }
+}
+
+extension Recorder {
+  /// Creates the log file for an app whose actions are the types of `catalog`, and starts
+  /// recording (see ``init(path:app:initialState:options:actionSanitizer:stateSanitizer:onError:)``).
+  ///
+  /// ```swift
+  /// let recorder = try Recorder(
+  ///   path: path, app: "todo", initialState: AppState(), actions: TodoActions.self)
+  /// ```
+  public convenience init<Catalog: ActionCatalog>(
+    path: String,
+    app: String,
+    initialState: State,
+    actions catalog: Catalog.Type,
+    options: RecordingOptions = RecordingOptions(),
+    stateSanitizer: (@Sendable (State) -> State)? = nil,
+    onError: @escaping @Sendable (RecorderError) -> Void = { _ in }
+  ) throws(RecorderError) where Action == RecordedAction<Catalog> {
+    try self.init(
+      path: path, app: app, initialState: initialState, options: options,
+      actionSanitizer: nil, stateSanitizer: stateSanitizer, fileSystem: POSIXLogFileSystem(),
+      onError: onError)
+  }
+
+  /// Records `action`, one of the catalog's types, as the next line: call it just before the
+  /// reducer runs. An action of a type the catalog does not list is recorded as a `skipped` line
+  /// (reason `unregistered`) and reported once through `onError`, naming the type to add.
+  public func willReduce<Catalog>(_ action: Catalog.Base)
+  where Action == RecordedAction<Catalog> {
+    switch RecordedAction<Catalog>.wrapping(action) {
+    case .success(let wrapped): willReduce(wrapped)
+    case .failure(let problem): recordNext { core in core.recordUnrecordable(problem) }
+    }
+  }
+
+  /// Wraps a reducer of the ReSwift shape, `(Action, State?) -> State`, so that every action it
+  /// reduces is recorded first and every state it returns is handed to the recorder: give the
+  /// result to the store in place of the reducer.
+  ///
+  /// ```swift
+  /// let store = ReSwift.Store(reducer: recorder.recording(appReducer), state: AppState())
+  /// ```
+  ///
+  /// A call with no state is the store's own initialization (ReSwift's `ReSwiftInit`, before
+  /// any action of the app) and is not recorded: the log starts from the recorder's
+  /// `initialState`, which must be the state the store starts from.
+  public func recording<Catalog>(
+    _ reducer: @escaping (Catalog.Base, State?) -> State
+  ) -> (Catalog.Base, State?) -> State where Action == RecordedAction<Catalog> {
+    { action, state in
+      guard state != nil else { return reducer(action, nil) }
+      self.willReduce(action)
+      let next = reducer(action, state)
+      self.didReduce(next)
+      return next
+    }
+  }
+}

@@ -1,0 +1,31 @@
+// The recipe for a store of the app's own (docs/recording.md, "Your own store"): an
+// `@Observable` class whose `dispatch` mutates its state, as in the SwiftUI tutorials. An
+// `ObservableObject` with `@Published var state` takes the same one line in `dispatch`.
+import Observation
+import Rewind
+import RewindExamples
+
+/// The todo app's state in an `@Observable` store, recorded.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@Observable public final class ObservableTodoStore {
+  /// The current state; SwiftUI views that read it update when it changes.
+  public private(set) var state = TodoState()
+  @ObservationIgnored private let recorder: Recorder<TodoState, TodoAction>
+
+  /// Creates the store and starts recording to `path`.
+  public init(recordingTo path: String) throws {
+    // glue
+    recorder = try Recorder(path: path, app: "todo", initialState: TodoState())
+  }
+
+  /// Runs `action` through the todo reducer.
+  public func dispatch(_ action: TodoAction) {
+    // glue
+    recorder.reduce(&state, action, with: todoReducer.reduce)
+  }
+
+  /// Ends the recording: a last checkpoint with the state, then the `end` record.
+  public func stopRecording() {
+    recorder.close(finalState: state)
+  }
+}
