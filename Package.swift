@@ -9,10 +9,16 @@ import PackageDescription
 // an @Observable store; several stores); no product includes either.
 // RewindCPU is the package's only C: the CPU's CRC-32C instruction and constant-rate counter,
 // which Swift code compiled for the baseline CPU cannot inline, and atomic words that the
-// app-linked modules need below macOS 15 / iOS 18 (where `Synchronization.Atomic` starts).
+// app-linked modules and the replay engine need below macOS 15 / iOS 18 (where
+// `Synchronization.Atomic` starts).
 let package = Package(
   name: "Rewind",
-  platforms: [.macOS(.v14)],
+  // What the app-linked modules (Rewind, RewindJSON, RewindCPU) support; the replay tools need
+  // macOS 13 too. Newer APIs are behind availability, and Scripts/check-availability.py keeps it
+  // so (docs/apple.md).
+  platforms: [
+    .macOS(.v13), .macCatalyst(.v16), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
+  ],
   products: [
     .library(name: "Rewind", targets: ["Rewind"]),
     .library(name: "RewindReplay", targets: ["RewindReplay"]),

@@ -129,13 +129,27 @@ extension Platform {
 
   /// Gives the calling thread an alternate signal stack, unless it has one.
   private static func installAlternateStack() {
-    var current = stack_t()
-    guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else { return }
-    guard let memory = malloc(alternateStackSize) else { return }
-    var stack = stack_t()
-    stack.ss_sp = memory
-    stack.ss_size = alternateStackSize
-    stack.ss_flags = 0
-    if sigaltstack(&stack, nil) != 0 { free(memory) }
+    #if os(tvOS) || os(watchOS)
+      // `sigaltstack` is prohibited there: a handler runs on the faulting thread's stack, so a
+      // stack overflow is not recorded.
+      return
+    #else
+      installAlternateStackNow()
+    #endif
   }
+
+  #if !(os(tvOS) || os(watchOS))
+    private static func installAlternateStackNow() {
+      var current = stack_t()
+      guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else {
+        return
+      }
+      guard let memory = malloc(alternateStackSize) else { return }
+      var stack = stack_t()
+      stack.ss_sp = memory
+      stack.ss_size = alternateStackSize
+      stack.ss_flags = 0
+      if sigaltstack(&stack, nil) != 0 { free(memory) }
+    }
+  #endif
 }

@@ -15,7 +15,9 @@ public struct ReplayApp: Sendable {
   /// The name of the app's `State` type.
   public let stateType: String
   private let make: @Sendable (ReplayLog, Bool, LogCoder) -> any AnyTimeline
-  private let makeFollower: @Sendable (JSONValue) throws(ReplayError) -> any StateFollower
+  /// A result rather than a typed-throws function: the runtime metadata of a function type with
+  /// typed throws needs macOS 15.
+  private let makeFollower: @Sendable (JSONValue) -> Result<any StateFollower, ReplayError>
 
   /// Registers an app by name with its reducer.
   public init<State: Codable & Sendable, Action: Codable & Sendable>(
@@ -27,15 +29,17 @@ public struct ReplayApp: Sendable {
     self.make = { log, usesCheckpoints, coder in
       Timeline(log: log, reducer: reducer, usesCheckpoints: usesCheckpoints, coder: coder)
     }
-    self.makeFollower = { state throws(ReplayError) in
-      try TypedStateFollower(reducer: reducer, initialState: state)
+    self.makeFollower = { state in
+      Result { () throws(ReplayError) -> any StateFollower in
+        try TypedStateFollower(reducer: reducer, initialState: state)
+      }
     }
   }
 
   /// A follower that applies actions as they arrive, starting from `initialState`.
   /// - Throws: `ReplayError.stateDecodingFailed` when the state does not decode.
   public func follower(initialState: JSONValue) throws(ReplayError) -> any StateFollower {
-    try makeFollower(initialState)
+    try makeFollower(initialState).get()
   }
 
   /// A timeline over `log` with this app's reducer.

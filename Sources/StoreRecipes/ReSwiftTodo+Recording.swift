@@ -20,7 +20,7 @@ public func makeRecordedReSwiftStore(
   path: String, onError: @escaping @Sendable (RecorderError) -> Void = { _ in }
 ) throws -> (
   ReSwiftStandIn.Store<ReSwiftTodoState>,
-  Recorder<ReSwiftTodoState, RecordedAction<ReSwiftTodoActions>>
+  Recorder<ReSwiftTodoState, CatalogAction<ReSwiftTodoActions>>
 ) {
   // glue
   let recorder = try Recorder(

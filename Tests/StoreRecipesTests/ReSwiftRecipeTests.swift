@@ -4,7 +4,6 @@ import Rewind
 import RewindJSON
 import RewindReplay
 import StoreRecipes
-import Synchronization
 import Testing
 
 /// The ReSwift recipe: protocol-typed actions recorded through an ``ActionCatalog`` with the
@@ -109,7 +108,7 @@ import Testing
   }
 
   @Test func twoTypesOfOneNameAreRefusedRatherThanMixedUp() throws {
-    #expect(RecordedAction<ClashingActions>(Shopping.Add(item: "milk")) == nil)
+    #expect(CatalogAction<ClashingActions>(Shopping.Add(item: "milk")) == nil)
     let path = RecipeLog.temporaryPath("reswift-clash")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let errors = ErrorList()
@@ -129,14 +128,14 @@ import Testing
   @Test func recordedActionsReadBackAsTheirOwnTypesAndNameWhatDoesNotDecode() throws {
     let decoder = RewindJSONDecoder()
     let toggle = try decoder.decode(
-      RecordedAction<ReSwiftTodoActions>.self, from: Array(#"{"ToggleTodo":{"id":7}}"#.utf8))
+      CatalogAction<ReSwiftTodoActions>.self, from: Array(#"{"ToggleTodo":{"id":7}}"#.utf8))
     #expect((toggle.action as? ToggleTodo)?.id == 7)
     #expect(
       try RewindJSONEncoder().encode(toggle) == Array(#"{"ToggleTodo":{"id":7}}"#.utf8))
 
     let unknown = #expect(throws: DecodingError.self) {
       try decoder.decode(
-        RecordedAction<ReSwiftTodoActions>.self, from: Array(#"{"ArchiveTodo":{"id":7}}"#.utf8))
+        CatalogAction<ReSwiftTodoActions>.self, from: Array(#"{"ArchiveTodo":{"id":7}}"#.utf8))
     }
     #expect(
       "\(String(describing: unknown))".contains(
@@ -144,13 +143,13 @@ import Testing
           + "(AddTodo, ToggleTodo, RemoveTodo, ItemCompleted)"))
     let twoKeys = #expect(throws: DecodingError.self) {
       try decoder.decode(
-        RecordedAction<ReSwiftTodoActions>.self,
+        CatalogAction<ReSwiftTodoActions>.self,
         from: Array(#"{"AddTodo":{},"ToggleTodo":{}}"#.utf8))
     }
     #expect("\(String(describing: twoKeys))".contains("found 2 keys"))
     let badField = #expect(throws: DecodingError.self) {
       try decoder.decode(
-        RecordedAction<ReSwiftTodoActions>.self, from: Array(#"{"ToggleTodo":{"id":"7"}}"#.utf8))
+        CatalogAction<ReSwiftTodoActions>.self, from: Array(#"{"ToggleTodo":{"id":"7"}}"#.utf8))
     }
     #expect("\(String(describing: badField))".contains("ToggleTodo"))
   }
@@ -158,7 +157,7 @@ import Testing
 
 /// Errors reported by a recorder, collected across threads.
 final class ErrorList: Sendable {
-  private let errors = Mutex<[RecorderError]>([])
+  private let errors = Locked<[RecorderError]>([])
   func append(_ error: RecorderError) { errors.withLock { $0.append(error) } }
   var all: [RecorderError] { errors.withLock { $0 } }
 }

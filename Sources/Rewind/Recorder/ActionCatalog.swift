@@ -29,7 +29,7 @@ extension ActionCatalog {
   /// give `ReplayApp` or `assertReplays` for logs recorded through ``Recorder/recording(_:)``.
   public static func reducer<State>(
     _ reduce: @escaping @Sendable (Base, State?) -> State
-  ) -> Reducer<State, RecordedAction<Self>> {
+  ) -> Reducer<State, CatalogAction<Self>> {
     Reducer { state, recorded in state = reduce(recorded.action, state) }
   }
 }
@@ -39,7 +39,7 @@ extension ActionCatalog {
 ///
 /// Why `@unchecked Sendable` is sound: an instance is made only from a value whose dynamic type
 /// is one of the catalog's ``ActionCatalog/types``, each of which is `Sendable`.
-public struct RecordedAction<Catalog: ActionCatalog>: Codable, @unchecked Sendable,
+public struct CatalogAction<Catalog: ActionCatalog>: Codable, @unchecked Sendable,
   CustomStringConvertible
 {
   /// The action, as the app's reducer takes it.
@@ -198,7 +198,7 @@ enum CatalogMiss: Error {
   case sharedName
 }
 
-/// An action that ``RecordedAction`` cannot wrap: its type's name, the catalog's, and why.
+/// An action that ``CatalogAction`` cannot wrap: its type's name, the catalog's, and why.
 struct UnrecordableAction: Error, Sendable {
   let type: String
   let catalog: String

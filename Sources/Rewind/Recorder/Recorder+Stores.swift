@@ -40,7 +40,7 @@ extension Recorder {
     options: RecordingOptions = RecordingOptions(),
     stateSanitizer: (@Sendable (State) -> State)? = nil,
     onError: @escaping @Sendable (RecorderError) -> Void = { _ in }
-  ) throws(RecorderError) where Action == RecordedAction<Catalog> {
+  ) throws(RecorderError) where Action == CatalogAction<Catalog> {
     try self.init(
       path: path, app: app, initialState: initialState, options: options,
       actionSanitizer: nil, stateSanitizer: stateSanitizer, fileSystem: POSIXLogFileSystem(),
@@ -51,8 +51,8 @@ extension Recorder {
   /// reducer runs. An action of a type the catalog does not list is recorded as a `skipped` line
   /// (reason `unregistered`) and reported once through `onError`, naming the type to add.
   public func willReduce<Catalog>(_ action: Catalog.Base)
-  where Action == RecordedAction<Catalog> {
-    switch RecordedAction<Catalog>.wrapping(action) {
+  where Action == CatalogAction<Catalog> {
+    switch CatalogAction<Catalog>.wrapping(action) {
     case .success(let wrapped): willReduce(wrapped)
     case .failure(let problem): recordNext { core in core.recordUnrecordable(problem) }
     }
@@ -71,7 +71,7 @@ extension Recorder {
   /// `initialState`, which must be the state the store starts from.
   public func recording<Catalog>(
     _ reducer: @escaping (Catalog.Base, State?) -> State
-  ) -> (Catalog.Base, State?) -> State where Action == RecordedAction<Catalog> {
+  ) -> (Catalog.Base, State?) -> State where Action == CatalogAction<Catalog> {
     { action, state in
       guard state != nil else { return reducer(action, nil) }
       self.willReduce(action)

@@ -68,7 +68,8 @@ public struct RecorderError: Error, Sendable, CustomStringConvertible {
         + "a 'skipped' line in \(path), so states after it may differ on replay. To fix, make "
         + "the action's Encodable conformance total."
     case .actionTypeNotRecordable(let seq, let type, let catalog, false):
-      return "Rewind recorder: action \(seq) has type \(type), which is not in \(catalog).types; it "
+      return
+        "Rewind recorder: action \(seq) has type \(type), which is not in \(catalog).types; it "
         + "is recorded as a 'skipped' line in \(path), so states after it may differ on replay. "
         + "To fix, add \(type).self to \(catalog).types (the type must be Codable & Sendable)."
     case .actionTypeNotRecordable(let seq, let type, let catalog, true):

@@ -11,8 +11,9 @@ import Observation
 /// - A dispatch from inside a middleware or a subscriber is queued and runs after the current
 ///   action. A dispatch from inside the reducer is a programmer error and stops the program with
 ///   a message that says so.
-/// - The store is `Observable`: a SwiftUI view that reads `store.state` updates when it changes
-///   (dispatch from the main actor when SwiftUI observes the store).
+/// - The store is `Observable` (macOS 14, iOS 17, tvOS 17, watchOS 10 and later): a SwiftUI view
+///   that reads `store.state` updates when it changes (dispatch from the main actor when SwiftUI
+///   observes the store). Below those versions it works the same, unobserved.
 /// - Middleware, subscribers and observation callbacks run while the store holds its dispatch
 ///   lock. A subscriber that waits for another thread which itself dispatches to this store
 ///   deadlocks; so does reading `store.state` from inside the reducer or a ``read(_:)`` body.
@@ -22,14 +23,16 @@ import Observation
 /// let token = store.subscribe(\.count) { print("count is now \($0)") }
 /// store.dispatch(.increment)
 /// ```
-public final class Store<State: Sendable, Action: Sendable>: Observable, @unchecked Sendable {
+public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: `stateBox` is a `Locked`; every other mutable stored
   // property (`pipeline`) is only read or written while `processLock` is held, and
   // `processLock` (an `NSRecursiveLock`) is itself thread-safe. The registrar is `Sendable`.
   private let stateBox: StateCell<State>
   private let processLock = NSRecursiveLock()
   private var pipeline: Pipeline
-  private let registrar = ObservationRegistrar()
+  /// The ``ObservationRegistrar``'s box where Observation exists (`nil` before macOS 14,
+  /// iOS 17, tvOS 17, watchOS 10): a stored property cannot have a newer type than the class.
+  private let observation: AnyObject?
   /// `\.state`, made once: a key path literal of a generic class is instantiated at run time on
   /// every evaluation, which cost about half of a dispatch.
   private let stateKeyPath: KeyPath<Store, State>
@@ -64,19 +67,24 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     self.stateBox = StateCell(initialState)
     self.stateKeyPath = \Store.state
     self.pipeline = Pipeline(reducer: reducer, middleware: middleware)
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      observation = ObservationBox()
+    } else {
+      observation = nil
+    }
   }
 
   /// The current state.
   ///
   /// Reading it from a SwiftUI view (or inside `withObservationTracking`) tracks it.
   public var state: State {
-    registrar.access(self, keyPath: stateKeyPath)
+    observeAccess()
     return stateBox.mutex.withLock { $0 }
   }
 
   /// Reads a part of the current state without copying the rest of it.
   public func read<Value>(_ body: (borrowing State) throws -> Value) rethrows -> Value {
-    registrar.access(self, keyPath: stateKeyPath)
+    observeAccess()
     return try stateBox.mutex.withLock { state in try body(state) }
   }
 
@@ -138,18 +146,61 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     for entry in pipeline.hooks { entry.hooks.willReduce(current) }
     // Observation callbacks run inside willSet/didSet: outside the reducing flag, so that a
     // dispatch from one of them is queued like a dispatch from a subscriber.
-    registrar.willSet(self, keyPath: stateKeyPath)
+    observeWillSet()
     pipeline.isReducing = true
     let newState = stateBox.mutex.withLock { state -> State in
       reducer.run(&state, current)
       return state
     }
     pipeline.isReducing = false
-    registrar.didSet(self, keyPath: stateKeyPath)
+    observeDidSet()
     pipeline.reducedCount += 1
     for entry in pipeline.hooks { entry.hooks.didReduce(newState) }
     for subscriber in pipeline.subscribers {
       subscriber.notify(newState)
+    }
+  }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Store: Observable {}
+
+/// The store's observation registrar, boxed so that ``Store`` can hold it as an `AnyObject`
+/// below the versions that have Observation.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+private final class ObservationBox: Sendable {
+  let registrar = ObservationRegistrar()
+}
+
+extension Store {
+  /// The registrar, where Observation exists.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @inline(__always)
+  private var registrar: ObservationRegistrar? {
+    observation.map { unsafeDowncast($0, to: ObservationBox.self).registrar }
+  }
+
+  /// Tells observers that the state was read.
+  @inline(__always)
+  private func observeAccess() {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      registrar?.access(self, keyPath: stateKeyPath)
+    }
+  }
+
+  /// Tells observers that the state is about to change.
+  @inline(__always)
+  private func observeWillSet() {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      registrar?.willSet(self, keyPath: stateKeyPath)
+    }
+  }
+
+  /// Tells observers that the state changed.
+  @inline(__always)
+  private func observeDidSet() {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      registrar?.didSet(self, keyPath: stateKeyPath)
     }
   }
 }

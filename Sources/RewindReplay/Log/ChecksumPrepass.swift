@@ -1,5 +1,4 @@
 import Rewind
-import Synchronization
 
 /// The checksums of a large log, checked on the reading thread ahead of the indexer: checksums
 /// are a third of the cost of opening a log, and each line's is a pure function of its bytes.
@@ -23,17 +22,17 @@ final class ChecksumPrepass: Sendable {
   }
 
   /// The start of a line the indexer has reached (relaxed: a hint where to start again).
-  private let indexerLine = Atomic<Int>(0)
+  private let indexerLine = AtomicWord(0)
   /// Where the pass last started: a line start, stored before ``progress`` moves past it.
-  private let origin = Atomic<Int>(0)
+  private let origin = AtomicWord(0)
   /// Every line starting in `origin..<progress` has been checked (release: its exceptions are
   /// recorded before the offset moves past it).
-  private let progress = Atomic<Int>(0)
+  private let progress = AtomicWord(0)
   /// How many exceptions there are, so that the indexer looks them up only when there are some.
-  private let exceptionCount = Atomic<Int>(0)
+  private let exceptionCount = AtomicWord(0)
   /// The lines (by start offset) whose checksum is not valid.
   private let exceptions = Locked<[Int: LogLine.ChecksumStatus]>([:])
-  private let isCancelled = Atomic<Bool>(false)
+  private let isCancelled = AtomicWord(0)
 
   /// Past this many lines without a valid checksum, the pass gives up.
   private static let exceptionLimit = 4096
@@ -45,31 +44,31 @@ final class ChecksumPrepass: Sendable {
 
   /// Tells the pass that the indexer has reached the line starting at `start`.
   func indexerReached(_ start: Int) {
-    indexerLine.store(start, ordering: .relaxed)
+    indexerLine.store(start)
   }
 
   /// The line the indexer last reported.
-  var indexerPosition: Int { indexerLine.load(ordering: .relaxed) }
+  var indexerPosition: Int { indexerLine.load() }
 
   /// Lines starting in this range have been checked: ask ``status(at:)`` for their verdict.
   /// The range stays true however the pass goes on, so the indexer may keep it until it has
   /// passed it — provided the indexer asks only about lines at or after the last one it
   /// reported.
   func checkedLines() -> Range<Int> {
-    let end = progress.load(ordering: .acquiring)
-    let start = origin.load(ordering: .relaxed)
+    let end = progress.load()
+    let start = origin.load()
     return start < end ? start..<end : 0..<0
   }
 
   /// The verdict on a line in ``checkedLines()``.
   func status(at start: Int) -> LogLine.ChecksumStatus {
-    guard exceptionCount.load(ordering: .relaxed) > 0 else { return .valid }
+    guard exceptionCount.load() > 0 else { return .valid }
     return exceptions.withLock { $0[start] } ?? .valid
   }
 
   /// Stops the pass (the indexer is done with it).
   func cancel() {
-    isCancelled.store(true, ordering: .relaxed)
+    isCancelled.store(1)
   }
 
   /// Checks a few lines of `buffer` (the bytes read so far; all of the file when `isComplete`)
@@ -79,14 +78,14 @@ final class ChecksumPrepass: Sendable {
   func checkSome(_ cursor: inout Cursor, in buffer: UnsafeRawBufferPointer, isComplete: Bool)
     -> Bool
   {
-    guard !isCancelled.load(ordering: .relaxed), cursor.found <= Self.exceptionLimit else {
+    guard isCancelled.load() == 0, cursor.found <= Self.exceptionLimit else {
       return false
     }
-    let indexer = indexerLine.load(ordering: .relaxed)
+    let indexer = indexerLine.load()
     if indexer > cursor.line {
       // Overtaken: what lies behind the indexer is of no use. Start again where it is.
       cursor.line = indexer
-      origin.store(indexer, ordering: .relaxed)
+      origin.store(indexer)
     }
     var checked = 0
     while checked < Self.linesPerCall, cursor.line < buffer.count {
@@ -102,13 +101,13 @@ final class ChecksumPrepass: Sendable {
         cursor.found += 1
         if cursor.found > Self.exceptionLimit { return false }
         exceptions.withLock { $0[start] = status }
-        exceptionCount.store(cursor.found, ordering: .relaxed)
+        exceptionCount.store(cursor.found)
       }
       cursor.line = end + 1
       checked += 1
     }
     guard checked > 0 else { return false }
-    progress.store(cursor.line, ordering: .releasing)
+    progress.store(cursor.line)
     return true
   }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Rewind
-import Synchronization
 
 /// The bytes of a log file, read into memory once and never changed.
 ///
@@ -40,12 +39,12 @@ final class LogBytes: Sendable {
   let prepass: ChecksumPrepass?
 
   /// Bytes read so far (release: stored after the bytes are in memory).
-  private let filled = Atomic<Int>(0)
+  private let filled = AtomicWord(0)
   /// ``State``'s raw value.
-  private let state = Atomic<Int>(State.reading.rawValue)
+  private let state = AtomicWord(State.reading.rawValue)
   /// The `errno` of a failed read (stored before `state` becomes `.failed`).
-  private let failure = Atomic<Int32>(0)
-  private let isCancelled = Atomic<Bool>(false)
+  private let failure = AtomicWord(0)
+  private let isCancelled = AtomicWord(0)
   /// Waited on for the next chunk; signalled, with its lock held, after each one.
   private let condition = NSCondition()
 
@@ -90,7 +89,7 @@ final class LogBytes: Sendable {
       thread.start()
     case .success:
       Platform.close(file.fd)
-      state.store(State.complete.rawValue, ordering: .releasing)
+      state.store(State.complete.rawValue)
     }
   }
 
@@ -104,8 +103,8 @@ final class LogBytes: Sendable {
     path = ""
     let prepass = bytes.count >= Self.backgroundBytes ? ChecksumPrepass() : nil
     self.prepass = prepass
-    filled.store(bytes.count, ordering: .relaxed)
-    state.store(State.complete.rawValue, ordering: .releasing)
+    filled.store(bytes.count)
+    state.store(State.complete.rawValue)
     if let prepass {
       let count = bytes.count
       let thread = Thread { [self] in
@@ -122,7 +121,7 @@ final class LogBytes: Sendable {
 
   /// The file's bytes; call it only once ``waitForAll()`` has returned.
   var buffer: UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(rebasing: memory[..<filled.load(ordering: .acquiring)])
+    UnsafeRawBufferPointer(rebasing: memory[..<filled.load()])
   }
 
   /// The bytes `start..<end`, which must have been read.
@@ -133,8 +132,8 @@ final class LogBytes: Sendable {
   /// How far the read has got, without waiting.
   func received() -> Progress {
     // `state` first: once it is `.complete`, `filled` holds its final value.
-    let isComplete = state.load(ordering: .acquiring) == State.complete.rawValue
-    return Progress(count: filled.load(ordering: .acquiring), isComplete: isComplete)
+    let isComplete = state.load() == State.complete.rawValue
+    return Progress(count: filled.load(), isComplete: isComplete)
   }
 
   /// Waits until more than `count` bytes have been read, or the read has ended.
@@ -149,7 +148,7 @@ final class LogBytes: Sendable {
     condition.unlock()
     if hasFailed {
       throw .cannotOpen(
-        path: path, reason: Platform.describe(errno: failure.load(ordering: .acquiring)))
+        path: path, reason: Platform.describe(errno: Int32(truncatingIfNeeded: failure.load())))
     }
     return progress
   }
@@ -165,11 +164,11 @@ final class LogBytes: Sendable {
 
   /// Stops the read (opening failed); the checksum pass stops with it.
   func cancel() {
-    isCancelled.store(true, ordering: .relaxed)
+    isCancelled.store(1)
     prepass?.cancel()
   }
 
-  private var hasFailed: Bool { state.load(ordering: .acquiring) == State.failed.rawValue }
+  private var hasFailed: Bool { state.load() == State.failed.rawValue }
 
   /// Reads `offset..<end` into memory, publishing the count read; stops early at the end of a
   /// file that shrank. The count read, or the `errno` of a failed read.
@@ -185,7 +184,7 @@ final class LogBytes: Sendable {
       if n == 0 { break }  // the file shrank while we read it
       count += n
     }
-    filled.store(count, ordering: .releasing)
+    filled.store(count)
     return .success(count)
   }
 
@@ -196,7 +195,7 @@ final class LogBytes: Sendable {
     var count = offset
     var outcome = State.complete
     var cursor = ChecksumPrepass.Cursor()
-    while count < memory.count, !isCancelled.load(ordering: .relaxed) {
+    while count < memory.count, isCancelled.load() == 0 {
       if let prepass, count - prepass.indexerPosition >= Self.readAhead,
         prepass.checkSome(
           &cursor, in: UnsafeRawBufferPointer(rebasing: memory[..<count]), isComplete: false)
@@ -206,7 +205,7 @@ final class LogBytes: Sendable {
       let end = min(count + Self.chunkBytes, memory.count)
       switch read(fd, from: count, upTo: end) {
       case .failure(let failed):
-        failure.store(failed.errno, ordering: .relaxed)
+        failure.store(Int(failed.errno))
         outcome = .failed
       case .success(let now):
         count = now
@@ -215,7 +214,7 @@ final class LogBytes: Sendable {
       signal()
     }
     Platform.close(fd)
-    state.store(outcome.rawValue, ordering: .releasing)
+    state.store(outcome.rawValue)
     signal()
     if outcome == .complete, let prepass {
       checkTheRest(with: prepass, from: cursor, upTo: count)
@@ -228,7 +227,7 @@ final class LogBytes: Sendable {
   ) {
     var cursor = cursor
     let all = UnsafeRawBufferPointer(rebasing: memory[..<count])
-    while !isCancelled.load(ordering: .relaxed),
+    while isCancelled.load() == 0,
       prepass.checkSome(&cursor, in: all, isComplete: true)
     {}
   }

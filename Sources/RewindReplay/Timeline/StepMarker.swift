@@ -1,5 +1,4 @@
 import Rewind
-import Synchronization
 
 /// A note of the action being applied right now, kept in a fixed buffer that a fatal-signal
 /// handler can write to stderr without allocating: when an app's reducer traps during replay,
@@ -17,7 +16,7 @@ package enum StepMarker {
   private static let capacity = 400
   /// Whether a thread holds the note (acquire on claim, release on release: what the holder
   /// wrote is seen by the next one).
-  private static let isClaimed = Atomic<Bool>(false)
+  private static let isClaimed = AtomicWord(0)
 
   /// The buffer, the length of the message in it (0 when idle), and the length of its fixed start.
   private struct Note {
@@ -46,13 +45,13 @@ package enum StepMarker {
   /// Claims the note for the calling thread; `false` when another thread holds it (then do not
   /// write it).
   package static func claim() -> Bool {
-    isClaimed.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+    isClaimed.compareExchange(expected: 0, desired: 1)
   }
 
   /// Clears the note and gives up the claim.
   package static func release() {
     note.pointee.length = 0
-    isClaimed.store(false, ordering: .releasing)
+    isClaimed.store(0)
   }
 
   /// Sets the log name that starts the message (a front end, before replaying; skipped while

@@ -1,7 +1,6 @@
 import Foundation
 import Rewind
 import RewindExamples
-import Synchronization
 import Testing
 
 /// One action, named by the worker that dispatched it and its position in that worker's run.
@@ -113,12 +112,12 @@ private let totalDispatches = workers * dispatchesPerWorker
 
   @Test func subscriptionMadeAndCancelledDuringDispatchSeesAnUnbrokenRun() {
     let store = Store(initialState: CounterState(), reducer: counterReducer)
-    let isDone = Atomic(false)
+    let isDone = AtomicWord(0)
     let dispatcher = DispatchGroup()
     DispatchQueue.global().async(group: dispatcher) {
       // Capped so that a broken store fails the test instead of hanging it.
       var remaining = 1_000_000
-      while remaining > 0 && !isDone.load(ordering: .relaxed) {
+      while remaining > 0 && isDone.load() == 0 {
         store.dispatch(.increment)
         remaining -= 1
       }
@@ -126,17 +125,17 @@ private let totalDispatches = workers * dispatchesPerWorker
     while store.state.count < 1_000 { usleep(50) }
 
     let seen = StoreTestLog<Int>()
-    let calls = Atomic(0)
+    let calls = Locked(0)
     let subscription = store.subscribe { state in
       seen.append(state.count)
-      calls.add(1, ordering: .relaxed)
+      calls.withLock { $0 += 1 }
     }
-    while calls.load(ordering: .relaxed) < 1_000 && dispatcher.wait(timeout: .now()) == .timedOut {
+    while calls.withLock({ $0 }) < 1_000 && dispatcher.wait(timeout: .now()) == .timedOut {
       usleep(50)
     }
     subscription.cancel()
     let seenWhenCancelled = seen.elements
-    isDone.store(true, ordering: .relaxed)
+    isDone.store(1)
     dispatcher.wait()
 
     // Cancelling waits for the action in progress, so nothing is delivered after it returns.

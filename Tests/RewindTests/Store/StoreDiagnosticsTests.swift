@@ -59,6 +59,7 @@ private func collect(as name: String, in reports: StoreTestLog<String>) -> Repor
     _ = subscription
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func dispatchFromAnObservationChangeHandlerIsQueuedNotReported() {
     let store = Store(initialState: CounterState(), reducer: counterReducer)
     let notified = StoreTestLog<Int>()

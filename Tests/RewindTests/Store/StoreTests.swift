@@ -42,6 +42,7 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func observationTrackingOfStateFiresWhenAnActionIsDispatched() {
     let store = Store(initialState: CounterState(), reducer: counterReducer)
     let changes = Locked(0)
@@ -59,6 +60,7 @@ import Testing
     #expect(changes.withLock { $0 } == 1)
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func observationTrackingOfReadFiresWhenAnActionIsDispatched() {
     let store = Store(initialState: CounterState(), reducer: counterReducer)
     let changes = Locked(0)
@@ -71,6 +73,7 @@ import Testing
     #expect(changes.withLock { $0 } == 1)
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func observationTrackingDoesNotFireForAnActionThatMiddlewareDrops() {
     let dropAll = Middleware<CounterState, CounterAction>(name: "drop all") { _, _ in nil }
     let store = Store(
