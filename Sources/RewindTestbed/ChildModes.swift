@@ -28,6 +28,29 @@ enum ChildModes {
     recorder.close()
   }
 
+  /// Records `count` todo actions into a new session of the recordings folder `folder`
+  /// (rotating every 2 KiB, with the fatal-signal record), then ends `how`: `close`, `kill`
+  /// (SIGKILL: cut off) or `trap` (the todo app's move bug: crashed, with a signal record).
+  static func recordInFolder(_ folder: String, count: Int, how: String) throws {
+    let store = Store(initialState: TodoState(), reducer: todoReducer)
+    let recorder = try store.startRecording(
+      in: RecordingsFolder(path: folder), app: "todo",
+      options: RecordingOptions(
+        checkpointInterval: 10, rotation: Rotation(maxBytes: 2048, keepFiles: 20),
+        recordsFatalSignals: true))
+    for n in 1...max(1, count) {
+      store.dispatch(n % 3 == 0 ? .toggle(id: n / 3) : .add(title: "item \(n)"))
+    }
+    var line = Array("\(recorder.path)\n".utf8)
+    line.withUnsafeMutableBytes { _ = write(1, $0.baseAddress, $0.count) }
+    switch how {
+    case "close": recorder.close()
+    case "kill": kill(getpid(), SIGKILL)
+    case "trap": store.dispatch(.move(from: 999, to: 0))
+    default: throw FixtureError("unknown ending \(how): close, kill or trap")
+    }
+  }
+
   /// Records a short journal session with the clock-reading reducer (the determinism
   /// counter-example): replaying it with `journalReducer` diverges at the first checkpoint.
   static func clockReadingJournal(to path: String) throws {

@@ -7,6 +7,7 @@
 //   rewind-testbed dispatch-from-reducer   misuse the store (it must stop with a message)
 //   rewind-testbed clock-journal LOG       record with a reducer that reads the clock (docs/determinism.md)
 //   rewind-testbed signal LOG HOW [CHAIN]  record with recordsFatalSignals, then die HOW (SignalRecordChild)
+//   rewind-testbed folder DIR N HOW       record N todo actions into a recordings folder, end HOW
 //   rewind-testbed replay ARGS…            `replay` with the todo app and the `traps` app (Traps.swift)
 import Foundation
 import ReplayCLI
@@ -42,12 +43,15 @@ do {
   case ("signal", 4), ("signal", 5):
     try SignalRecordChild.run(
       log: arguments[2], how: arguments[3], chain: arguments.count == 5 ? arguments[4] : "none")
+  case ("folder", 5):
+    guard let count = Int(arguments[3]) else { throw FixtureError("N must be a number") }
+    try ChildModes.recordInFolder(arguments[2], count: count, how: arguments[4])
   case ("clock-journal", 3):
     try ChildModes.clockReadingJournal(to: arguments[2])
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | record-big LOG N | dispatch-from-reducer | clock-journal LOG | signal LOG HOW [CHAIN] | replay ARGS…\n"
+        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | record-big LOG N | dispatch-from-reducer | clock-journal LOG | folder DIR N HOW | signal LOG HOW [CHAIN] | replay ARGS…\n"
           .utf8))
     exit(2)
   }

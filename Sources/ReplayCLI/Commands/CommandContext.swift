@@ -59,7 +59,7 @@ struct CommandContext {
   func openLog(_ argument: String = "LOG", usesCheckpoints: Bool = true) throws(CommandFailure)
     -> OpenedLog
   {
-    let path = arguments.positional(argument) ?? ""
+    let path = logPath(argument)
     do {
       let opened = try OpenedLog(
         path: path, recovery: recovery, apps: apps, usesCheckpoints: usesCheckpoints,
@@ -71,13 +71,21 @@ struct CommandContext {
     }
   }
 
+  /// The file a log argument names: itself, or for a recordings folder its newest session (with
+  /// a note on stderr saying so).
+  func logPath(_ argument: String) -> String {
+    let (path, note) = RecordingsFolderArgument.resolve(arguments.positional(argument) ?? "")
+    if let note { output.emit(note) }
+    return path
+  }
+
   /// Opens the `A` and `B` arguments, one after the other (opening a large log already keeps
   /// both cores busy: one reads it while the other indexes it); fails with `A`'s error first.
   func openLogPair() throws(CommandFailure) -> (a: OpenedLog, b: OpenedLog) {
     var logs: [ReplayLog] = []
     for name in ["A", "B"] {
       do {
-        logs.append(try ReplayLog(path: arguments.positional(name) ?? "", recovery: recovery))
+        logs.append(try ReplayLog(path: logPath(name), recovery: recovery))
       } catch {
         throw .replay(error)
       }
@@ -111,6 +119,14 @@ struct CommandContext {
   }
 
   func runInfo() throws(CommandFailure) -> Int32 {
+    let argument = arguments.positional("LOG") ?? ""
+    if let sessions = RecordingsFolderArgument.sessions(at: argument) {
+      output.writeLine(
+        wantsJSON
+          ? RecordingsFolderArgument.json(argument, sessions).jsonText
+          : RecordingsFolderArgument.text(argument, sessions))
+      return ExitStatus.success
+    }
     let opened = try openLog()
     let check = LastActionCheck.run(opened)
     if wantsJSON {

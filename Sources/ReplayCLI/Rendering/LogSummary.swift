@@ -21,6 +21,10 @@ enum LogSummary {
       ("recorded at", inert(log.header.recordedAt)),
     ]
     if log.header.segment > 0 { rows.append(("segment", "\(log.header.segment) (a rotated file)")) }
+    if log.joinedFiles > 0 {
+      rows.append(
+        ("files", "\(log.joinedFiles + 1) rotated files of the session, joined (a bundle)"))
+    }
     let count = log.actionCount
     rows.append(
       ("actions", count == 0 ? "none" : "\(count) (seq \(log.firstSeq)…\(log.lastSeq))"))
@@ -60,6 +64,7 @@ enum LogSummary {
       JSONMember("recordedAt", .string(log.header.recordedAt)),
       JSONMember("version", number(log.header.version)),
       JSONMember("segment", number(log.header.segment)),
+      JSONMember("joinedFiles", number(log.joinedFiles)),
       JSONMember("actions", number(log.actionCount)),
       JSONMember("firstSeq", number(log.firstSeq)),
       JSONMember("lastSeq", number(log.lastSeq)),

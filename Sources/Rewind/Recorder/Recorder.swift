@@ -35,6 +35,8 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// Where ``close()`` gets the final state (the ``Store`` the recorder is attached to).
   private let finalStateSource: Locked<(@Sendable () -> State?)?> = Locked(nil)
   private let detach: Locked<(@Sendable () -> Void)?> = Locked(nil)
+  /// The app-lifecycle observers that flush a buffered recording (``Platform/flushNotifications``).
+  private let lifecycleObservers: Locked<[any NSObjectProtocol]> = Locked([])
 
   /// Creates the log file, writes its header with `initialState`, and starts recording.
   ///
@@ -96,6 +98,20 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
         path: path, identity: identity, options: options, fileSystem: fileSystem,
         initialStateJSON: stateJSON))
     if case .interval(let interval) = options.durability { startSyncTimer(every: interval) }
+    if case .buffered = options.durability { flushOnLifecycleNotifications() }
+  }
+
+  /// Flushes the buffer when the app goes to the background or quits: the moments after which
+  /// the system may end the process without another chance (docs/recording.md). `names` are
+  /// the platform's notifications (tests pass their own).
+  func flushOnLifecycleNotifications(_ names: [Notification.Name] = Platform.flushNotifications) {
+    guard !names.isEmpty else { return }
+    let observers = names.map { name in
+      NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) {
+        [weak self] _ in self?.flush()
+      }
+    }
+    lifecycleObservers.withLock { $0 += observers }
   }
 
   deinit { close() }
@@ -220,6 +236,12 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       timer?.cancel()
       timer = nil
     }
+    let observers = lifecycleObservers.withLock { slot in
+      let observers = slot
+      slot = []
+      return observers
+    }
+    for observer in observers { NotificationCenter.default.removeObserver(observer) }
     let detachStore = detach.withLock { slot in
       let action = slot
       slot = nil

@@ -15,6 +15,8 @@ struct LogIndexer {
     var partedCheckpoints: [Int: [LogEntry]]
     /// How many `state-skipped` marks the log holds.
     var skippedStates: Int
+    /// How many rotated files after the first one the log joins (a bundle of a session).
+    var joinedFiles: Int
     var suspectFrom: Int?
     var ignoredLines: Int
   }
@@ -36,6 +38,7 @@ struct LogIndexer {
   /// The parts of each state read so far, until its last part completes it.
   private var pendingParts: [Int: (count: Int, entries: [LogEntry])] = [:]
   private var skippedStates = 0
+  private var joinedFiles = 0
   private var endReason: String?
   private var endLine = 0
   private var signal: RecordedSignal?
@@ -125,7 +128,8 @@ struct LogIndexer {
     return Result(
       header: header, faults: faults, endReason: endReason, signal: signal, entries: entries,
       checkpoints: checkpoints, partedCheckpoints: partedCheckpoints,
-      skippedStates: skippedStates, suspectFrom: suspectFrom, ignoredLines: ignoredLines)
+      skippedStates: skippedStates, joinedFiles: joinedFiles, suspectFrom: suspectFrom,
+      ignoredLines: ignoredLines)
   }
 
   // MARK: Header
@@ -237,6 +241,7 @@ struct LogIndexer {
       }
     }
     guard let peek = peeked else { return .invalidRecord("no \"kind\"") }
+    if peek.kind == "header", endReason == "rotated" { return joinSegment(span, line) }
     if endReason != nil {
       let article = peek.kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
       return .misplacedRecord(
@@ -329,9 +334,41 @@ struct LogIndexer {
         address: value?["address"]?.stringValue, line: span.line)
     case "header":
       return .misplacedRecord(
-        "a second header (a log holds one recording; rotated files are separate logs)")
+        "a second header not after a rotated file's end record (a log holds one recording, or "
+          + "the rotated files of one, joined in order)")
     default:
       ignoredLines += 1
+    }
+    return nil
+  }
+
+  /// Joins the next rotated file of the session, as a bundle holds it
+  /// (`RecordedSession.bundle(to:)`): its header continues the `seq`s after the `end` record of
+  /// reason `rotated`, and its state is the checkpoint before its first action (when that
+  /// file's own final checkpoint is not already there).
+  private mutating func joinSegment(
+    _ span: (start: Int, end: Int, line: Int), _ line: UnsafeRawBufferPointer
+  ) -> LogFault.Reason? {
+    guard let header,
+      let value = try? JSONParser.parse(line, limits: limits.json),
+      let next = try? LogHeader(value, path: path)
+    else { return .invalidRecord("a header after a rotated file's end that is not a valid header") }
+    guard next.session == header.session else {
+      return .misplacedRecord(
+        "a header of session \(next.session) after a rotated file of session \(header.session)")
+    }
+    guard next.firstSeq == expectedSeq else {
+      return .invalidRecord(
+        "the next rotated file starts at seq \(next.firstSeq), but the last action is "
+          + "\(expectedSeq - 1)")
+    }
+    endReason = nil
+    joinedFiles += 1
+    let seq = next.firstSeq - 1
+    if seq >= firstSeq, checkpoints[seq] == nil, partedCheckpoints[seq] == nil {
+      checkpoints[seq] = LogEntry(
+        start: span.start, length: span.end - span.start, line: span.line, seq: seq,
+        kind: .checkpoint)
     }
     return nil
   }

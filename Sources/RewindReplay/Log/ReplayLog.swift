@@ -39,6 +39,9 @@ public final class ReplayLog: Sendable {
   /// How many checkpoints the recorder left out because the previous one was still being written
   /// (`state-skipped` marks).
   public let skippedCheckpoints: Int
+  /// How many rotated files of the session follow the first one in this file (a bundle made by
+  /// `RecordedSession.bundle(to:)`); 0 for a single file.
+  public let joinedFiles: Int
   let limits: ReaderLimits
 
   /// Opens and indexes the log at `path`.
@@ -91,6 +94,7 @@ public final class ReplayLog: Sendable {
     partedCheckpointEntries = result.partedCheckpoints
     checkpointSeqs = Set(result.checkpoints.keys).union(result.partedCheckpoints.keys).sorted()
     skippedCheckpoints = result.skippedStates
+    joinedFiles = result.joinedFiles
     suspectFrom = result.suspectFrom
     ignoredLines = result.ignoredLines
   }

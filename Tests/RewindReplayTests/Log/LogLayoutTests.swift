@@ -58,7 +58,51 @@ import Testing
         == LogFault(
           path: "x.jsonl", line: 3, byteOffset: text.start(ofLine: 3),
           reason: .misplacedRecord(
-            "a second header (a log holds one recording; rotated files are separate logs)")))
+            "a second header not after a rotated file's end record (a log holds one recording, "
+              + "or the rotated files of one, joined in order)")))
+  }
+
+  /// A bundle: the rotated files of one session, joined in order. Each header continues the
+  /// `seq`s after the previous file's `end` record of reason `rotated`, and its state is the
+  /// checkpoint before its first action.
+  @Test func theRotatedFilesOfOneSessionJoinedInOrderAreOneLog() throws {
+    var text = LogText()
+    text.header()
+    text.action(seq: 1, .add(title: "Buy milk"))
+    text.end(seq: 1, reason: "rotated")
+    text.header(
+      firstSeq: 2,
+      state: #"{"todos":[{"id":1,"title":"Buy milk","done":false}],"filter":"all","nextID":2}"#)
+    text.action(seq: 2, .toggle(id: 1))
+    text.end(seq: 2)
+    let log = try ReplayLog(name: "bundle.jsonl", contents: text.bytes, recovery: .strict)
+    #expect(log.joinedFiles == 1)
+    #expect(log.firstSeq == 1)
+    #expect(log.lastSeq == 2)
+    #expect(log.checkpointSeqs == [1])
+    #expect(log.checkpointLine(at: 1) == 4)
+    #expect(log.endReason == "closed")
+  }
+
+  @Test(arguments: [
+    ("s-2", 2, "misplaced record: a header of session s-2 after a rotated file of session s-1"),
+    ("s-1", 3, "the next rotated file starts at seq 3, but the last action is 1"),
+  ])
+  func aJoinedFileOfAnotherSessionOrSeqIsRefused(
+    session: String, firstSeq: Int, message: String
+  ) throws {
+    var text = LogText()
+    text.header()
+    text.action(seq: 1, .add(title: "Buy milk"))
+    text.end(seq: 1, reason: "rotated")
+    text.header(firstSeq: firstSeq, session: session)
+    text.action(seq: firstSeq, .toggle(id: 1))
+    let error = expectReplayError {
+      try ReplayLog(name: "x.jsonl", contents: text.bytes, recovery: .strict)
+    }
+    #expect(error?.faultError?.fault.line == 4)
+    let description = error?.faultError?.fault.description ?? ""
+    #expect(description.contains(message), "\(description)")
   }
 
   @Test func recordAfterTheEndRecordIsAMisplacedRecord() throws {

@@ -38,10 +38,12 @@ struct LogText {
 
   mutating func header(
     app: String = "todo", actionType: String = "TodoAction", stateType: String = "TodoState",
-    version: Int = 1, firstSeq: Int = 1, state: String = #"{"todos":[],"filter":"all","nextID":1}"#
+    version: Int = 1, firstSeq: Int = 1, session: String = "s-1",
+    state: String = #"{"todos":[],"filter":"all","nextID":1}"#
   ) {
     record(
-      #""kind":"header","format":"rewind","version":\#(version),"session":"s-1","app":"\#(app)","#
+      #""kind":"header","format":"rewind","version":\#(version),"session":"\#(session)","#
+        + #""app":"\#(app)","#
         + #""actionType":"\#(actionType)","stateType":"\#(stateType)","#
         + #""recordedAt":"2026-11-21T10:00:00Z","firstSeq":\#(firstSeq),"state":\#(state)"#)
   }

@@ -1,0 +1,133 @@
+import Foundation
+import Rewind
+import RewindJSON
+import RewindReplay
+
+/// A `LOG` argument that names a recordings folder (`RecordingsFolder`) rather than a file:
+/// `info` lists its sessions, and every other command opens its newest session — a session of
+/// several rotated files as one log, joined into a bundle in the temporary folder.
+enum RecordingsFolderArgument {
+  /// The folder's sessions, oldest first, when `path` is a folder holding at least one; `nil`
+  /// for anything else (a folder without sessions is refused as a directory, as before).
+  static func sessions(at path: String) -> [RecordedSession]? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else { return nil }
+    let sessions = RecordingsFolder(path: path).sessions()
+    return sessions.isEmpty ? nil : sessions
+  }
+
+  /// The log file to open for `path`, and a note saying which session of a folder it is.
+  static func resolve(_ path: String) -> (path: String, note: Diagnostic?) {
+    guard let sessions = sessions(at: path), let newest = sessions.last else { return (path, nil) }
+    var file = newest.files.last ?? path
+    var joined = ""
+    if newest.files.count > 1 {
+      let bundle = NSTemporaryDirectory() + "replay-\(newest.id).jsonl"
+      if (try? newest.bundle(to: bundle)) != nil {
+        file = bundle
+        joined = ", its \(newest.files.count) rotated files joined in \(bundle)"
+      } else {
+        joined = ", its newest file only (the rotated files could not be joined)"
+      }
+    }
+    let others = sessions.count == 1 ? "" : " of \(sessions.count)"
+    return (
+      file,
+      Diagnostic(
+        .note, at: nil,
+        "\(path) is a recordings folder: opened its newest session\(others), "
+          + "\(newest.id) (\(endingText(newest)))\(joined)",
+        notes: [],
+        hints: sessions.count == 1
+          ? [] : [Diagnostic.Hint("replay info \(path)", comment: "lists every session")])
+    )
+  }
+
+  /// `info FOLDER`: one row per session, oldest first.
+  static func text(_ path: String, _ sessions: [RecordedSession]) -> String {
+    let total = sessions.reduce(0) { $0 + $1.byteCount }
+    var lines = [
+      "recordings folder \(inert(path)): \(sessions.count) session\(sessions.count == 1 ? "" : "s"), "
+        + byteText(total)
+    ]
+    let rows = sessions.map { session -> [String] in
+      [
+        inert(session.id), inert(session.app ?? "?"),
+        session.actionCount == 1 ? "1 action" : "\(session.actionCount) actions",
+        session.files.count == 1 ? "1 file" : "\(session.files.count) files",
+        byteText(session.byteCount), endingText(session),
+      ]
+    }
+    let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    for row in rows {
+      let cells = row.enumerated().map { index, cell in
+        index == row.count - 1
+          ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+      }
+      lines.append("  " + cells.joined(separator: "  "))
+    }
+    lines.append(
+      "`replay \(inert(path))` opens the newest; `replay info FILE` describes one session.")
+    return lines.joined(separator: "\n")
+  }
+
+  /// `info FOLDER --json`.
+  static func json(_ path: String, _ sessions: [RecordedSession]) -> JSONValue {
+    .object([
+      JSONMember("folder", .string(path)),
+      JSONMember(
+        "sessions",
+        .array(
+          sessions.map { session in
+            var ending: String
+            var signal: JSONValue = .null
+            switch session.ending {
+            case .closed: ending = "closed"
+            case .crashed(let name):
+              ending = "crashed"
+              signal = .string(name)
+            case .cutOff: ending = "cutOff"
+            case .unreadable: ending = "unreadable"
+            }
+            return .object([
+              JSONMember("id", .string(session.id)),
+              JSONMember("app", session.app.map(JSONValue.string) ?? .null),
+              JSONMember(
+                "startedAt",
+                session.startedAt.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null),
+              JSONMember("actions", .number(String(session.actionCount))),
+              JSONMember("lastSeq", .number(String(session.lastSeq))),
+              JSONMember("bytes", .number(String(session.byteCount))),
+              JSONMember("files", .array(session.files.map(JSONValue.string))),
+              JSONMember("ending", .string(ending)),
+              JSONMember("signal", signal),
+            ])
+          })),
+    ])
+  }
+
+  static func endingText(_ session: RecordedSession) -> String {
+    switch session.ending {
+    case .closed: return "closed"
+    case .crashed(let signal): return "crashed with \(inert(signal))"
+    case .cutOff: return "cut off"
+    case .unreadable: return "not a Rewind log"
+    }
+  }
+
+  /// `512 B`, `4.1 KiB`, `88.0 MiB`.
+  static func byteText(_ count: Int) -> String {
+    if count < 1024 { return "\(count) B" }
+    let units = ["KiB", "MiB", "GiB"]
+    var value = Double(count) / 1024
+    var unit = 0
+    while value >= 1024 && unit < units.count - 1 {
+      value /= 1024
+      unit += 1
+    }
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+  }
+}
