@@ -18,6 +18,11 @@ import RewindExamples
     recorder = try Recorder(path: path, app: "todo", initialState: TodoState())
   }
 
+  /// Creates the store and records to a new session of `folder` (docs/apple.md).
+  public convenience init(recordingIn folder: RecordingsFolder) throws {
+    try self.init(recordingTo: folder.newSessionPath(app: "todo"))
+  }
+
   /// Runs `action` through the todo reducer.
   public func dispatch(_ action: TodoAction) {
     // glue

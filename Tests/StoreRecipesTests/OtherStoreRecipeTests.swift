@@ -84,3 +84,53 @@ final class Counter: @unchecked Sendable {
   func add() { lock.withLock { count += 1 } }
   var value: Int { lock.withLock { count } }
 }
+
+/// docs/apple.md's launch-time check: the previous launch's log when it ended badly, one file.
+@Suite struct LastCrashRecipeTests {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  @Test func theLogOfALaunchThatEndedBadlyIsOfferedAndACleanOneIsNot() throws {
+    let path = NSTemporaryDirectory() + "rewind-recipe-folder-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let folder = RecordingsFolder(path: path)
+    // A launch that closed cleanly: nothing to offer.
+    let clean = try ObservableTodoStore(recordingIn: folder)
+    clean.dispatch(.add(title: "milk"))
+    clean.stopRecording()
+    #expect(logOfLastCrash(in: folder, app: "todo") == nil, "this launch's own session")
+
+    // Another launch's session, cut off (as a kill leaves it): written by hand, with an older
+    // name, so that it is not this process's.
+    let crashed = path + "/2026-01-01T00-00-00-000Z-todo-0001.jsonl"
+    let recorder = try Recorder<TodoState, TodoAction>(
+      path: crashed, app: "todo", initialState: TodoState())
+    recorder.willReduce(.add(title: "eggs"))
+    let text = try String(contentsOfFile: crashed, encoding: .utf8)
+    recorder.close()
+    try text.write(toFile: crashed, atomically: true, encoding: .utf8)  // no end record
+    let url = try #require(logOfLastCrash(in: folder, app: "todo"))
+    #expect(url.lastPathComponent == "2026-01-01T00-00-00-000Z-todo-0001.jsonl")
+    let log = try ReplayLog(path: url.path)
+    #expect(log.lastSeq == 1)
+    #expect(!log.hasEndRecord)
+  }
+}
+
+/// docs/apple.md shows `logOfLastCrash(in:app:)` word for word as the compiled recipe has it.
+@Suite struct AppleDocTests {
+  @Test func theCrashHelperInTheDocsIsTheCompiledOne() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let doc = try String(
+      contentsOf: root.appendingPathComponent("docs/apple.md"), encoding: .utf8)
+    let source = try String(
+      contentsOf: root.appendingPathComponent("Sources/StoreRecipes/LastCrash.swift"),
+      encoding: .utf8)
+    func function(in text: String) -> String? {
+      guard let start = text.range(of: "func logOfLastCrash(") else { return nil }
+      guard let end = text[start.lowerBound...].range(of: "\n}\n") else { return nil }
+      return String(text[start.lowerBound..<end.upperBound])
+    }
+    let documented = try #require(function(in: doc))
+    #expect(documented == function(in: source))
+  }
+}
