@@ -46,7 +46,10 @@ public struct RecordedSession: Sendable, Equatable {
     self.id = id
     self.files = files
     startedAt = Self.date(fromName: id)
-    let read = files.compactMap(SessionFile.init(path:))
+    // Every file's header (the oldest readable one names the app), the newest one's last line.
+    let read = files.enumerated().compactMap { index, file in
+      SessionFile(path: file, readsLastLine: index == files.count - 1)
+    }
     byteCount = read.reduce(0) { $0 + $1.size }
     let oldest = read.first { $0.header != nil }
     app = oldest?.header?.app

@@ -109,8 +109,9 @@ public struct RecordingsFolder: Sendable {
   /// records. With `makingRoomForOne`, keeps one session fewer, for the one about to start.
   public func applyRetention(makingRoomForOne: Bool = false) {
     let ours = SessionRegistry.started.withLock { $0 }
-    var deletable = sessions().filter { !ours.contains("\(path)/\($0.id)") }
-    let keptByUs = sessions().count - deletable.count
+    let all = sessions()
+    var deletable = all.filter { !ours.contains("\(path)/\($0.id)") }
+    let keptByUs = all.count - deletable.count
     var count = deletable.count + keptByUs + (makingRoomForOne ? 1 : 0)
     var bytes = deletable.reduce(0) { $0 + $1.byteCount }
     while let oldest = deletable.first, count > retention.sessions || bytes > retention.bytes {

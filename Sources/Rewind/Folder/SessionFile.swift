@@ -27,15 +27,17 @@ struct SessionFile {
   /// Whether the file ends in the middle of a line (the app died while writing it).
   let endsMidLine: Bool
 
-  /// Reads `path`; `nil` when it cannot be opened.
-  init?(path: String) {
+  /// Reads `path` (its header, and its last line when `readsLastLine`); `nil` when it cannot be
+  /// opened.
+  init?(path: String, readsLastLine: Bool) {
     guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
     defer { try? handle.close() }
     guard let end = try? handle.seekToEnd() else { return nil }
     self.path = path
     size = Int(end)
     header = Self.readHeader(handle)
-    let tail = Self.readLastLine(handle, size: size)
+    let tail =
+      readsLastLine ? Self.readLastLine(handle, size: size) : (line: nil, endsMidLine: false)
     last = tail.line.flatMap(Self.describe)
     endsMidLine = tail.endsMidLine
   }
