@@ -136,7 +136,7 @@ package enum Platform {
 
   /// Nanoseconds on a monotonic clock (never goes backward; unrelated to wall time).
   /// `CLOCK_MONOTONIC` on both: on Linux it stops while the machine is suspended; on Apple
-  /// platforms it keeps counting through sleep (it is `mach_continuous_time`'s clock), so a
+  /// platforms it keeps counting through sleep (clock_gettime(3) there), so a
   /// recording's `time` includes the time the device slept, as a person reading it expects.
   package static func monotonicNanoseconds() -> UInt64 {
     var ts = timespec()
