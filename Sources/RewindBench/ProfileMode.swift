@@ -1,13 +1,15 @@
 import Foundation
 import Rewind
 import RewindExamples
+import RewindJSON
 import RewindReplay
 
 /// `rewind-bench __profile WORKLOAD [LOG]`: runs one workload in a loop for a profiler
 /// (`perf record -g`, or `valgrind --tool=callgrind` on a build made with `-Xcc -gdwarf-4`, whose
 /// debug information valgrind 3.19 can read; docs/performance.md) and prints how long it took.
 ///
-/// Workloads: `dispatch` (store alone), `record` (default durability), `buffered`, `rebuild LOG`
+/// Workloads: `dispatch` (store alone), `record` (default durability), `buffered`,
+/// `recorder-codable` (the recorder through `encode(to:)`, buffered), `rebuild LOG`
 /// (load and rebuild every state), `foundation LOG` (the same with Foundation's `JSONDecoder`),
 /// `open LOG` (open and index only), `diff LOG LOG`, `stepback LOG` (300 steps back across a
 /// checkpoint).
@@ -15,7 +17,10 @@ enum ProfileMode {
   static func run(_ arguments: [String]) throws {
     let workload = arguments.first ?? ""
     let directory = NSTemporaryDirectory()
-    let needsActions = ["dispatch", "record", "buffered", "recorder", "recorder-buffered"]
+    let needsActions = [
+      "dispatch", "record", "buffered", "recorder", "recorder-buffered", "recorder-codable",
+      "encode-codable",
+    ]
     let (initial, actions) = BenchLogs.actions(
       count: needsActions.contains(workload) ? 200_000 : 0, stateSize: .small, seed: 3)
     let seconds: Double
@@ -47,6 +52,39 @@ enum ProfileMode {
         }
       }
       recorder.close()
+    case "recorder-codable":
+      // Row 1f's subject: the same actions through `encode(to:)` only, buffered so that the
+      // profile shows encoding rather than write(2).
+      let recorder = try Recorder<TodoState, CodableOnly<TodoAction>>(
+        path: directory + "rewind-bench-profile.jsonl", app: "todo", initialState: initial,
+        options: RecordingOptions(durability: .buffered(capacity: 1 << 20), ifExists: .replace))
+      let codable = actions.map(CodableOnly.init)
+      var state = initial
+      seconds = Stopwatch.seconds {
+        for _ in 0..<5 {
+          for action in codable {
+            recorder.willReduce(action)
+            codableOnlyTodoReducer.reduce(&state, action)
+            recorder.didReduce(state)
+          }
+        }
+      }
+      recorder.close()
+    case "encode-codable":
+      // Encoding alone, through `encode(to:)`: what row 1f's gap is made of.
+      let encoder = JSONStreamEncoder()
+      var bytes: [UInt8] = []
+      var total = 0
+      seconds = Stopwatch.seconds {
+        for _ in 0..<10 {
+          for action in actions {
+            bytes.removeAll(keepingCapacity: true)
+            _ = try? encoder.encode(action, into: &bytes)
+            total &+= bytes.count
+          }
+        }
+      }
+      print("encoded \(total) bytes")
     case "rebuild":
       seconds = try Stopwatch.seconds { _ = try LoadBench.loadAndRebuild(arguments[1]) }
     case "stepback":
