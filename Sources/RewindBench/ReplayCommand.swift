@@ -1,5 +1,6 @@
 import Foundation
 import ReplayCLI
+import Rewind
 import RewindExamples
 import RewindReplay
 
@@ -9,7 +10,9 @@ import RewindReplay
 enum ReplayCommand {
   static let apps = [
     ReplayApp(name: "counter", reducer: counterReducer),
-    ReplayApp(name: "todo", reducer: todoReducer),
+    ReplayApp(
+      name: "todo", reducer: todoReducer, build: BuildStamp(schema: todoSchema),
+      migrations: todoMigrations),
   ]
 
   /// The command line that starts `replay`.

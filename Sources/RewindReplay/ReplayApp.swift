@@ -14,16 +14,28 @@ public struct ReplayApp: Sendable {
   public let actionType: String
   /// The name of the app's `State` type.
   public let stateType: String
+  /// The build this replay binary has of the app: its version and schema version, compared with
+  /// a log's stamp to say when the log comes from another build.
+  public let build: BuildStamp?
+  /// The app's schema migrations (``SchemaMigration``), applied to logs of older schemas.
+  public let migrations: [SchemaMigration]
   private let make: @Sendable (ReplayLog, Bool, LogCoder) -> any AnyTimeline
   /// A result rather than a typed-throws function: the runtime metadata of a function type with
   /// typed throws needs macOS 15.
+  private let check: @Sendable (ReplayLog) -> CompatibilityReport
   private let makeFollower: @Sendable (JSONValue) -> Result<any StateFollower, ReplayError>
 
-  /// Registers an app by name with its reducer.
+  /// Registers an app by name with its reducer, and optionally the build it is (its version and
+  /// schema version) with the migrations from older schemas (docs/replay.md, "A log from an
+  /// older build").
   public init<State: Codable & Sendable, Action: Codable & Sendable>(
-    name: String, reducer: Reducer<State, Action>
+    name: String, reducer: Reducer<State, Action>, build: BuildStamp? = nil,
+    migrations: [SchemaMigration] = []
   ) {
     self.name = name
+    self.build = build
+    self.migrations = migrations
+    self.check = { log in CompatibilityChecker(reducer: reducer).check(log) }
     self.actionType = String(describing: Action.self)
     self.stateType = String(describing: State.self)
     self.make = { log, usesCheckpoints, coder in
@@ -42,12 +54,37 @@ public struct ReplayApp: Sendable {
     try makeFollower(initialState).get()
   }
 
+  /// How a log of this app is read: as it is, through migrations, or with a schema the app
+  /// cannot migrate from (docs/replay.md, "A log from an older build").
+  public func migrationPlan(for log: ReplayLog) -> MigrationChain.Plan {
+    MigrationChain.plan(
+      log: log.header.build?.schema, app: build?.schema, migrations: migrations)
+  }
+
+  /// `log` as this app reads it: through its migrations when the log's schema is older.
+  /// - Throws: `ReplayError.migrationFailed` when a step throws on the header's state.
+  public func prepared(_ log: ReplayLog) throws(ReplayError) -> ReplayLog {
+    guard log.migration == nil, case .migrate(let chain) = migrationPlan(for: log) else {
+      return log
+    }
+    return try log.migrated(by: chain)
+  }
+
+  /// Decodes every action and state of `log` with the app's types, without running the reducer
+  /// (`replay compat`). `log` is read as given: pass ``prepared(_:)``'s result to check it
+  /// through the migrations.
+  public func compatibility(of log: ReplayLog) -> CompatibilityReport {
+    check(log)
+  }
+
   /// A timeline over `log` with this app's reducer.
   ///
   /// - Parameter usesCheckpoints: Start rebuilding from recorded checkpoints (`true`), or from
   ///   the header only (`false`: every state comes from the reducer, as `verify` needs).
   /// - Parameter coder: The JSON coder for actions and checkpoints (see ``Timeline``).
-  /// - Throws: `ReplayError.appMismatch` when the log's header names another app or other types.
+  /// The log is read through the app's migrations when its schema is older (``prepared(_:)``).
+  /// - Throws: `ReplayError.appMismatch` when the log's header names another app or other types;
+  ///   `.migrationFailed` when a migration step throws on the header's state.
   public func timeline(
     for log: ReplayLog, usesCheckpoints: Bool = true, coder: LogCoder = .rewind
   ) throws(ReplayError) -> any AnyTimeline {
@@ -59,6 +96,6 @@ public struct ReplayApp: Sendable {
         logTypes: "\(log.header.stateType), \(log.header.actionType)", expected: name,
         expectedTypes: "\(stateType), \(actionType)")
     }
-    return make(log, usesCheckpoints, coder)
+    return make(try prepared(log), usesCheckpoints, coder)
   }
 }

@@ -22,6 +22,9 @@ public enum ReplayError: Error, Sendable {
   /// A state (header or checkpoint) that no longer decodes with the app's `State` type.
   case stateDecodingFailed(
     path: String, line: Int, what: String, codingPath: String, reason: String)
+  /// A migration step threw on an action (`seq`) or a state (`what`) of the log.
+  case migrationFailed(
+    path: String, line: Int, what: String, failure: MigrationFailure)
   /// The app's state or action could not be encoded for display or comparison.
   case encodingFailed(what: String, reason: String)
   /// A position outside the log.
@@ -44,6 +47,7 @@ public enum ReplayError: Error, Sendable {
     case .fault(let fault, _, _, _): return "\(fault.path):\(fault.line) (byte \(fault.byteOffset))"
     case .actionDecodingFailed(let path, let line, _, _, _, _): return "\(path):\(line)"
     case .stateDecodingFailed(let path, let line, _, _, _): return "\(path):\(line)"
+    case .migrationFailed(let path, let line, _, _): return "\(path):\(line)"
     case .notARewindLog(let path, _), .unsupportedVersion(let path, _, _): return "\(path):1"
     case .cannotOpen(let path, _), .notARegularFile(let path, _), .fileTooLarge(let path, _, _),
       .emptyLog(let path), .appMismatch(let path, _, _, _, _), .noActions(let path, _):
@@ -70,6 +74,9 @@ public enum ReplayError: Error, Sendable {
     case .stateDecodingFailed(_, _, let what, let codingPath, let reason):
       let path = codingPath.isEmpty ? "" : "\(codingPath): "
       return "the \(what) does not decode: \(path)\(reason)"
+    case .migrationFailed(_, _, let what, let failure):
+      return "the migration from schema \(failure.from) failed on the \(what): step "
+        + "\"\(failure.step)\" threw: \(failure.reason)"
     case .encodingFailed(let what, let reason): return "cannot encode the \(what): \(reason)"
     case .positionOutOfRange(let position, let valid):
       return "position \(position) is out of range: valid positions are \(valid.lowerBound)…"
@@ -134,6 +141,9 @@ public enum ReplayError: Error, Sendable {
       }
     case .unsupportedVersion:
       return "upgrade Rewind to read this log"
+    case .migrationFailed(let path, _, _, _):
+      return "fix the step in the app's migrations, or see what does not decode without them: "
+        + "replay compat \(path) --no-migrations"
     case .actionDecodingFailed(let path, _, let seq, _, _, _):
       return "replay the log with the app version that recorded it, or look at the recorded "
         + "action: replay actions \(path) --from \(seq) --to \(seq) --json"

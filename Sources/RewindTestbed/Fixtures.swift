@@ -9,7 +9,8 @@ enum FixtureWriter {
     secondsPerAction: 0.25)
 
   static func options(checkpointInterval: Int) -> RecordingOptions {
-    var options = RecordingOptions(checkpointInterval: checkpointInterval, ifExists: .replace)
+    var options = RecordingOptions(
+      checkpointInterval: checkpointInterval, ifExists: .replace, build: BuildStamp())
     options.reproducible = reproducible
     return options
   }
@@ -21,6 +22,7 @@ enum FixtureWriter {
     try todoSession(to: "\(directory)/todo-session-b.jsonl", seed: 42, count: 340, divergeAt: 200)
     try counter(to: "\(directory)/counter.jsonl")
     try torn(from: "\(directory)/todo-session.jsonl", to: "\(directory)/todo-torn.jsonl")
+    try todoSchemaV1(to: "\(directory)/todo-v1.jsonl")
     let child = Process()
     child.executableURL = URL(fileURLWithPath: testbed)
     child.arguments = ["crash", "\(directory)/todo-crash.jsonl"]
@@ -66,6 +68,18 @@ enum FixtureWriter {
     ]
     for action in actions { store.dispatch(action) }
     recorder.close()
+  }
+
+  /// A todo session recorded by the app's first build, schema 1 (``TodoSchemaV1``): `replay`
+  /// reads it through ``todoMigrations``.
+  static func todoSchemaV1(to path: String) throws {
+    let store = Store(initialState: TodoSchemaV1.TodoState(), reducer: TodoSchemaV1.reducer)
+    var options = options(checkpointInterval: 5)
+    options.build = BuildStamp(version: "1.0", build: "1", revision: "v1.0", schema: 1)
+    let recorder = try store.startRecording(to: path, app: "todo", options: options)
+    for action in TodoSchemaV1.session { store.dispatch(action) }
+    recorder.close()
+    if case .stopped(let error) = recorder.status { throw error }
   }
 
   /// The session log cut in the middle of its line 131, as a crash mid-write leaves it.

@@ -11,6 +11,7 @@
 //   rewind-testbed replay ARGS…            `replay` with the todo app and the `traps` app (Traps.swift)
 import Foundation
 import ReplayCLI
+import Rewind
 import RewindExamples
 import RewindReplay
 
@@ -20,7 +21,9 @@ let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "replay" || arguments[1] == "__worker" {
   ReplayTool.main(
     apps: [
-      ReplayApp(name: "todo", reducer: todoReducer),
+      ReplayApp(
+        name: "todo", reducer: todoReducer, build: BuildStamp(schema: todoSchema),
+        migrations: todoMigrations),
       ReplayApp(name: "traps", reducer: trapReducer),
     ],
     arguments: Array(arguments.dropFirst(arguments[1] == "replay" ? 2 : 1)))

@@ -22,6 +22,7 @@ struct CommandContext {
       case ReplayProgram.state.name: return try runState()
       case ReplayProgram.diff.name: return try runDiff()
       case ReplayProgram.verify.name: return try runVerify()
+      case ReplayProgram.compat.name: return try runCompat()
       case ReplayProgram.shrink.name: return try runShrink()
       case ReplayProgram.genTest.name: return try runGenTest()
       case ReplayProgram.export.name: return try runExport()
@@ -64,6 +65,7 @@ struct CommandContext {
       let opened = try OpenedLog(
         path: path, recovery: recovery, apps: apps, usesCheckpoints: usesCheckpoints,
         isolated: isolates)
+      if let note = opened.buildNote { output.emit(note) }
       opened.showProgress(on: output)
       return opened
     } catch {
@@ -93,8 +95,10 @@ struct CommandContext {
     let pair = (logs[0], logs[1])
     let a = OpenedLog(log: pair.0, apps: apps, isolated: isolates)
     let b = OpenedLog(log: pair.1, apps: apps, isolated: isolates)
-    a.showProgress(on: output)
-    b.showProgress(on: output)
+    for opened in [a, b] {
+      if let note = opened.buildNote { output.emit(note) }
+      opened.showProgress(on: output)
+    }
     return (a, b)
   }
 

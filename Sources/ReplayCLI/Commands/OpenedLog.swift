@@ -12,6 +12,9 @@ final class OpenedLog {
   /// Why there is no timeline (an unknown app, or a type-name mismatch), for messages.
   let noTimelineReason: ReplayError?
   let knownApps: [ReplayApp]
+  /// What to say up front when the log comes from another build than this binary's
+  /// registration of its app (another schema, another version), or `nil`.
+  let buildNote: Diagnostic?
 
   /// Opens `path` with `recovery` and finds its app among `apps`.
   convenience init(
@@ -27,9 +30,12 @@ final class OpenedLog {
   init(log: ReplayLog, apps: [ReplayApp], usesCheckpoints: Bool = true, isolated: Bool = false) {
     let path = log.path
     let recovery = log.recovery
-    self.log = log
     knownApps = apps
-    if let app = apps.first(where: { $0.name == log.header.app }) {
+    let app = apps.first(where: { $0.name == log.header.app })
+    buildNote = app.flatMap { BuildComparison.note(log: log, app: $0) }
+    // Read through the app's migrations when the log's schema is older.
+    self.log = (app.flatMap { try? $0.prepared(log) }) ?? log
+    if let app {
       do {
         let local = try app.timeline(for: log, usesCheckpoints: usesCheckpoints)
         localTimeline = local

@@ -106,6 +106,29 @@ enum ReplayProgram {
     options: [json, recovery] + isolation,
     examples: [.init("replay verify Fixtures/todo-session.jsonl")])
 
+  static let compat = CommandSpec(
+    name: "compat",
+    abstract: "Check which recorded actions and states still decode with today's types, without "
+      + "running the reducer.",
+    discussion: "Decodes every action line and every state (header, checkpoints) of each log, "
+      + "through the app's schema migrations unless --no-migrations, and reports per action type "
+      + "how many lines fail, the first seq, the coding path and the reason. A folder checks "
+      + "every log in it. Exit status: 0 when everything decodes, 1 when something does not, 2 "
+      + "when a log cannot be opened or its app is unknown to this binary.",
+    arguments: [
+      ArgumentSpec("LOG", help: "Rewind logs (.jsonl), or folders of them.", isRepeatable: true)
+    ],
+    options: [
+      json, recovery,
+      .flag(
+        "no-migrations",
+        help: "Decode the lines as they were recorded, to see what the migrations are for."),
+    ],
+    examples: [
+      .init("replay compat Fixtures/todo-v1.jsonl"),
+      .init("replay compat Fixtures/todo-v1.jsonl --no-migrations --json"),
+    ])
+
   static let shrink = CommandSpec(
     name: "shrink",
     abstract: "Find a small subsequence of a log's actions that still reaches a condition, and "
@@ -210,7 +233,8 @@ enum ReplayProgram {
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
     commands: [
-      info, actions, state, diff, verify, shrink, genTest, export, importCommand, tail, tui,
+      info, actions, state, diff, verify, compat, shrink, genTest, export, importCommand, tail,
+      tui,
     ],
     examples: [
       .init("replay Fixtures/todo-crash.jsonl"),

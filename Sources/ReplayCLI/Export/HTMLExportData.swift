@@ -74,7 +74,10 @@ enum HTMLExportData {
     ]
     switch action.status {
     case .recorded:
-      if action.isSanitized { members.append(.object([JSONMember("sanitized", .bool(true))])) }
+      var marks: [JSONMember] = []
+      if action.isSanitized { marks.append(JSONMember("sanitized", .bool(true))) }
+      if action.isMigrated { marks.append(JSONMember("migrated", .bool(true))) }
+      if !marks.isEmpty { members.append(.object(marks)) }
     case .skipped(let reason):
       members.append(.object([JSONMember("skipped", .string(reason))]))
     case .missing:

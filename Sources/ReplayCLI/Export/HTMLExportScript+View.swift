@@ -69,6 +69,11 @@ extension HTMLExportScript {
       const statusOf = (a) => (a.length > 3 ? a[3] : null);
       const numberOf = (v) => (v instanceof M.JNumber ? Number(v.text) : v);
       const formatTime = (t) => (typeof numberOf(t) === 'number' ? (Math.round(numberOf(t) * 1000) / 1000).toFixed(3) + 's' : '');
+      // Whether an action's status (its fourth element) says it was recorded: none, or only the
+      // marks of a recorded action (sanitized, migrated), not skipped or missing.
+      function isRecorded(status) {
+        return !status || status.has('sanitized') || status.has('migrated');
+      }
       function payloadText(a, width = 120) {
         const status = statusOf(a);
         if (status && status.has('skipped')) return '(not recorded: ' + status.get('skipped') + ')';
@@ -102,6 +107,8 @@ extension HTMLExportScript {
           ['log', path],
           ['session', info.get('session')],
           ['recorded at', info.get('recordedAt')],
+          ...(info.get('recordedBy') !== null ? [['recorded by', info.get('recordedBy')]] : []),
+          ...(info.get('migratedFrom') !== null ? [['migrated', 'from schema ' + info.get('migratedFrom') + ' by the replay binary\'s migrations']] : []),
           ['actions', actions.length ? actions.length + ' (seq ' + firstSeq + '\u2026' + info.get('lastSeq') + ')' : 'none'],
           ['checkpoints', checkpoints.length ? checkpoints.length + ' (seq ' + shown + ')' : 'none'],
           ['ended', data.get('ended'), info.get('cleanEnd') ? 'good' : 'bad'],
@@ -188,7 +195,7 @@ extension HTMLExportScript {
         r.dataset.seq = String(seq);
         r.setAttribute('role', 'option');
         if (seq === stopped) r.classList.add('stopped');
-        if (status && !status.has('sanitized')) r.classList.add('unrecorded');
+        if (!isRecorded(status)) r.classList.add('unrecorded');
         if (seq === position) r.classList.add('selected');
         r.append(el('span', 'seq', String(seq)), el('span', 'time', formatTime(a[0])),
           el('span', 'type ' + typeClass(typeOf(a)), typeOf(a)), el('span', 'payload', payloadText(a)));
@@ -249,10 +256,11 @@ extension HTMLExportScript {
         if (a[0] !== null) line.append(el('span', 'muted', ' at ' + formatTime(a[0])));
         const status = statusOf(a);
         if (status && status.has('sanitized')) line.append(el('span', 'badge', 'sanitized'));
+        if (status && status.has('migrated')) line.append(el('span', 'badge', 'migrated'));
         detail.append(line);
         if (p === stopped && crash) detail.append(crashCard());
         else if (p === stopped) detail.append(el('p', 'note bad', 'The app stopped while running this action: the log ends here without an end record. Its state is not shown.'));
-        if (status && !status.has('sanitized')) detail.append(el('p', 'note warn', payloadText(a)));
+        if (!isRecorded(status)) detail.append(el('p', 'note warn', payloadText(a)));
         else detail.append(el('pre', 'payload-json mono', M.pretty(a[2])));
       }
 

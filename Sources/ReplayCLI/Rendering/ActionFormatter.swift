@@ -29,9 +29,15 @@ enum ActionFormatter {
     let type = inert(action.type ?? "?")
     let paddedType = type + String(repeating: " ", count: max(0, 14 - displayWidth(of: type)))
     var text = "\(marker) \(paddedSeq)  \(time)  \(paddedType) \(payloadText(action))"
-    if action.isSanitized { text += "  (sanitized)" }
+    text += marks(action)
     while text.hasSuffix(" ") { text.removeLast() }
     return text
+  }
+
+  /// What is noted after an action's payload: `  (sanitized)` when the recorder's sanitizer
+  /// changed it, `  (migrated)` when the replay's schema migrations did.
+  static func marks(_ action: RecordedAction) -> String {
+    (action.isSanitized ? "  (sanitized)" : "") + (action.isMigrated ? "  (migrated)" : "")
   }
 
   /// Seconds as `  3.250s` (right-aligned, millisecond precision).
@@ -58,6 +64,7 @@ enum ActionFormatter {
     case .missing: members.append(JSONMember("missing", .bool(true)))
     }
     if action.isSanitized { members.append(JSONMember("sanitized", .bool(true))) }
+    if action.isMigrated { members.append(JSONMember("migrated", .bool(true))) }
     members.append(JSONMember("line", .number(String(action.line))))
     return .object(members)
   }

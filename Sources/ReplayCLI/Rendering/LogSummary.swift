@@ -20,6 +20,10 @@ enum LogSummary {
       ("session", inert(log.header.session)),
       ("recorded at", inert(log.header.recordedAt)),
     ]
+    if let build = BuildComparison.recordedBy(log) { rows.append(("recorded by", inert(build))) }
+    if let migration = log.migration {
+      rows.append(("migrated", "schema \(migration.description), by this replay's migrations"))
+    }
     if log.header.segment > 0 { rows.append(("segment", "\(log.header.segment) (a rotated file)")) }
     if log.joinedFiles > 0 {
       rows.append(
@@ -62,6 +66,12 @@ enum LogSummary {
       JSONMember("stateType", .string(log.header.stateType)),
       JSONMember("session", .string(log.header.session)),
       JSONMember("recordedAt", .string(log.header.recordedAt)),
+      JSONMember("build", log.header.build?.json ?? .null),
+      JSONMember(
+        "recordedBy", BuildComparison.recordedBy(log).map(JSONValue.string) ?? .null),
+      JSONMember(
+        "migratedFrom",
+        log.migration.map { JSONValue.number(String($0.from)) } ?? .null),
       JSONMember("version", number(log.header.version)),
       JSONMember("segment", number(log.header.segment)),
       JSONMember("joinedFiles", number(log.joinedFiles)),

@@ -9,7 +9,8 @@ extension ReplayError {
       location = Diagnostic.Location(
         file: fault.path, line: fault.line, byteOffset: fault.byteOffset)
     case .actionDecodingFailed(let path, let line, _, _, _, _),
-      .stateDecodingFailed(let path, let line, _, _, _):
+      .stateDecodingFailed(let path, let line, _, _, _),
+      .migrationFailed(let path, let line, _, _):
       location = Diagnostic.Location(file: path, line: line)
     case .notARewindLog(let path, _), .unsupportedVersion(let path, _, _):
       location = Diagnostic.Location(file: path, line: 1)

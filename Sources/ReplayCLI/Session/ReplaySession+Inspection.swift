@@ -49,6 +49,7 @@ extension ReplaySession {
     }
     header += ", type \(inert(action.type ?? "?")), line \(action.line)"
     if action.isSanitized { header += " (sanitized when recorded)" }
+    if action.isMigrated { header += " (migrated from what the app wrote, by this replay)" }
     if opened.timeline?.skippedSeqs.contains(action.seq) == true { header += " (skipped)" }
     output.writeLine(header)
     if let payload = action.payload {

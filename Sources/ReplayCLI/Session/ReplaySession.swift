@@ -42,6 +42,11 @@ final class ReplaySession {
     if count > 0 { line += " (seq \(log.firstSeq)…\(log.lastSeq))" }
     line += ", \(log.checkpointSeqs.count) checkpoint\(log.checkpointSeqs.count == 1 ? "" : "s")"
     output.writeLine(line)
+    if let recordedBy = BuildComparison.recordedBy(log) {
+      output.writeLine(
+        "recorded by \(inert(recordedBy))"
+          + (log.migration.map { "; migrated by this replay (schema \($0.description))" } ?? ""))
+    }
     if log.isCutOff {
       output.writeLine("the log was \(LogSummary.endText(log))")
     }

@@ -71,7 +71,8 @@ extension LogLineBuilder {
   /// The members of a header line, in the order the format lists them.
   static func header(
     session: String, app: String, actionType: String, stateType: String, recordedAt: String,
-    firstSeq: Int, segment: Int, checkpointInterval: Int, stateJSON: [UInt8]
+    firstSeq: Int, segment: Int, checkpointInterval: Int, build: BuildStamp = BuildStamp(),
+    stateJSON: [UInt8]
   ) -> LogLineBuilder {
     var line = LogLineBuilder(kind: .header)
     line.string("format", LogFormat.name)
@@ -84,6 +85,11 @@ extension LogLineBuilder {
     line.integer("firstSeq", firstSeq)
     if segment > 0 { line.integer("segment", segment) }
     line.integer("checkpointInterval", checkpointInterval)
+    if !build.isEmpty {
+      var bytes: [UInt8] = []
+      build.json.write(into: &bytes)
+      line.json("build", bytes)
+    }
     line.json("state", stateJSON)
     return line
   }

@@ -503,7 +503,7 @@ struct RecorderCore {
       stateType: identity.stateType,
       recordedAt: options.reproducible?.recordedAt ?? LogLineBuilder.timestamp(Date()),
       firstSeq: firstSeq, segment: segment, checkpointInterval: options.checkpointInterval,
-      stateJSON: stateJSON
+      build: options.build, stateJSON: stateJSON
     ).framed()
   }
 

@@ -81,6 +81,10 @@ public struct RecordingOptions: Sendable {
   /// handler installed before (a crash reporter) or kills the process. Off by default: it installs
   /// process-wide signal handlers (see docs/recording.md for crash-reporting SDKs).
   public var recordsFatalSignals = false
+  /// Which build of the app records (written in every header): by default the main bundle's
+  /// version and build number; give the schema version of your actions and state, and the
+  /// source revision if you have it, with ``BuildStamp/mainBundle(schema:revision:)``.
+  public var build: BuildStamp = .mainBundle()
 
   /// Fixed clock, session and date for reproducible files (fixtures, golden tests).
   package var reproducible: Reproducible?
@@ -93,7 +97,8 @@ public struct RecordingOptions: Sendable {
     ifExists: ExistingFile = .fail,
     deniedActionTypes: Set<String> = [],
     coder: LogCoder = .rewind,
-    recordsFatalSignals: Bool = false
+    recordsFatalSignals: Bool = false,
+    build: BuildStamp = .mainBundle()
   ) {
     self.durability = durability
     self.checkpointInterval = max(0, checkpointInterval)
@@ -102,6 +107,7 @@ public struct RecordingOptions: Sendable {
     self.deniedActionTypes = deniedActionTypes
     self.coder = coder
     self.recordsFatalSignals = recordsFatalSignals
+    self.build = build
   }
 
   /// Values that make a recording byte-for-byte reproducible.

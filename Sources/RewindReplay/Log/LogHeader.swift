@@ -25,6 +25,9 @@ public struct LogHeader: Sendable {
   public var checkpointInterval: Int?
   /// The state before the action `firstSeq`, as JSON.
   public var state: JSONValue
+  /// Which build of the app recorded it (`"build"`), when the recorder wrote a stamp; `nil` for
+  /// logs from before stamps (they read as before).
+  public var build: BuildStamp?
 
   /// Reads a header from a parsed first line.
   /// - Throws: `ReplayError.notARewindLog` or `.unsupportedVersion`.
@@ -73,5 +76,9 @@ public struct LogHeader: Sendable {
       throw .notARewindLog(path: path, reason: "the header has no \"state\"")
     }
     self.state = state
+    if let stamp = value["build"], case .object = stamp {
+      let read = BuildStamp(json: stamp)
+      build = read.isEmpty ? nil : read
+    }
   }
 }

@@ -19,7 +19,8 @@ extension ReplayLog {
   ///   JSON or lacks an `action`. That path then gives the value or the exact error, as it
   ///   must also when decoding from the document fails.
   func loadActionLine(_ seq: Int, into document: JSONTapeDocument) -> LoadedActionLine? {
-    guard let entry = entry(seq: seq), entry.kind == .action else { return nil }
+    // A migrated log goes the full way (`action(at:)`), which runs the migration.
+    guard migration == nil, let entry = entry(seq: seq), entry.kind == .action else { return nil }
     let line = bytes.slice(entry.start, entry.start + entry.length)
     // A line in the recorder's layout needs only its action read into the document.
     if let layout = ActionLineLayout(
@@ -46,7 +47,7 @@ extension ReplayLog {
   ///   line needs the full path (``checkpointState(at:)`` and the ``JSONValue`` decoder), which
   ///   then gives the value or the exact error.
   func loadCheckpointLine(_ seq: Int, into document: JSONTapeDocument) -> Int? {
-    guard let entry = checkpointEntries[seq],
+    guard migration == nil, let entry = checkpointEntries[seq],
       document.load(bytes.slice(entry.start, entry.start + entry.length))
     else { return nil }
     return document.member("state", of: document.root)

@@ -27,6 +27,9 @@ public struct RecordedAction: Sendable {
   public var line: Int
   /// Whether the payload is in the log.
   public var status: Status
+  /// Whether ``payload`` (and ``type``) are the recorded action as the app's schema migrations
+  /// changed it, not what the app wrote (``ReplayLog/migration``).
+  public var isMigrated = false
 
   /// Creates a recorded action (for tools that build logs, and tests).
   public init(
@@ -70,23 +73,65 @@ extension ReplayLog {
       guard let payload = value["action"] else {
         throw recordFault(entry, "the action line has no \"action\"")
       }
-      return RecordedAction(
+      var action = RecordedAction(
         seq: seq, time: value["time"]?.doubleValue, type: value["type"]?.stringValue,
         payload: payload, isSanitized: value["sanitized"]?.boolValue ?? false, line: entry.line,
         status: .recorded)
+      if let migration { try migrate(&action, by: migration) }
+      return action
+    }
+  }
+
+  /// Runs the migration chain on a recorded action's payload, and names its type anew.
+  private func migrate(
+    _ action: inout RecordedAction, by migration: MigrationChain
+  ) throws(ReplayError) {
+    guard var payload = action.payload else { return }
+    do {
+      try migration.migrateAction(&payload)
+    } catch {
+      throw .migrationFailed(
+        path: path, line: action.line, what: "action \(action.seq)", failure: error)
+    }
+    // Marked only when a step changed it: an action the migrations left alone is what the app
+    // wrote.
+    guard payload != action.payload else { return }
+    action.payload = payload
+    action.isMigrated = true
+    switch payload {
+    case .object(let members) where members.count == 1: action.type = members[0].key
+    case .string(let text): action.type = text
+    default: break
     }
   }
 
   /// The state recorded in the checkpoint after action `seq`, or `nil` when there is none.
   /// - Throws: `ReplayError.fault` when the checkpoint's line is not valid JSON or has no state.
   public func checkpointState(at seq: Int) throws(ReplayError) -> JSONValue? {
-    if let parts = partedCheckpointEntries[seq] { return try partedState(parts) }
+    if let parts = partedCheckpointEntries[seq] {
+      return try migratedState(
+        partedState(parts), line: parts[0].line, what: "checkpoint at seq \(seq)")
+    }
     guard let entry = checkpointEntries[seq] else { return nil }
     let value = try parse(entry)
     guard let state = value["state"] else {
       throw recordFault(entry, "the checkpoint line has no \"state\"")
     }
-    return state
+    return try migratedState(state, line: entry.line, what: "checkpoint at seq \(seq)")
+  }
+
+  /// `state` after the migration chain, when the log has one.
+  func migratedState(_ state: JSONValue, line: Int, what: String) throws(ReplayError)
+    -> JSONValue
+  {
+    guard let migration else { return state }
+    var migrated = state
+    do {
+      try migration.migrateState(&migrated)
+    } catch {
+      throw .migrationFailed(path: path, line: line, what: what, failure: error)
+    }
+    return migrated
   }
 
   /// The state of a `state` record written in parts: their `text` strings put together, parsed.

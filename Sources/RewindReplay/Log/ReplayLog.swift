@@ -43,6 +43,9 @@ public final class ReplayLog: Sendable {
   /// `RecordedSession.bundle(to:)`); 0 for a single file.
   public let joinedFiles: Int
   let limits: ReaderLimits
+  /// The schema migrations its actions and states go through before they are decoded
+  /// (``migrated(by:)``); `nil` when it is read as recorded.
+  public let migration: MigrationChain?
 
   /// Opens and indexes the log at `path`.
   ///
@@ -97,6 +100,40 @@ public final class ReplayLog: Sendable {
     joinedFiles = result.joinedFiles
     suspectFrom = result.suspectFrom
     ignoredLines = result.ignoredLines
+    migration = nil
+  }
+
+  /// The same log, read through `migration`: its actions, checkpoints and header state are
+  /// migrated as they are read, and its actions are marked ``RecordedAction/isMigrated``.
+  /// - Throws: `ReplayError.migrationFailed` when a step throws on the header's state.
+  public func migrated(by migration: MigrationChain) throws(ReplayError) -> ReplayLog {
+    var header = header
+    do {
+      try migration.migrateState(&header.state)
+    } catch {
+      throw .migrationFailed(path: path, line: 1, what: "header's initial state", failure: error)
+    }
+    return ReplayLog(copying: self, header: header, migration: migration)
+  }
+
+  private init(copying log: ReplayLog, header: LogHeader, migration: MigrationChain) {
+    path = log.path
+    bytes = log.bytes
+    recovery = log.recovery
+    limits = log.limits
+    self.header = header
+    faults = log.faults
+    endReason = log.endReason
+    signal = log.signal
+    entries = log.entries
+    checkpointEntries = log.checkpointEntries
+    partedCheckpointEntries = log.partedCheckpointEntries
+    checkpointSeqs = log.checkpointSeqs
+    skippedCheckpoints = log.skippedCheckpoints
+    joinedFiles = log.joinedFiles
+    suspectFrom = log.suspectFrom
+    ignoredLines = log.ignoredLines
+    self.migration = migration
   }
 
   /// How many bytes from the start of the file this log's actions cover: to the end of its last

@@ -169,20 +169,12 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   ) throws(ReplayError) -> Action {
     do {
       return try decoder.decode(Action.self, from: payload)
-    } catch let error as DecodingError {
-      var reason = error.reasonDescription
-      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
-        case .object(let members) = payload, members.count == 1
-      {
-        reason = "\(Action.self) has no case '\(members[0].key)' (renamed or removed?)"
-      }
-      throw .actionDecodingFailed(
-        path: log.path, line: record.line, seq: record.seq, type: record.type ?? "?",
-        codingPath: error.pathDescription, reason: reason)
     } catch {
+      let (codingPath, reason) = DecodeFailureText.describe(
+        error, decoding: payload, as: Action.self)
       throw .actionDecodingFailed(
         path: log.path, line: record.line, seq: record.seq, type: record.type ?? "?",
-        codingPath: "", reason: "\(error)")
+        codingPath: codingPath, reason: reason)
     }
   }
 
@@ -281,13 +273,10 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   {
     do {
       return try decoder.decode(State.self, from: json)
-    } catch let error as DecodingError {
-      throw .stateDecodingFailed(
-        path: log.path, line: line, what: what, codingPath: error.pathDescription,
-        reason: error.reasonDescription)
     } catch {
+      let (codingPath, reason) = DecodeFailureText.describe(error, decoding: json, as: State.self)
       throw .stateDecodingFailed(
-        path: log.path, line: line, what: what, codingPath: "", reason: "\(error)")
+        path: log.path, line: line, what: what, codingPath: codingPath, reason: reason)
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReplayCLI
+import Rewind
 import RewindExamples
 import RewindReplay
 
@@ -24,7 +25,9 @@ struct ReplayRun {
   /// The apps the bundled `replay` binary knows.
   static let apps = [
     ReplayApp(name: "counter", reducer: counterReducer),
-    ReplayApp(name: "todo", reducer: todoReducer),
+    ReplayApp(
+      name: "todo", reducer: todoReducer, build: BuildStamp(schema: todoSchema),
+      migrations: todoMigrations),
   ]
 
   /// The standard output lines, without the final empty one.

@@ -87,7 +87,9 @@ private struct ArgumentParser {
   }
 
   private mutating func addPositional(_ token: String) throws(UsageError) {
-    guard positionals.count < command.arguments.count else {
+    guard
+      positionals.count < command.arguments.count || command.arguments.last?.isRepeatable == true
+    else {
       throw .unexpectedArgument(token)
     }
     positionals.append(token)

@@ -7,11 +7,14 @@ package struct ArgumentSpec: Sendable, Equatable {
   package var help: String
   /// Whether the command runs without it; optional arguments come after required ones.
   package var isOptional: Bool
+  /// Whether it takes every remaining positional value (`LOG…`); only the last argument may.
+  package var isRepeatable: Bool
 
   /// A positional argument named `name`.
-  package init(_ name: String, help: String, isOptional: Bool = false) {
+  package init(_ name: String, help: String, isOptional: Bool = false, isRepeatable: Bool = false) {
     self.name = name
     self.help = help
     self.isOptional = isOptional
+    self.isRepeatable = isRepeatable
   }
 }

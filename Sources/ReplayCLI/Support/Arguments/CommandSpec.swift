@@ -66,7 +66,10 @@ package struct CommandSpec: Sendable, Equatable {
   /// The arguments and options as a usage line shows them after the command's name, one
   /// element each: `["LOG", "[--json]", "[--recovery MODE]"]`. The help option is left out.
   package var usageElements: [String] {
-    arguments.map { $0.isOptional ? "[\($0.name)]" : $0.name }
+    arguments.map { argument in
+      let name = argument.isRepeatable ? argument.name + "…" : argument.name
+      return argument.isOptional ? "[\(name)]" : name
+    }
       + options.filter { $0.name != "help" }.map(\.usage)
   }
 }

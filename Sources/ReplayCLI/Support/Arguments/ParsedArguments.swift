@@ -43,6 +43,15 @@ package struct ParsedArguments: Sendable, Equatable {
     return index < positionals.count ? positionals[index] : nil
   }
 
+  /// Every value of the repeatable positional argument `name` (`LOG…`), in order.
+  package func positionals(_ name: String) -> [String] {
+    guard let index = arguments.firstIndex(where: { $0.name == name }) else {
+      assertionFailure("The command has no argument '\(name)'.")
+      return []
+    }
+    return index < positionals.count ? Array(positionals[index...]) : []
+  }
+
   /// Whether the option `name` was given on the command line.
   package func contains(_ name: String) -> Bool {
     guard let option = option(named: name) else { return false }

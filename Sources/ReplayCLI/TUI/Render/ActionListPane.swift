@@ -39,7 +39,7 @@ enum ActionListPane {
         let type = inert(action.type ?? "?")
         text += pad(time(action), timeWidth) + "  " + type
         text += String(repeating: " ", count: max(0, typeWidth - displayWidth(of: type))) + "  "
-        let sanitized = action.isSanitized ? "  (sanitized)" : ""
+        let sanitized = ActionFormatter.marks(action)
         let room = columns.count - displayWidth(of: text) - displayWidth(of: sanitized)
         text += ActionFormatter.payloadText(action, width: max(1, room)) + sanitized
       }

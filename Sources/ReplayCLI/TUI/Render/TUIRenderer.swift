@@ -62,6 +62,8 @@ enum TUIRenderer {
     var text = " replay · \(name) · app \(log.app) · \(log.actionCount) action"
     text += log.actionCount == 1 ? "" : "s"
     text += " · position \(model.position)/\(log.lastSeq)"
+    if let stamp = log.header.build { text += " · recorded by \(stamp.summary)" }
+    if log.migration != nil { text += " · migrated" }
     if log.isCutOff { text += " · cut off" }
     if let skips = model.opened.timeline?.skippedSeqs.count, skips > 0 {
       text += " · skips: \(skips)"

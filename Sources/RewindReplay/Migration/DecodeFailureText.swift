@@ -1,0 +1,28 @@
+import RewindJSON
+
+/// Why a recorded action or state does not decode with today's types, in the words every
+/// command uses: the coding path, and the reason (`key not found`, `expected String, found
+/// number`, `TodoAction has no case 'archive' (renamed or removed?)`).
+enum DecodeFailureText {
+  /// The coding path and reason of `error`, thrown decoding `payload` as `type`.
+  static func describe(_ error: any Error, decoding payload: JSONValue, as type: Any.Type)
+    -> (path: String, reason: String)
+  {
+    guard let error = error as? DecodingError else { return ("", "\(error)") }
+    var reason = error.reasonDescription
+    // A case the type no longer has: Swift's synthesized decoding finds no key it knows
+    // (`typeMismatch`, "Invalid number of keys found"); Rewind's says the data is corrupted.
+    var unknownCase = false
+    switch error {
+    case .dataCorrupted(let context): unknownCase = context.codingPath.isEmpty
+    case .typeMismatch(_, let context):
+      unknownCase =
+        context.codingPath.isEmpty && context.debugDescription.hasPrefix("Invalid number of keys")
+    default: break
+    }
+    if unknownCase, case .object(let members) = payload, members.count == 1 {
+      reason = "\(type) has no case '\(members[0].key)' (renamed or removed?)"
+    }
+    return (error.pathDescription, reason)
+  }
+}
