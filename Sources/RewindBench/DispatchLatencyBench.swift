@@ -5,9 +5,11 @@ import Rewind
 /// a big state with the recorder's default options, against the same store without recording,
 /// by percentile (p50, p99, p99.9, max over `dispatches` calls per repetition).
 struct DispatchLatencyBench {
-  /// A state of `count` items of about 100 bytes of JSON each.
+  /// A state of `count` items of about 100 bytes of JSON each, in chunks of `chunkSize` (one
+  /// chunk of them all: a flat array).
   struct BigState: Codable, Equatable, Sendable {
-    var items: [Item]
+    var items: [[Item]]
+    var chunkSize: Int
     var touches = 0
   }
 
@@ -26,8 +28,9 @@ struct DispatchLatencyBench {
   static let reducer = Reducer<BigState, BigAction> { state, action in
     switch action {
     case .touch(let index):
-      state.items[index].count += 1
-      state.items[index].done.toggle()
+      let (chunk, offset) = index.quotientAndRemainder(dividingBy: state.chunkSize)
+      state.items[chunk][offset].count += 1
+      state.items[chunk][offset].done.toggle()
       state.touches += 1
     }
   }
@@ -38,18 +41,27 @@ struct DispatchLatencyBench {
   let dispatches: Int
   let repetitions: Int
 
-  static func state(items count: Int) -> BigState {
-    BigState(
-      items: (0..<count).map { n in
-        Item(
-          id: n, title: "Item \(n): water the plants, buy milk, renew the passport #\(n % 997)",
-          count: 0, done: false)
-      })
+  /// The state of `count` items, flat (`chunkSize` nil) or in chunks of `chunkSize`.
+  static func state(items count: Int, chunkSize: Int? = nil) -> BigState {
+    let size = max(1, chunkSize ?? count)
+    let items = (0..<count).map { n in
+      Item(
+        id: n, title: "Item \(n): water the plants, buy milk, renew the passport #\(n % 997)",
+        count: 0, done: false)
+    }
+    return BigState(
+      items: stride(from: 0, to: count, by: size).map { Array(items[$0..<min(count, $0 + size)]) },
+      chunkSize: size)
   }
 
+  /// The chunk size of the chunked variant, run on the largest state: a mutation after a
+  /// checkpoint copies one chunk, not the whole array (docs/recording.md).
+  static let chunkSize = 1_024
+
   /// The latencies of `dispatches` dispatches, in seconds, with or without a recorder.
-  func latencies(items: Int, recording: Bool) throws -> [Double] {
-    let store = Store(initialState: Self.state(items: items), reducer: Self.reducer)
+  func latencies(items: Int, chunkSize: Int?, recording: Bool) throws -> [Double] {
+    let store = Store(
+      initialState: Self.state(items: items, chunkSize: chunkSize), reducer: Self.reducer)
     let path = "\(directory)/latency-\(items)-\(UUID().uuidString).jsonl"
     let recorder =
       recording
@@ -77,13 +89,15 @@ struct DispatchLatencyBench {
 
   func run() throws -> [Row] {
     var rows: [Row] = []
-    for items in sizes {
-      let bytes = try LogCoder.rewind.encode(Self.state(items: items)).count
+    let variants = sizes.map { ($0, Int?.none) } + (sizes.last.map { [($0, Self.chunkSize)] } ?? [])
+    for (items, chunkSize) in variants {
+      let bytes = try LogCoder.rewind.encode(Self.state(items: items, chunkSize: chunkSize)).count
       var with: [[Double]] = [[], [], [], []]
       var without: [[Double]] = [[], [], [], []]
       for _ in 0..<repetitions {
         for (recording, into) in [(false, 0), (true, 1)] {
-          let sorted = try latencies(items: items, recording: recording).sorted()
+          let sorted = try latencies(items: items, chunkSize: chunkSize, recording: recording)
+            .sorted()
           let figures = [0.5, 0.99, 0.999].map { Self.percentile(sorted, $0) } + [sorted.last ?? 0]
           for (k, value) in figures.enumerated() {
             if into == 0 { without[k].append(value) } else { with[k].append(value) }
@@ -91,7 +105,9 @@ struct DispatchLatencyBench {
         }
       }
       let size = FigureUnit.bytes.format(Double(bytes))
-      let suffix = "-\(Int((Double(bytes) / Double(1 << 20)).rounded()))MiB"
+      let suffix =
+        "-\(Int((Double(bytes) / Double(1 << 20)).rounded()))MiB"
+        + (chunkSize == nil ? "" : "-chunked")
       let names = ["p50", "p99", "p99.9", "max"]
       let targets: [Target?] = [
         nil, nil, .addedAtMost(0.000_1, .seconds), .addedAtMost(0.001, .seconds),
@@ -100,7 +116,8 @@ struct DispatchLatencyBench {
         rows.append(
           Row(
             id: "9\(["a", "b", "c", "d"][k])\(suffix)",
-            title: "Store.dispatch \(names[k]) with recording vs without (\(size) state)",
+            title: "Store.dispatch \(names[k]) with recording vs without (\(size) state"
+              + (chunkSize.map { ", its items in arrays of \($0)" } ?? "") + ")",
             subject: Figure(
               label: "\(names[k]) recording", unit: .seconds, sample: Sample(with[k])),
             baseline: Figure(
