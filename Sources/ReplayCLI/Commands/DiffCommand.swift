@@ -35,6 +35,12 @@ extension CommandContext {
         "note: actions only — this replay binary cannot rebuild states of app "
           + "\"\(inert(result.a.header.app))\"; see docs/embedding.md")
     }
+    for (side, crash) in [("A", result.crashA), ("B", result.crashB)] {
+      guard let crash else { continue }
+      output.writeLine(
+        "\(side): \(crash.headline); \(side)'s states are compared up to position "
+          + "\(crash.lastGood.map(String.init) ?? "?"), the last good one")
+    }
     guard let first = result.firstDivergence else {
       output.writeLine("the action sequences are identical")
       if result.initialStatesDiffer {
@@ -104,6 +110,8 @@ extension CommandContext {
       JSONMember("equivalent", .bool(result.isEquivalent)),
       JSONMember("comparedStates", .bool(result.comparedStates)),
       JSONMember("initialStatesDiffer", .bool(result.initialStatesDiffer)),
+      JSONMember("crashA", result.crashA?.json ?? .null),
+      JSONMember("crashB", result.crashB?.json ?? .null),
     ]
     if let first = result.firstDivergence {
       members.append(

@@ -29,11 +29,17 @@ public struct LogDiff: Sendable {
   public let finalChanges: [JSONChange]?
   /// Whether states were compared (the reducer was known).
   public let comparedStates: Bool
+  /// Where the app's reducer crashed replaying A, if it did: A's states are then compared up to
+  /// the last good position before it.
+  public let crashA: CrashReport?
+  /// The same for B.
+  public let crashB: CrashReport?
 
   /// Whether the sessions are equivalent: the same actions, and (when compared) the same final
-  /// state.
+  /// state, and the reducer crashes on neither or on the same action of both.
   public var isEquivalent: Bool {
     hunks.isEmpty && finalChanges == nil && a.header.state == b.header.state
+      && crashA?.seq == crashB?.seq
   }
 
   /// Whether the sessions start from different initial states (their headers' states differ).
@@ -70,21 +76,43 @@ public struct LogDiff: Sendable {
         beforeA: a.firstSeq + hunk.old.lowerBound, beforeB: b.firstSeq + hunk.new.lowerBound)
     }
     comparedStates = timelines != nil
+    var crashes: (a: CrashReport?, b: CrashReport?) = (nil, nil)
     if let (timelineA, timelineB) = timelines {
       if let first = self.hunks.first {
         let positionA = first.seqsInA?.upperBound ?? (first.beforeA - 1)
         let positionB = first.seqsInB?.upperBound ?? (first.beforeB - 1)
         divergenceChanges = JSONDiff.diff(
-          try timelineA.stateJSON(at: min(positionA, a.lastSeq)),
-          try timelineB.stateJSON(at: min(positionB, b.lastSeq)))
+          try Self.state(timelineA, at: min(positionA, a.lastSeq), crash: &crashes.a),
+          try Self.state(timelineB, at: min(positionB, b.lastSeq), crash: &crashes.b))
       } else {
         divergenceChanges = nil
       }
       finalChanges = JSONDiff.diff(
-        try timelineA.stateJSON(at: a.lastSeq), try timelineB.stateJSON(at: b.lastSeq))
+        try Self.state(timelineA, at: a.lastSeq, crash: &crashes.a),
+        try Self.state(timelineB, at: b.lastSeq, crash: &crashes.b))
     } else {
       divergenceChanges = nil
       finalChanges = nil
+    }
+    (crashA, crashB) = crashes
+  }
+
+  /// The state at `position`, or — when the reducer crashes on the way — the last good state
+  /// before the crash, which `crash` then reports.
+  private static func state(
+    _ timeline: any AnyTimeline, at position: Int, crash: inout CrashReport?
+  ) throws(ReplayError) -> JSONValue {
+    if let crash, let lastGood = crash.lastGood, position > lastGood {
+      return try timeline.stateJSON(at: lastGood)
+    }
+    do {
+      return try timeline.stateJSON(at: position)
+    } catch {
+      guard case .reducerCrashed(let report) = error, let lastGood = report.lastGood,
+        lastGood < position
+      else { throw error }
+      crash = report
+      return try timeline.stateJSON(at: lastGood)
     }
   }
 }
