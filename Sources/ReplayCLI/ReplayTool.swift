@@ -47,6 +47,9 @@ public enum ReplayTool {
     if arguments.first == WorkerMode.command {
       return WorkerMode.run(Array(arguments.dropFirst()), apps: apps)
     }
+    if arguments.first == FollowerWorkerMode.command {
+      return FollowerWorkerMode.run(Array(arguments.dropFirst()), apps: apps)
+    }
     let program = ReplayProgram.program
     let invocation: Invocation
     do {

@@ -21,8 +21,8 @@ do {
     try ProfileMode.run(Array(arguments.dropFirst()))
   case "__replay":
     exit(ReplayCommand.runHere(Array(arguments.dropFirst())))
-  case "__worker":
-    // A crash-isolated timeline's worker, when no built replay binary is next to this one.
+  case "__worker", "__follow":
+    // A crash-isolated worker, when no built replay binary is next to this one.
     exit(ReplayCommand.runHere(arguments))
   default:
     let options = try BenchOptions(arguments)

@@ -17,8 +17,9 @@ import RewindReplay
 
 let arguments = CommandLine.arguments
 
-// A replay binary: `replay ARGS…`, and the worker processes it starts for itself (`__worker`).
-if arguments.count > 1, arguments[1] == "replay" || arguments[1] == "__worker" {
+// A replay binary: `replay ARGS…`, and the worker processes it starts for itself (`__worker`,
+// `__follow`).
+if arguments.count > 1, ["replay", "__worker", "__follow"].contains(arguments[1]) {
   ReplayTool.main(
     apps: [
       ReplayApp(

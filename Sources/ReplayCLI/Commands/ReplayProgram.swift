@@ -210,7 +210,7 @@ enum ReplayProgram {
       .option(
         "timeout", valueName: "SECONDS", kind: .integer(minimum: 1),
         help: "Stop after this long without new lines."),
-    ],
+    ] + isolation,
     examples: [
       .init("replay tail -f /tmp/session.jsonl --diff"),
       .init("replay tail -f /tmp/session.jsonl --path todos.count"),

@@ -7,8 +7,8 @@ extension CommandContext {
   /// `replay tail -f LOG [--diff] [--type NAME] [--path PATH] [-n N] [--timeout S]`.
   func runTail() throws(CommandFailure) -> Int32 {
     let path = arguments.positional("LOG") ?? ""
-    // --diff and --path run the reducer in this process (no worker follows a growing file yet):
-    // a trap ends `tail`, with the crash reporter's note naming the log and the action's line.
+    // --diff and --path run the reducer in a child process first (unless --no-isolate): a trap
+    // there is reported, and `tail` goes on without states until a new file starts.
     StepMarker.setLog(path)
     let follow = arguments.flag("follow")
     let showDiff = arguments.flag("diff")
@@ -76,7 +76,11 @@ extension CommandContext {
                     Diagnostic.Hint("build a replay binary for it", comment: "docs/embedding.md")
                   ]))
             }
-            do { follower = try app.follower(initialState: header.state) } catch {
+            do {
+              let local = try app.follower(initialState: header.state)
+              follower =
+                isolates ? IsolatedFollower(local: local, app: app.name, log: path) : local
+            } catch {
               throw .replay(error)
             }
           }
@@ -85,14 +89,26 @@ extension CommandContext {
           }
         case .action(let action):
           var changes: [JSONChange]?
-          if let follower, let payload = action.payload {
-            let before = follower.stateJSON
+          if let current = follower, let payload = action.payload {
+            let before = current.stateJSON
             let after: JSONValue
             do {
-              after = try follower.apply(
+              after = try current.apply(
                 payload, seq: action.seq, type: action.type, line: action.line)
             } catch {
-              throw .replay(error)
+              guard case .reducerCrashed = error else { throw .replay(error) }
+              // The app's reducer traps on this action: say so, and follow the actions alone.
+              let crash = error.diagnostic
+              output.emit(
+                Diagnostic.warning(
+                  crash.message, at: crash.location,
+                  notes: crash.notes + [
+                    "states are no longer followed: the actions from here on are shown without "
+                      + "--diff or --path, until a new file of the recording starts"
+                  ], hints: crash.hints))
+              follower = nil
+              emit(ActionFormatter.line(action))
+              continue
             }
             if let watched {
               guard before.valueIfPresent(at: watched) != after.valueIfPresent(at: watched) else {
@@ -103,7 +119,7 @@ extension CommandContext {
           }
           if let type, action.type != type { continue }
           var text = ActionFormatter.line(action)
-          if showDiff {
+          if showDiff, changes != nil {
             text +=
               "\n"
               + inert(JSONDiff.render(changes), keepingNewlines: true).split(separator: "\n")

@@ -41,17 +41,27 @@ package final class WorkerProcess {
   private let standardErrorDone = DispatchSemaphore(value: 0)
 
   /// Starts `replay __worker LOG RECOVERY` (the running executable itself, through
-  /// `posix_spawn` by Foundation's `Process`; no `fork` of this multithreaded process).
+  /// `posix_spawn` by Foundation's `Process`; no `fork` of this multithreaded process) for a
+  /// timeline.
   ///
   /// - Parameters:
   ///   - usesCheckpoints: Whether the worker's timeline starts from recorded checkpoints.
   ///   - reportsFrames: Whether the Swift backtracer runs when the worker crashes.
   ///   - expected: The length and CRC-32C of the bytes the parent read: the worker refuses a
   ///     file that no longer starts with them.
-  init(
+  convenience init(
     log: String, recovery: RecoveryMode, usesCheckpoints: Bool, reportsFrames: Bool,
     expected: (length: Int, checksum: UInt32)
   ) throws {
+    try self.init(
+      arguments: [WorkerMode.command, log, recovery.rawValue]
+        + (usesCheckpoints ? [] : [WorkerMode.noCheckpoints])
+        + [WorkerMode.expect, "\(expected.length):\(String(expected.checksum, radix: 16))"],
+      reportsFrames: reportsFrames)
+  }
+
+  /// Starts the running executable with `arguments` (`__worker …` or `__follow …`).
+  init(arguments: [String], reportsFrames: Bool) throws {
     guard let executable = Self.executableOverride.withLock({ $0 }) ?? Bundle.main.executableURL
     else {
       throw WorkerError("the path of the running executable is unknown")
@@ -62,10 +72,7 @@ package final class WorkerProcess {
     requests = parent
     let childEnd = FileHandle(fileDescriptor: child, closeOnDealloc: true)
     process.executableURL = executable
-    process.arguments =
-      [WorkerMode.command, log, recovery.rawValue]
-      + (usesCheckpoints ? [] : [WorkerMode.noCheckpoints])
-      + [WorkerMode.expect, "\(expected.length):\(String(expected.checksum, radix: 16))"]
+    process.arguments = arguments
     process.standardInput = childEnd
     process.standardOutput = replies
     process.standardError = errors

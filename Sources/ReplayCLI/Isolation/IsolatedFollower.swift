@@ -1,0 +1,72 @@
+import Foundation
+import Rewind
+import RewindJSON
+import RewindReplay
+
+/// A follower whose reducer runs first in a child `replay __follow` process
+/// (``FollowerWorkerMode``), then — once the child came through the action — in this one: a
+/// reducer that traps on a new action kills the child, and `tail` reports the crash and goes on
+/// printing actions.
+final class IsolatedFollower: StateFollower {
+  private let local: any StateFollower
+  private let app: String
+  private let log: String
+  private var worker: WorkerProcess?
+
+  /// Follows with `local`, checked by a child process of the app `app` (for `log`'s actions).
+  init(local: any StateFollower, app: String, log: String) {
+    self.local = local
+    self.app = app
+    self.log = log
+  }
+
+  var stateJSON: JSONValue { local.stateJSON }
+
+  func reset(to state: JSONValue) throws(ReplayError) {
+    try local.reset(to: state)
+    worker = nil  // the next action starts a child from this state
+  }
+
+  func apply(_ action: JSONValue, seq: Int, type: String?, line: Int) throws(ReplayError)
+    -> JSONValue
+  {
+    if worker == nil { try start() }
+    let request = JSONValue.object([
+      JSONMember("op", .string("apply")), JSONMember("action", action),
+      JSONMember("seq", .number(String(seq))),
+      JSONMember("type", type.map(JSONValue.string) ?? .null),
+      JSONMember("line", .number(String(line))),
+    ])
+    try exchange(request)
+    // The child came through it (or answered with an error, which this follower gives typed).
+    return try local.apply(action, seq: seq, type: type, line: line)
+  }
+
+  private func start() throws(ReplayError) {
+    do {
+      worker = try WorkerProcess(
+        arguments: [FollowerWorkerMode.command, app, log], reportsFrames: true)
+    } catch {
+      throw .cannotOpen(
+        path: log,
+        reason: "cannot start a replay worker process (\(error)); run with --no-isolate to "
+          + "follow states in this process")
+    }
+    try exchange(
+      .object([JSONMember("op", .string("reset")), JSONMember("state", local.stateJSON)]))
+  }
+
+  private func exchange(_ request: JSONValue) throws(ReplayError) {
+    guard let worker else { return }
+    switch worker.exchange(request.jsonText, progress: nil) {
+    case .reply:
+      return
+    case .died(let signal, let stderr):
+      self.worker = nil
+      throw .reducerCrashed(
+        CrashReport(
+          workerStandardError: stderr, signal: signal,
+          relativeTo: FileManager.default.currentDirectoryPath))
+    }
+  }
+}
