@@ -50,14 +50,14 @@ enum RecordingsFolderArgument {
     let total = sessions.reduce(0) { $0 + $1.byteCount }
     var lines = [
       "recordings folder \(inert(path)): \(sessions.count) session\(sessions.count == 1 ? "" : "s"), "
-        + byteText(total)
+        + CommandContext.byteText(total)
     ]
     let rows = sessions.map { session -> [String] in
       [
         inert(session.id), inert(session.app ?? "?"),
         session.actionCount == 1 ? "1 action" : "\(session.actionCount) actions",
         session.files.count == 1 ? "1 file" : "\(session.files.count) files",
-        byteText(session.byteCount), endingText(session),
+        CommandContext.byteText(session.byteCount), endingText(session),
       ]
     }
     let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -115,19 +115,5 @@ enum RecordingsFolderArgument {
     case .cutOff: return "cut off"
     case .unreadable: return "not a Rewind log"
     }
-  }
-
-  /// `512 B`, `4.1 KiB`, `88.0 MiB`.
-  static func byteText(_ count: Int) -> String {
-    if count < 1024 { return "\(count) B" }
-    let units = ["KiB", "MiB", "GiB"]
-    var value = Double(count) / 1024
-    var unit = 0
-    while value >= 1024 && unit < units.count - 1 {
-      value /= 1024
-      unit += 1
-    }
-    let tenths = Int((value * 10).rounded())
-    return "\(tenths / 10).\(tenths % 10) \(units[unit])"
   }
 }

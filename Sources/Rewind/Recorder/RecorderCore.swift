@@ -182,6 +182,13 @@ struct RecorderCore {
           lastRecordedSeq: seq)
       }
     }
+    if let failure = commitActionLine(line, seq: next) { return failure }
+    return report
+  }
+
+  /// Writes the line of action `next` (an `action` or `skipped` line built in full) and makes it
+  /// the last recorded one; returns the error to report when the write fails.
+  private mutating func commitActionLine(_ line: LogLineBuilder, seq next: Int) -> RecorderError? {
     do {
       try writer?.append(line.framed(), seq: next)
     } catch {
@@ -190,7 +197,7 @@ struct RecorderCore {
     seq = next
     isDirty = true
     if let signalOwner { FatalSignalRecord.note(seq: next, owner: signalOwner) }
-    return report
+    return nil
   }
 
   /// Writes a `skipped` line (reason `unregistered`) for an action whose type is not in the
@@ -201,14 +208,7 @@ struct RecorderCore {
     line.integer("seq", next)
     line.string("type", problem.type)
     line.string("reason", problem.miss == .unlisted ? "unregistered" : "sharedName")
-    do {
-      try writer?.append(line.framed(), seq: next)
-    } catch {
-      return fail(error)
-    }
-    seq = next
-    isDirty = true
-    if let signalOwner { FatalSignalRecord.note(seq: next, owner: signalOwner) }
+    if let failure = commitActionLine(line, seq: next) { return failure }
     guard reportedUnrecordable.insert(problem.type).inserted else { return nil }
     return RecorderError(
       .actionTypeNotRecordable(

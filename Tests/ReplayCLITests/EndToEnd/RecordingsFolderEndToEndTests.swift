@@ -79,7 +79,7 @@ import Testing
       #expect(info.status == 0, "\(info.standardError)")
       let rows = info.standardOutput.split(separator: "\n")
       #expect(rows.first?.hasPrefix("recordings folder \(folder.path): 2 sessions, ") == true)
-      #expect(rows.first?.hasSuffix(" KiB") == true)
+      #expect(rows.first?.hasSuffix(" KB") == true)
       #expect(rows.count == 4)
       #expect(rows[1].hasSuffix("closed") && rows[1].contains("12 actions"))
       #expect(rows[2].hasSuffix("cut off") && rows[2].contains("25 actions"))
