@@ -157,13 +157,7 @@ extension Platform {
 
   /// Sets the action of `number` back to `SIG_DFL`. Async-signal-safe.
   private static func restoreDefaultAction(_ number: Int32) {
-    #if canImport(Glibc)
-      _ = Glibc.signal(number, SIG_DFL)
-    #elseif canImport(Musl)
-      _ = Musl.signal(number, SIG_DFL)
-    #else
-      _ = Darwin.signal(number, SIG_DFL)
-    #endif
+    LibC.signal(number, nil)
   }
 
   /// The signals noted by the handlers since the last call (``windowChangeSignal`` for a
@@ -174,7 +168,7 @@ extension Platform {
     var buffer = [UInt8](repeating: 0, count: 64)
     while true {
       let n = buffer.withUnsafeMutableBytes {
-        systemRead(signalPipe.read, $0.baseAddress, $0.count)
+        LibC.read(signalPipe.read, $0.baseAddress, $0.count)
       }
       guard n > 0 else { break }
       signals += buffer[0..<n].map { Int32($0) }
@@ -198,43 +192,19 @@ extension Platform {
   {
     guard let base = buffer.baseAddress else { return 0 }
     while true {
-      let n = systemRead(fd, base, buffer.count)
+      let n = LibC.read(fd, base, buffer.count)
       if n >= 0 { return n }
       if errno != EINTR { return -Int(errno) }
     }
   }
 
-  /// `read(2)`, named apart from ``read(_:into:at:)``.
-  private static func systemRead(_ fd: Int32, _ base: UnsafeMutableRawPointer?, _ count: Int) -> Int
-  {
-    #if canImport(Glibc)
-      return Glibc.read(fd, base, count)
-    #elseif canImport(Musl)
-      return Musl.read(fd, base, count)
-    #else
-      return Darwin.read(fd, base, count)
-    #endif
-  }
-
   /// Installs `handler` for one signal.
   private static func setHandler(_ number: Int32, _ handler: @convention(c) (Int32) -> Void) {
-    #if canImport(Glibc)
-      _ = Glibc.signal(number, handler)
-    #elseif canImport(Musl)
-      _ = Musl.signal(number, handler)
-    #else
-      _ = Darwin.signal(number, handler)
-    #endif
+    LibC.signal(number, handler)
   }
 
   /// Sets `errno` (a signal handler must leave it as it found it).
   private static func setErrno(_ value: Int32) {
-    #if canImport(Glibc)
-      Glibc.errno = value
-    #elseif canImport(Musl)
-      Musl.errno = value
-    #else
-      Darwin.errno = value
-    #endif
+    LibC.errno = value
   }
 }

@@ -1,6 +1,8 @@
-// Every difference between the C libraries of the platforms Rewind runs on lives in this file,
-// in Platform+Terminal.swift (the terminal calls of `replay tui` and the line editor) and in
-// Platform+FatalSignals.swift (handlers for the signals a crashing program dies of).
+// Every difference between the platforms Rewind runs on lives in this file and its extensions:
+// Platform+LibC.swift (the one shim of each C call whose spelling differs), Platform+Terminal.swift
+// (the terminal calls of `replay tui` and the line editor), Platform+FatalSignals.swift (handlers
+// for the signals a crashing program dies of) and Platform+Apps.swift (an app's recordings folder
+// and lifecycle notifications).
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #elseif canImport(Musl)
@@ -15,15 +17,7 @@
 /// Apple platforms. Used by the recorder, the log reader and the command-line front end.
 package enum Platform {
   /// The current `errno`.
-  package static var errno: Int32 {
-    #if canImport(Glibc)
-      return Glibc.errno
-    #elseif canImport(Musl)
-      return Musl.errno
-    #else
-      return Darwin.errno
-    #endif
-  }
+  package static var errno: Int32 { LibC.errno }
 
   /// A readable description of an `errno` value, like `"No space left on device (ENOSPC)"`.
   package static func describe(errno code: Int32) -> String {
@@ -104,13 +98,7 @@ package enum Platform {
 
   /// Closes a descriptor.
   package static func close(_ fd: Int32) {
-    #if canImport(Glibc)
-      _ = Glibc.close(fd)
-    #elseif canImport(Musl)
-      _ = Musl.close(fd)
-    #else
-      _ = Darwin.close(fd)
-    #endif
+    _ = LibC.close(fd)
   }
 
   /// A new descriptor for the same open file (`dup(2)` with close-on-exec), or -1.
@@ -120,12 +108,27 @@ package enum Platform {
 
   /// Renames a file; 0 or the `errno` of the failure.
   package static func rename(_ from: String, to: String) -> Int32 {
-    #if canImport(Glibc)
-      return Glibc.rename(from, to) == 0 ? 0 : errno
-    #elseif canImport(Musl)
-      return Musl.rename(from, to) == 0 ? 0 : errno
+    LibC.rename(from, to) == 0 ? 0 : LibC.errno
+  }
+
+  /// The process's peak resident set size in bytes: `VmHWM` from `/proc/self/status` on Linux
+  /// (`ru_maxrss` there is in KiB and misses nothing, but `VmHWM` is exact), `ru_maxrss` (bytes)
+  /// on Apple platforms.
+  package static func peakResidentBytes() -> Int {
+    #if os(Linux)
+      if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+          let digits = line.split(separator: " ").compactMap { Int($0) }
+          if let kilobytes = digits.first { return kilobytes * 1024 }
+        }
+      }
+    #endif
+    var usage = rusage()
+    getrusage(LibC.rusageSelf, &usage)
+    #if canImport(Darwin)
+      return Int(usage.ru_maxrss)
     #else
-      return Darwin.rename(from, to) == 0 ? 0 : errno
+      return Int(usage.ru_maxrss) * 1024
     #endif
   }
 
@@ -269,13 +272,7 @@ package enum Platform {
   package static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
     guard let base = buffer.baseAddress else { return 0 }
     while true {
-      #if canImport(Glibc)
-        let n = Glibc.read(fd, base, buffer.count)
-      #elseif canImport(Musl)
-        let n = Musl.read(fd, base, buffer.count)
-      #else
-        let n = Darwin.read(fd, base, buffer.count)
-      #endif
+      let n = LibC.read(fd, base, buffer.count)
       if n >= 0 { return n }
       if errno != EINTR { return -Int(errno) }
     }
@@ -286,12 +283,7 @@ package enum Platform {
   /// moment. `nil` with `errno` set when it cannot be made.
   package static func socketPair() -> (Int32, Int32)? {
     var descriptors: [Int32] = [-1, -1]
-    #if canImport(Glibc)
-      let type = Int32(SOCK_STREAM.rawValue)
-    #else
-      let type = SOCK_STREAM
-    #endif
-    guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else { return nil }
+    guard socketpair(AF_UNIX, LibC.streamSocket, 0, &descriptors) == 0 else { return nil }
     for fd in descriptors {
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
       #if canImport(Darwin)

@@ -1,6 +1,8 @@
 import Foundation
+import Rewind
 
-// Every C library call the harness makes lives in this file.
+// The C library calls only the harness makes (posix_spawn, waitpid); the others go through
+// Rewind's platform layer (`LibC`, `Platform`).
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #elseif canImport(Musl)
@@ -19,41 +21,15 @@ enum BenchPlatform {
   /// One `write(2)` of `count` bytes at `base`; returns the bytes written or -1.
   @inline(__always)
   static func write(_ fd: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      return Glibc.write(fd, base, count)
-    #elseif canImport(Musl)
-      return Musl.write(fd, base, count)
-    #else
-      return Darwin.write(fd, base, count)
-    #endif
+    LibC.write(fd, base, count)
   }
 
   static func close(_ fd: Int32) {
-    #if canImport(Glibc)
-      _ = Glibc.close(fd)
-    #elseif canImport(Musl)
-      _ = Musl.close(fd)
-    #else
-      _ = Darwin.close(fd)
-    #endif
+    Platform.close(fd)
   }
 
-  /// The process's peak resident set size in bytes (`VmHWM` on Linux, else `ru_maxrss`).
-  static func peakResidentBytes() -> Int {
-    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
-      for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        let digits = line.split(separator: " ").compactMap { Int($0) }
-        if let kilobytes = digits.first { return kilobytes * 1024 }
-      }
-    }
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    #if canImport(Darwin)
-      return Int(usage.ru_maxrss)
-    #else
-      return Int(usage.ru_maxrss) * 1024
-    #endif
-  }
+  /// The process's peak resident set size in bytes.
+  static func peakResidentBytes() -> Int { Platform.peakResidentBytes() }
 
   /// The number of online processors.
   static var processorCount: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }

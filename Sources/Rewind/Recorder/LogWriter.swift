@@ -64,11 +64,8 @@ final class LogWriter {
     try commitLine(seq: seq)
   }
 
-  /// Where the next line is assembled, after the lines waiting in the buffer;
-  /// ``commitLine(seq:)`` then takes it as appended.
-  var lineBuffer: ByteBuffer { buffer }
-
-  /// Takes the lines at the end of ``lineBuffer`` as appended: written now (and synced for
+  /// Takes the lines at the end of the buffer (appended there by ``append(_:seq:)`` or
+  /// ``writeAction(seq:micros:type:action:)``) as appended: written now (and synced for
   /// `.everyAction`), or in buffered mode kept until the buffer fills.
   /// - Throws: The `errno` of a failed write or sync, after the file was cut back.
   @inline(__always)
