@@ -1,12 +1,16 @@
 import RewindJSON
 import RewindReplay
 
-/// An interactive replay session: a cursor over the positions of a log, moved and inspected by
-/// gdb-style commands. Reads nothing and prints only through its ``TextOutput``.
+/// An interactive replay session: gdb-style commands over a ``Debugger`` (the cursor,
+/// watchpoints, breakpoints and skips), whose typed results it renders as text. Reads nothing and
+/// prints only through its ``TextOutput``.
 final class ReplaySession {
   let opened: OpenedLog
   let output: any TextOutput
-  private(set) var position: Int
+  /// The cursor, watchpoints, breakpoints and skips.
+  let debugger: Debugger
+  /// The cursor's position.
+  var position: Int { debugger.position }
   private var lastCommand: String?
   /// Whether any command failed (for the exit code of `-c` runs).
   private(set) var hadError = false
@@ -15,14 +19,11 @@ final class ReplaySession {
   private(set) var metCrash = false
   /// Whether the note that the cut-off log's last action replays without a crash was shown.
   private var toldCleanLastAction = false
-  /// Watchpoints and breakpoints, in the order set, with their ids.
-  var breakpoints: [(id: Int, breakpoint: Breakpoint)] = []
-  var nextBreakpointID = 1
 
   init(opened: OpenedLog, output: any TextOutput) {
     self.opened = opened
     self.output = output
-    self.position = opened.log.positions.lowerBound
+    debugger = Debugger(log: opened.log, timeline: opened.timeline)
   }
 
   var log: ReplayLog { opened.log }
@@ -120,21 +121,7 @@ final class ReplaySession {
   }
 
   private func step(by delta: Int) throws(SessionFailure) {
-    let range = log.positions
-    if delta > 0 && position == range.upperBound {
-      throw SessionFailure(
-        "already at the last position (\(range.upperBound)); 'back' steps backward")
-    }
-    if delta < 0 && position == range.lowerBound {
-      throw SessionFailure(
-        "already at the first position (\(range.lowerBound)); 'next' steps forward")
-    }
-    // Clamped without overflow: `next 9223372036854775807` goes to the last position.
-    let target =
-      delta >= 0
-      ? (delta >= range.upperBound - position ? range.upperBound : position + delta)
-      : (-delta >= position - range.lowerBound ? range.lowerBound : position + delta)
-    try move(to: target)
+    show(try perform { () throws(DebuggerError) in try debugger.step(by: delta) })
   }
 
   private func goto(_ arguments: [String]) throws(SessionFailure) {
@@ -150,51 +137,48 @@ final class ReplaySession {
           "'\(inert(arguments[0]))' is not a position: use \(range.lowerBound)…\(range.upperBound), first or last"
         )
       }
-      guard range.contains(n) else {
-        throw SessionFailure(
-          "position \(n) is out of range: valid positions are \(range.lowerBound)…\(range.upperBound)"
-        )
-      }
       target = n
     }
     try move(to: target)
   }
 
-  /// Moves the cursor, rebuilding the state there, and shows the action that led to it.
-  ///
-  /// When an action on the way crashes the app's reducer, the cursor stops at the last good
-  /// position before it and the crash report is shown instead.
+  /// Moves the cursor, rebuilding the state there, and shows the action that led to it — or,
+  /// when an action on the way crashes the app's reducer, the crash report and the last good
+  /// position before it.
   func move(to target: Int) throws(SessionFailure) {
-    if let timeline = opened.timeline {
-      do { try timeline.reach(target) } catch {
-        try landBeforeCrash(error, target: target)
-        return
+    show(try perform { () throws(DebuggerError) in try debugger.move(to: target) })
+  }
+
+  /// Runs a debugger operation; its error becomes the session's one-line failure.
+  func perform<Result>(_ body: () throws(DebuggerError) -> Result) throws(SessionFailure)
+    -> Result
+  {
+    do { return try body() } catch { throw SessionFailure(error, opened: opened) }
+  }
+
+  /// Shows where a move ended.
+  func show(_ motion: Debugger.Motion) {
+    switch motion {
+    case .moved(let target):
+      showPositionLine()
+      if log.isCutOff, target == log.lastSeq, log.actionCount > 0,
+        let timeline = opened.timeline, !timeline.skippedSeqs.contains(target),
+        LastActionCheck.logEndsWhereTheAppStopped(log), !toldCleanLastAction
+      {
+        toldCleanLastAction = true
+        output.writeLine(
+          "note: action \(target), the last one recorded, replays without a crash: the app "
+            + "stopped somewhere else (in a view, an effect, or killed by the system)")
       }
-    }
-    position = target
-    showPositionLine()
-    if log.isCutOff, target == log.lastSeq, log.actionCount > 0, let timeline = opened.timeline,
-      !timeline.skippedSeqs.contains(target), LastActionCheck.logEndsWhereTheAppStopped(log),
-      !toldCleanLastAction
-    {
-      toldCleanLastAction = true
-      output.writeLine(
-        "note: action \(target), the last one recorded, replays without a crash: the app stopped "
-          + "somewhere else (in a view, an effect, or killed by the system)")
+    case .crashed(let report, let lastGood):
+      showCrash(report, landedAt: lastGood)
     }
   }
 
-  /// For an error met on the way to `target`: when it is a crash of the app's reducer at an
-  /// action before `target`, shows the report and moves to the last good position before the
-  /// crash; any other error is thrown.
-  func landBeforeCrash(_ error: ReplayError, target: Int) throws(SessionFailure) {
-    guard case .reducerCrashed(let report) = error, let lastGood = report.lastGood,
-      log.positions.contains(lastGood), lastGood < target, let timeline = opened.timeline
-    else { throw SessionFailure(error) }
+  /// Shows a crash met on the way and the last good position the cursor landed on.
+  func showCrash(_ report: CrashReport, landedAt lastGood: Int) {
     metCrash = true
     for line in report.lines() { output.writeLine(line) }
-    do { try timeline.reach(lastGood) } catch { throw SessionFailure(error) }
-    position = lastGood
     output.writeLine(
       "stopped at position \(lastGood), the last state before the crash (print, diff and back "
         + "work from here)")
@@ -219,6 +203,36 @@ final class ReplaySession {
 struct SessionFailure: Error {
   var message: String
   init(_ message: String) { self.message = message }
+  /// A debugger's error, in the session's words.
+  init(_ error: DebuggerError, opened: OpenedLog) {
+    switch error {
+    case .noReducer: self.init(ReplaySession.oneLine(opened.missingAppDiagnostic))
+    case .positionOutOfRange(let n, let range):
+      self.init(
+        "position \(n) is out of range: valid positions are \(range.lowerBound)…\(range.upperBound)"
+      )
+    case .atLastPosition(let last):
+      self.init("already at the last position (\(last)); 'back' steps backward")
+    case .atFirstPosition(let first):
+      self.init("already at the first position (\(first)); 'next' steps forward")
+    case .nothingToStopAt:
+      self.init(
+        "nothing to stop at: set a watchpoint ('watch PATH') or a breakpoint ('break type=NAME')")
+    case .noSuchBreakpoint(let name, let ids):
+      let list = ids.map(String.init).joined(separator: ", ")
+      self.init(
+        "no watchpoint or breakpoint '\(inert(name))'"
+          + (list.isEmpty ? ": none is set" : "; ids: \(list)"))
+    case .noSuchAction(let seq, let range):
+      self.init(
+        "no action \(seq): actions are "
+          + (range.map { "\($0.lowerBound)…\($0.upperBound)" } ?? "none"))
+    case .notSkipped(let seq):
+      self.init("action \(seq) is not skipped")
+    case .replay(let error):
+      self.init(error)
+    }
+  }
   init(_ error: ReplayError) {
     var text = inert(error.message)
     if let location = error.location { text = "\(inert(location)): \(text)" }

@@ -6,6 +6,7 @@ extension TUIModel {
   /// break marks the position on the timeline bar.
   func runSessionCommand(_ line: String) {
     guard synchronizeSession() else { return }
+    _ = session.debugger.takeStop()
     let goesOn = session.execute(line)
     let lines = takeSessionOutput()
     forgetStates()
@@ -13,8 +14,7 @@ extension TUIModel {
       isFinished = true
       return
     }
-    if lines.contains(where: { $0.text.hasPrefix("stopped by ") }) {
-      let stop = session.position
+    if case .breakpoints(let stop, _)? = session.debugger.takeStop() {
       if let index = stops.firstIndex(where: { $0 >= stop }) {
         if stops[index] != stop { stops.insert(stop, at: index) }
       } else {

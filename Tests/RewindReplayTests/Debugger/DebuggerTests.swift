@@ -1,0 +1,136 @@
+import Foundation
+import Rewind
+import RewindExamples
+import RewindJSON
+import Testing
+
+@testable import RewindReplay
+
+/// The front-end-neutral debugger: every operation answers with a typed result or error, which
+/// the REPL and the TUI render and later front ends (DAP, MCP) will too.
+@Suite struct DebuggerTests {
+  static func debugger(withReducer: Bool = true) throws -> Debugger {
+    let log = try ReplayLog(path: LogFixture.path("counter.jsonl"))
+    let timeline = withReducer ? Timeline(log: log, reducer: counterReducer) : nil
+    return Debugger(log: log, timeline: timeline)
+  }
+
+  @Test func movesAreTypedAndClampedAndRefusedAtTheEnds() throws {
+    let debugger = try Self.debugger()
+    #expect(debugger.position == 0)
+    guard case .moved(to: 12) = try debugger.step(by: 1_000) else {
+      Issue.record("not moved to the last position")
+      return
+    }
+    #expect(throws: DebuggerError.self) { try debugger.step(by: 1) }
+    do {
+      _ = try debugger.step(by: 1)
+    } catch {
+      guard case .atLastPosition(12) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+    }
+    guard case .moved(to: 5) = try debugger.move(to: 5) else {
+      Issue.record("not moved to 5")
+      return
+    }
+    do {
+      _ = try debugger.move(to: 13)
+      Issue.record("moved out of range")
+    } catch {
+      guard case .positionOutOfRange(13, valid: 0...12) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+    }
+  }
+
+  @Test func aWatchpointStopsWhereItsValueChangesWithTheReason() throws {
+    let debugger = try Self.debugger()
+    let (id, value) = try debugger.watch(try JSONPath.parse("count"))
+    #expect(id == 1)
+    #expect((try? value.get()) == .number("0"))
+    guard case .breakpoints(let position, let reasons) = try debugger.continueRun(.forward) else {
+      Issue.record("no stop")
+      return
+    }
+    #expect(position == 1)
+    #expect(debugger.position == 1)
+    #expect(reasons.map(\.id) == [1])
+    #expect(reasons.first?.text == "count: 0 → 1")
+    guard case .breakpoints(1, _)? = debugger.takeStop() else {
+      Issue.record("the stop was not kept for the front end")
+      return
+    }
+    #expect(debugger.takeStop() == nil)
+    // Backward from the first change: nothing before it.
+    guard case .boundary(0, .backward) = try debugger.continueRun(.backward) else {
+      Issue.record("not stopped at the start")
+      return
+    }
+    #expect(debugger.deleteAllBreakpoints() == 1)
+    do {
+      _ = try debugger.continueRun(.forward)
+      Issue.record("continued with nothing to stop at")
+    } catch {
+      guard case .nothingToStopAt = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+    }
+  }
+
+  @Test func typeBreakpointsWorkWithoutTheReducerAndConditionsDoNot() throws {
+    let debugger = try Self.debugger(withReducer: false)
+    let id = try debugger.addBreakpoint(.actionType("add"))
+    guard case .breakpoints(3, let reasons) = try debugger.continueRun(.forward) else {
+      Issue.record("no stop at the first add")
+      return
+    }
+    #expect(reasons.map(\.id) == [id])
+    #expect(reasons.first?.text == "action 3 is a 'add'")
+    let condition = try Breakpoint.parseBreak("if count > 3")
+    do {
+      _ = try debugger.addBreakpoint(condition)
+      Issue.record("a condition was set without the reducer")
+    } catch {
+      guard case .noReducer = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+    }
+    do {
+      try debugger.deleteBreakpoint(9)
+      Issue.record("deleted a breakpoint that does not exist")
+    } catch {
+      guard case .noSuchBreakpoint("9", ids: [1]) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+    }
+  }
+
+  @Test func skippingIsTypedToo() throws {
+    let debugger = try Self.debugger()
+    #expect(try debugger.setSkipped(3, true) == 1)
+    do {
+      _ = try debugger.setSkipped(4, false)
+      Issue.record("unskipped an action that is not skipped")
+    } catch {
+      guard case .notSkipped(4) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+    }
+    do {
+      _ = try debugger.setSkipped(99, true)
+      Issue.record("skipped an action that does not exist")
+    } catch {
+      guard case .noSuchAction(99, valid: 1...12) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+    }
+  }
+}
