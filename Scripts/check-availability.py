@@ -46,9 +46,11 @@ def show(v):
 
 # MARK: Stripping comments and strings
 
-def strip(source):
-    """The source with comments and the contents of string literals replaced by spaces, so that
-    patterns and braces are only seen in code. Line breaks are kept, so line numbers hold."""
+def strip(source, keep_strings=False):
+    """The source with comments and (unless `keep_strings`) the contents of string literals
+    replaced by spaces, so that patterns and braces are only seen in code. Line breaks are kept,
+    so line numbers hold. With `keep_strings`, for the patterns that look at literals (a `/proc`
+    path), string contents stay."""
     out = []
     i, n = 0, len(source)
     depth = 0  # nesting of /* */
@@ -84,12 +86,13 @@ def strip(source):
             i += len(quote)
             while i < n and not source.startswith(close, i):
                 if source[i] == "\\" and hashes == 0 and i + 1 < n and source[i + 1] != "\n":
-                    out.append("  ")
+                    out.append(source[i:i + 2] if keep_strings else "  ")
                     i += 2
                     continue
                 if not triple and source[i] == "\n":
                     break  # unterminated: do not swallow the file
-                out.append("\n" if source[i] == "\n" else " ")
+                kept = source[i] if keep_strings else " "
+                out.append("\n" if source[i] == "\n" else kept)
                 i += 1
             out.append(close)
             i += len(close)
@@ -211,7 +214,10 @@ class Scope:
 
 def check_file(path, display, platforms, table, targets):
     with open(path, encoding="utf-8") as handle:
-        text = strip(handle.read())
+        source = handle.read()
+    text = strip(source)
+    # The same lines with their string literals, for the patterns that match inside them.
+    literal_lines = strip(source, keep_strings=True).split("\n")
     violations = []
     conditions = []  # stack of [active set, set of platforms taken by earlier branches]
     scopes = []
@@ -261,7 +267,8 @@ def check_file(path, display, platforms, table, targets):
         if pending:
             merge(guard, pending)
         for api in table["apis"]:
-            for match in re.finditer(api["pattern"], line):
+            searched = literal_lines[number - 1] if api.get("inStrings") else line
+            for match in re.finditer(api["pattern"], searched):
                 problem = judge(api, compiled, guard, targets)
                 if problem:
                     column = match.start() + 1

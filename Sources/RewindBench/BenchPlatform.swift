@@ -36,8 +36,12 @@ enum BenchPlatform {
 
   /// The path of the running executable.
   static var executablePath: String {
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
+    #if os(Linux)
+      if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        return path
+      }
+    #endif
+    return Bundle.main.executablePath ?? CommandLine.arguments[0]
   }
 
   /// Whether `path` is an executable file.

@@ -119,11 +119,17 @@ enum ReplayProcess {
 
   /// The most memory the live process `pid` has had resident, in bytes (Linux), or `nil`.
   private static func residentHighWater(of pid: pid_t) -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-    else { return nil }
-    let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Int($0) }
+    #if os(Linux)
+      guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+      else { return nil }
+      let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap {
+        Int($0)
+      }
       .first
-    return kilobytes.map { $0 * 1024 }
+      return kilobytes.map { $0 * 1024 }
+    #else
+      return nil  // no /proc: the peak is not measured there
+    #endif
   }
 }

@@ -40,6 +40,9 @@ import Testing
     #expect(output.contains("use no API newer than macOS 13.0, macCatalyst 16.0, iOS 16.0"))
   }
 
+  /// A quotation mark, so that the planted `/proc` paths are not literals of this file itself.
+  static let q = "\""
+
   /// One planted use per line that the check must flag (`// flagged`) or let pass.
   static let planted = """
     import Foundation
@@ -87,6 +90,15 @@ import Testing
     struct Holder {
       let make: (Int) throws(CancellationError) -> Int  // flagged: typed-throws function type
     }
+
+    func memory() -> String? {
+      #if os(Linux)
+        return try? String(contentsOfFile: \(q)/proc/meminfo\(q), encoding: .utf8)
+      #else
+        // \(q)/proc/meminfo\(q) in a comment is not code
+        return try? String(contentsOfFile: \(q)/proc/meminfo\(q), encoding: .utf8)  // flagged: /proc
+      #endif
+    }
     """
 
   @Test func aPlantedUseOfATooNewAPIIsCaughtAndAGuardedOneIsNot() throws {
@@ -127,7 +139,11 @@ import Testing
         "needs tvOS 17.0 (the code runs from tvOS 16.0), watchOS 10.0 (the code runs from "
           + "watchOS 9.0)"))
     #expect(output.contains("not available on tvOS, watchOS"))
-    #expect(output.contains("check-availability: 6 problem(s) in 1 files"))
+    #expect(
+      output.contains(
+        "no such files on Apple platforms): not available on iOS, macCatalyst, macOS, tvOS, "
+          + "visionOS, watchOS"))
+    #expect(output.contains("check-availability: 7 problem(s) in 1 files"))
   }
 
   @Test func platformsThatDisagreeWithTheTableAreReported() throws {
