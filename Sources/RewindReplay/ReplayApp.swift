@@ -35,7 +35,7 @@ public struct ReplayApp: Sendable {
     self.name = name
     self.build = build
     self.migrations = migrations
-    self.check = { log in CompatibilityChecker(reducer: reducer).check(log) }
+    self.check = { log in CompatibilityChecker<State, Action>().check(log) }
     self.actionType = String(describing: Action.self)
     self.stateType = String(describing: State.self)
     self.make = { log, usesCheckpoints, coder in

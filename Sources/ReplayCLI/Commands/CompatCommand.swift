@@ -48,7 +48,8 @@ extension CommandContext {
     guard let app = apps.first(where: { $0.name == log.header.app }) else {
       return CompatResult(
         path: path, log: log, report: nil,
-        problem: "this replay binary does not know the app \"\(log.header.app)\"")
+        problem: "this replay binary does not know the app \"\(log.header.app)\"; check it with "
+          + "a replay binary that registers it (docs/embedding.md)")
     }
     var read = log
     if migrates {

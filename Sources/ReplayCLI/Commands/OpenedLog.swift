@@ -37,7 +37,8 @@ final class OpenedLog {
     self.log = (app.flatMap { try? $0.prepared(log) }) ?? log
     if let app {
       do {
-        let local = try app.timeline(for: log, usesCheckpoints: usesCheckpoints)
+        // The log as prepared above; when its migration failed, preparing again gives the error.
+        let local = try app.timeline(for: self.log, usesCheckpoints: usesCheckpoints)
         localTimeline = local
         timeline =
           isolated

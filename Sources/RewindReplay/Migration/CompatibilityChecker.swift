@@ -8,8 +8,6 @@ import RewindJSON
 /// straight from the log's bytes where they allow it, so a check costs about what opening the
 /// log does.
 struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
-  let reducer: Reducer<State, Action>
-
   /// One chunk's findings: per type, the count and the first failure.
   private struct Findings {
     var checked = 0
