@@ -1,6 +1,6 @@
 import Foundation
 
-/// A type that ``JSONDecoderImpl`` makes from a ``JSONValue`` directly instead of through its
+/// A type that ``JSONTapeDecoder`` makes from its ``JSONValue`` directly instead of through its
 /// own `init(from:)`: the scalars, for speed, and `Data`, `URL` and `Decimal`, to match the
 /// default strategies of Foundation's `JSONDecoder`.
 protocol JSONDecodingShortcut {

@@ -56,4 +56,9 @@ public struct JSONLimits: Sendable, Equatable {
   /// The default limits: depth 512, strings of 16 MiB, numbers of 1,024 characters and
   /// 16,777,216 values.
   public static let `default` = JSONLimits()
+
+  /// No limits: for text that was read and checked once already, or written from a value in
+  /// memory.
+  static let unlimited = JSONLimits(
+    maxDepth: .max, maxStringBytes: .max, maxNumberLength: .max, maxElements: .max)
 }

@@ -49,6 +49,9 @@ struct JSONTapeStorage {
   private(set) var stack: UnsafeMutablePointer<Int>
   private(set) var stackCapacity: Int
   private(set) var count = 0
+  /// The keys of each open object that has too many members for a linear duplicate check, by
+  /// the object's entry index.
+  var keySets: [Int: Set<String>] = [:]
 
   init() {
     capacity = 64
@@ -64,7 +67,10 @@ struct JSONTapeStorage {
   }
 
   /// Forgets the entries, keeping the memory.
-  mutating func removeAll() { count = 0 }
+  mutating func removeAll() {
+    count = 0
+    if !keySets.isEmpty { keySets.removeAll() }
+  }
 
   /// Appends an entry and returns its index.
   @inline(__always)
@@ -227,6 +233,9 @@ extension JSONReader {
         depth &-= 1
         tape.entries[top].end = offset
         tape.entries[top].next = tape.count
+        if isObject && Int(tape.entries[top].count) > JSONTape.linearKeySearchLimit {
+          tape.keySets[top] = nil
+        }
       }
     }
   }
@@ -325,12 +334,23 @@ extension JSONReader {
     try readTapeString(&tape, isLoose: &isLoose)
     let entries = tape.entries
     let members = Int(entries[object].count)
-    if members > 0 {
-      // Past this many members, the quadratic search below would cost more than parsing the
-      // document into a `JSONValue`; the caller falls back to that.
-      guard members < JSONTape.linearKeySearchLimit else {
-        throw JSONParseError(offset: offset, reason: .invalidUTF8)
+    if members >= JSONTape.linearKeySearchLimit {
+      // Past this many members a linear search would make the document quadratic: the keys go
+      // into a set, keyed by the object, as Swift strings.
+      let key = JSONTape.string(entries[keyIndex], in: bytes)
+      if tape.keySets[object] == nil {
+        var keys = Set<String>(minimumCapacity: members * 2)
+        var index = object &+ 1
+        for _ in 0..<members {
+          keys.insert(JSONTape.string(entries[index], in: bytes))
+          index = entries[index &+ 1].next
+        }
+        tape.keySets[object] = keys
       }
+      guard tape.keySets[object, default: []].insert(key).inserted else {
+        throw JSONParseError(offset: entries[keyIndex].start, reason: .invalidUTF8)
+      }
+    } else if members > 0 {
       let key = entries[keyIndex]
       var index = object &+ 1
       for _ in 0..<members {
@@ -395,7 +415,8 @@ extension JSONReader {
 
 /// Reading values of a tape back from its bytes.
 enum JSONTape {
-  /// The most members an object may have for ``JSONReader/readTape(into:stack:)`` to read it.
+  /// Objects with fewer members than this find duplicate keys, and decoders find members, by
+  /// linear search; larger ones through a set or an index of their keys.
   static let linearKeySearchLimit = 64
 
   /// The text of a string entry, unescaped.
@@ -427,10 +448,7 @@ enum JSONTape {
     case .array, .object:
       let text = UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.end])
       // The text was checked when the tape was read, so parsing it again cannot fail.
-      let limits = JSONLimits(
-        maxDepth: Int.max, maxStringBytes: Int.max, maxNumberLength: Int.max,
-        maxElements: Int.max)
-      return (try? JSONParser.parse(text, limits: limits)) ?? .null
+      return (try? JSONParser.parse(text, limits: .unlimited)) ?? .null
     }
   }
 }

@@ -1,9 +1,8 @@
 import Foundation
 
-/// The `Decoder` that reads values straight from a ``JSONTapeEntry`` tape and its bytes, with the
-/// same results and errors as ``JSONDecoderImpl`` decoding the ``JSONValue`` of the same text,
-/// but without building that tree: keys are matched against the bytes, strings and numbers are
-/// converted from them.
+/// The `Decoder` behind ``RewindJSONDecoder``: it reads values straight from a ``JSONTapeEntry``
+/// tape and its bytes, without building a ``JSONValue`` tree: keys are matched against the
+/// bytes, strings and numbers are converted from them.
 ///
 /// One instance decodes a whole value: going into a child saves the current position and path,
 /// decodes it and restores them. Valid only while its tape and bytes are.
@@ -45,6 +44,11 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer {
     state.pointee.tape = tape
     state.pointee.index = 0
     state.pointee.path = JSONLazyPath(parent: .root, key: nil)
+  }
+
+  /// Sets the coding path of the top-level value.
+  func setRootPath(_ path: CodingPath) {
+    state.pointee.path = JSONLazyPath(parent: path, key: nil)
   }
 
   @inline(__always) var bytes: UnsafeRawBufferPointer { state.pointee.bytes }
@@ -130,7 +134,7 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer {
     return try T(from: self)
   }
 
-  /// A type with a ``JSONDecodingShortcut``, through it, as ``JSONDecoderImpl`` decodes it.
+  /// A type with a ``JSONDecodingShortcut``, through it.
   /// Kept out of ``decodeChild(_:at:parent:)`` so that its `T?` costs nothing there.
   @inline(never)
   private func decodeShortcut<T: Decodable>(
@@ -223,11 +227,24 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   /// A decoder over the value at `index` (or `null` when `nil`) that a caller may keep, for
-  /// `superDecoder()`: a ``JSONDecoderImpl`` over its ``JSONValue``.
+  /// `superDecoder()`: it reads its own copy of the value's bytes, so it stays valid after this
+  /// decoder's document is gone.
   func makeSuperDecoder(at index: Int?, path: CodingPath) -> any Decoder {
-    let value = index.map { JSONTape.value(tape[$0], in: bytes) } ?? .null
-    return JSONDecoderImpl(value: value, path: path, options: options)
+    guard let index else {
+      return JSONTapeDecoder.nullText.withUTF8Buffer {
+        JSONKeptDocument.decoder(copying: UnsafeRawBufferPointer($0), path: path, options: options)
+      }
+    }
+    let entry = tape[index]
+    return JSONKeptDocument.decoder(
+      copying: UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.end]), path: path,
+      options: options)
   }
+
+  private static let nullText: StaticString = "null"
+
+  /// Keeps whatever the bytes and tape it reads belong to alive as long as it is.
+  var owner: AnyObject?
 
   // MARK: SingleValueDecodingContainer
 
@@ -313,4 +330,37 @@ enum JSONShortcutTypes {
   static func isShortcut(_ type: Any.Type) -> Bool {
     identifiers.contains(ObjectIdentifier(type))
   }
+}
+
+/// Its own copy of some JSON text and the tape read from it, for a decoder a caller may keep
+/// (`superDecoder()`): the decoder holds it, so the copy lives as long as the decoder does.
+private final class JSONKeptDocument {
+  private let bytes: UnsafeMutableRawBufferPointer
+  private let document: JSONTapeDocument
+
+  /// A decoder over a copy of `text` (one value, checked already), whose coding path starts at
+  /// `path`.
+  static func decoder(
+    copying text: UnsafeRawBufferPointer, path: CodingPath,
+    options: [CodingUserInfoKey: any Sendable]
+  ) -> JSONTapeDecoder {
+    let kept = JSONKeptDocument(copying: text, options: options)
+    let decoder = JSONTapeDecoder(options: options)
+    decoder.reset(
+      bytes: UnsafeRawBufferPointer(rebasing: kept.bytes[..<text.count]),
+      tape: kept.document.tape)
+    decoder.setRootPath(path)
+    decoder.owner = kept
+    return decoder
+  }
+
+  private init(copying text: UnsafeRawBufferPointer, options: [CodingUserInfoKey: any Sendable]) {
+    bytes = .allocate(byteCount: max(text.count, 1), alignment: 1)
+    bytes.copyMemory(from: text)
+    document = JSONTapeDocument(limits: .unlimited, userInfo: options)
+    // The text was read into a tape once already, so it loads again.
+    _ = document.load(UnsafeRawBufferPointer(rebasing: bytes[..<text.count]))
+  }
+
+  deinit { bytes.deallocate() }
 }

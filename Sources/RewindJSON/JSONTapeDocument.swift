@@ -1,17 +1,14 @@
 /// Reads JSON documents, one after another, into one reusable tape, and decodes `Decodable`
-/// values straight from their bytes: the fast path under ``RewindJSONDecoder`` and under the log
+/// values straight from their bytes: the decoder under ``RewindJSONDecoder`` and under the log
 /// reader's replay loop.
 ///
-/// Loading checks the whole text as strictly as ``JSONParser`` does. When ``load(_:)`` returns
-/// `false` — the text is invalid, or an object has more members than the tape handles — use
-/// ``JSONParser`` and ``RewindJSONDecoder/decode(_:from:)-(_,JSONValue)`` instead: they give the
-/// exact error or the value. Decoding gives the values and the errors the ``JSONValue`` path
-/// gives.
+/// Loading accepts exactly what ``JSONParser`` accepts. When ``load(_:)`` returns `false`, the
+/// text is invalid: ``JSONParser`` says where and why.
 ///
 /// ```swift
 /// let document = JSONTapeDocument()
 /// guard document.load(line), let action = document.member("action", of: document.root)
-/// else { /* the JSONValue path */ }
+/// else { /* JSONParser.parse(line) for the error */ }
 /// let value = try document.decode(Action.self, at: action)
 /// ```
 /// The bytes given to ``load(_:)`` must stay valid while the document is used.
@@ -66,8 +63,8 @@ package final class JSONTapeDocument {
   ///   - depth: How many containers the text is nested in, when it is a value inside a larger
   ///     document that the caller checks itself: the depth limit counts them.
   ///   - elements: How many values of that larger document count against the element limit.
-  /// - Returns: `false` when the text is not valid JSON within the limits, or too large an
-  ///   object for the tape; nothing is loaded then.
+  /// - Returns: `false` when the text is not valid JSON within the limits; nothing is loaded
+  ///   then.
   /// - Complexity: O(*n*) in the length of `bytes`.
   package func load(_ bytes: UnsafeRawBufferPointer, depth: Int = 0, elements: Int = 0) -> Bool {
     var limits = self.limits
@@ -143,11 +140,10 @@ package final class JSONTapeDocument {
     JSONTape.value(tape[index], in: bytes)
   }
 
-  /// Decodes a `T` from the value at `index`, as ``RewindJSONDecoder`` decodes it from that
-  /// value's ``JSONValue`` (the coding path starts at that value).
+  /// Decodes a `T` from the value at `index` (the coding path starts at that value).
   ///
-  /// - Throws: The `DecodingError`s of the ``JSONValue`` path, and any error `T`'s
-  ///   `init(from:)` throws.
+  /// - Throws: `DecodingError` when the value does not have the shape `T` expects, and any error
+  ///   `T`'s `init(from:)` throws.
   package func decode<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
     // One decoder serves every document, unless a decoded value kept the last one.
     let decoder: JSONTapeDecoder

@@ -1,14 +1,33 @@
 /// The keyed container of ``JSONTapeDecoder``: finds members by comparing each key's bytes with
-/// the coding key's UTF-8, with ``JSONKeyedDecodingContainer``'s results.
+/// the coding key's UTF-8 (keys compare as Swift strings), or, in a large object, through an
+/// index of its keys.
 struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: JSONTapeDecoder
   let object: Int
   let lazyPath: JSONLazyPath
+  /// The value index of each key, for objects with at least ``JSONTape/linearKeySearchLimit``
+  /// members (a dictionary decoded by key would otherwise be quadratic).
+  private let keyIndex: [String: Int]?
 
   init(decoder: JSONTapeDecoder, object: Int, path: JSONLazyPath) {
     self.decoder = decoder
     self.object = object
     self.lazyPath = path
+    let count = Int(decoder.tape[object].count)
+    keyIndex = count >= JSONTape.linearKeySearchLimit ? Self.index(of: object, in: decoder) : nil
+  }
+
+  /// The value index of each member of the object at `object`, by key.
+  private static func index(of object: Int, in decoder: JSONTapeDecoder) -> [String: Int] {
+    let tape = decoder.tape
+    let count = Int(tape[object].count)
+    var keys = [String: Int](minimumCapacity: count)
+    var index = object + 1
+    for _ in 0..<count {
+      keys[JSONTape.string(tape[index], in: decoder.bytes)] = index + 1
+      index = tape[index + 1].next
+    }
+    return keys
   }
 
   var codingPath: [any CodingKey] { lazyPath.path.keys }
@@ -41,6 +60,7 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The tape index of the value of the member named like `key`, or `nil`.
   @inline(__always)
   private func find(_ key: Key) -> Int? {
+    if let keyIndex { return keyIndex[key.stringValue] }
     let tape = decoder.tape
     let count = Int(tape[object].count)
     guard count > 0 else { return nil }

@@ -1,6 +1,6 @@
 /// The unkeyed container of ``JSONTapeDecoder``: reads array elements in order, with
-/// ``JSONUnkeyedDecodingContainer``'s results (a failed decode does not advance
-/// ``currentIndex``; reading past the end is `valueNotFound`).
+/// Foundation's results (a failed decode does not advance ``currentIndex``; reading past the end
+/// is `valueNotFound`).
 struct JSONTapeUnkeyedContainer: UnkeyedDecodingContainer {
   let decoder: JSONTapeDecoder
   let path: CodingPath

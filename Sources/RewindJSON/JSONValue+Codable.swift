@@ -57,10 +57,6 @@ extension JSONValue: Codable {
   /// - Throws: `DecodingError.dataCorrupted` when the decoder holds nothing a JSON value can
   ///   represent.
   public init(from decoder: any Decoder) throws {
-    if let rewindDecoder = decoder as? JSONDecoderImpl {
-      self = rewindDecoder.value
-      return
-    }
     if let container = try? decoder.container(keyedBy: JSONKey.self) {
       self = .object(
         try container.allKeys.map {

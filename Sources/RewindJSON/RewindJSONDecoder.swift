@@ -21,11 +21,30 @@ public struct RewindJSONDecoder: Sendable {
 
   /// Decodes a `T` from a parsed value.
   ///
-  /// - Throws: `DecodingError` when the value does not have the shape `T` expects, and any error
-  ///   `T`'s `init(from:)` throws.
+  /// The value is written out and read back as text: one decoder serves both entry points, and
+  /// its errors are the same for a value and for its text.
+  /// - Throws: `DecodingError` when the value does not have the shape `T` expects (or, built by
+  ///   hand, is not valid JSON: a duplicate key, a malformed number), and any error `T`'s
+  ///   `init(from:)` throws.
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-    let decoder = JSONDecoderImpl(value: value, path: .root, options: userInfo)
-    return try decoder.decodeChild(type, from: value, parent: .root, key: nil)
+    // Numbers are written out as their text: one that is not a JSON literal could read back as
+    // something else (`1,2` as two elements).
+    var path: [any CodingKey] = []
+    try Self.checkNumbers(in: value, path: &path)
+    return try value.serializedBytes.withUnsafeBytes { bytes in
+      let document = JSONTapeDocument(limits: .unlimited, userInfo: userInfo)
+      guard document.load(bytes) else {
+        var reason = "the value is not valid JSON"
+        do {
+          _ = try JSONParser.parse(bytes, limits: .unlimited)
+        } catch {
+          reason += ": \(error)"
+        }
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(codingPath: [], debugDescription: reason))
+      }
+      return try document.decode(type, at: document.root)
+    }
   }
 
   /// Parses `bytes` and decodes a `T` from them.
@@ -37,13 +56,18 @@ public struct RewindJSONDecoder: Sendable {
     from bytes: UnsafeRawBufferPointer,
     limits: JSONLimits = .default
   ) throws -> T {
-    // Straight from the bytes when they load; any failure is decided by the `JSONValue` path,
-    // which gives the exact error.
     let document = JSONTapeDocument(limits: limits, userInfo: userInfo)
-    if document.load(bytes), let value = try? document.decode(type, at: document.root) {
-      return value
+    guard document.load(bytes) else {
+      // Loading only says whether the text is valid; the parser says where and why not. They
+      // accept exactly the same texts (`JSONTapeDifferentialTests`).
+      _ = try JSONParser.parse(bytes, limits: limits)
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: [],
+          debugDescription: "Rewind's JSON reader rejected text its parser accepts; please report"
+            + " this with the input"))
     }
-    return try decode(type, from: JSONParser.parse(bytes, limits: limits))
+    return try document.decode(type, at: document.root)
   }
 
   /// Parses `bytes` and decodes a `T` from them.
@@ -72,5 +96,30 @@ public struct RewindJSONDecoder: Sendable {
     }
     if let inPlace { return inPlace }
     return try decode(type, from: Array(bytes), limits: limits)
+  }
+
+  /// Throws at the first number whose text is not a JSON number literal.
+  private static func checkNumbers(in value: JSONValue, path: inout [any CodingKey]) throws {
+    switch value {
+    case .null, .bool, .string: return
+    case .number(let text):
+      guard JSONNumberText.isValid(text) else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: path, debugDescription: "number text \"\(text)\" is not a JSON number"))
+      }
+    case .array(let elements):
+      for (index, element) in elements.enumerated() {
+        path.append(JSONIndexKey(index: index))
+        try checkNumbers(in: element, path: &path)
+        path.removeLast()
+      }
+    case .object(let members):
+      for member in members {
+        path.append(JSONKey(stringValue: member.key))
+        try checkNumbers(in: member.value, path: &path)
+        path.removeLast()
+      }
+    }
   }
 }

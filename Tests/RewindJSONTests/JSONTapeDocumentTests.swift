@@ -3,8 +3,9 @@ import Testing
 
 @testable import RewindJSON
 
-/// The bytes-to-`Decodable` fast path (``JSONTapeDocument``) against the `JSONValue` path it
-/// stands in for: same acceptance, same values, same errors.
+/// The tape reader (``JSONTapeDocument``) against the parser, and decoding text as it came
+/// (whitespace, escapes, numbers like `1.0`) against decoding its parsed `JSONValue`, which is
+/// written out compact first: same acceptance, same values, same errors.
 @Suite struct JSONTapeDocumentTests {
   /// The result of decoding `json` as `T` on one path: the value or the error's summary.
   enum Outcome<T: Equatable>: Equatable {
@@ -121,6 +122,14 @@ import Testing
       #"{"\u0061":1,"a":2}"#, "[1,]", "[01]", "[1.]", "[-]", #"["\x"]"#, "\u{FEFF}[1]", "[1] x",
       "[tru]", "[nul]", "[fals]", "[true,false,null]", #"["\ud800"]"#, "{", "[", "", "1", "-0.5e+3",
       "[\"a\u{1}\"]", "[\"\u{7F}\"]",
+      // Past the linear duplicate check: unique keys, a late duplicate, an escaped duplicate.
+      "{" + (0..<200).map { #""k\#($0)":[\#($0)]"# }.joined(separator: ",") + "}",
+      "{" + (0..<200).map { #""k\#($0)":{}"# }.joined(separator: ",") + #","k150":1}"#,
+      "{" + (0..<200).map { #""k\#($0)":0"# }.joined(separator: ",") + #","\u006b9":1}"#,
+      "["
+        + (0..<3).map { _ in
+          "{" + (0..<100).map { #""k\#($0)":0"# }.joined(separator: ",") + "}"
+        }.joined(separator: ",") + "]",
     ]
     for text in texts {
       let bytes = Array(text.utf8)

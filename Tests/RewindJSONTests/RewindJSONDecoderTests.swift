@@ -109,7 +109,7 @@ import Testing
   }
 
   @Test func rejectsNumberTextThatIsNotJSONInHandBuiltValues() {
-    for text in ["", "-", "+1", "0x10", "nan", "inf", "1.", ".5", "01", " 1", "1e", "١"] {
+    for text in ["", "-", "+1", "0x10", "nan", "inf", "1.", ".5", "01", " 1", "1e", "١", "1,2"] {
       #expect(throws: DecodingError.self, "\(text)") {
         try RewindJSONDecoder().decode(Int.self, from: JSONValue.number(text))
       }
@@ -175,6 +175,29 @@ import Testing
     }
   }
 
+  /// Keeps the super decoder it was given, to read from it after decoding has returned.
+  final class KeptSuperDecoder: Decodable {
+    let kept: any Decoder
+
+    enum Keys: String, CodingKey { case base }
+
+    init(from decoder: any Decoder) throws {
+      kept = try decoder.container(keyedBy: Keys.self).superDecoder(forKey: .base)
+    }
+  }
+
+  @Test func aSuperDecoderKeptPastDecodingStillReadsItsValue() throws {
+    let decoded = try ["x", "yy"].map { text in
+      try decode(KeptSuperDecoder.self, #"{"base":{"name":"\#(text)","n":[1,2]}}"#)
+    }
+    for (probe, text) in zip(decoded, ["x", "yy"]) {
+      let container = try probe.kept.container(keyedBy: JSONKey.self)
+      #expect(try container.decode(String.self, forKey: JSONKey(stringValue: "name")) == text)
+      #expect(try container.decode([Int].self, forKey: JSONKey(stringValue: "n")) == [1, 2])
+      #expect(probe.kept.codingPath.map(\.stringValue) == ["base"])
+    }
+  }
+
   @Test func keyedContainersAnswerAboutTheirKeys() throws {
     let probe = try decode(Probe.self, #"{"a":null,"unknown":1,"b":2,"nested":"n"}"#)
     #expect(probe.keys == ["a", "b", "nested"])
@@ -184,14 +207,35 @@ import Testing
     #expect(failure(Probe.self, #"{"b":1}"#) == "a: key not found")
   }
 
-  @Test func findsKeysInLargeObjectsAndTakesTheFirstOfHandBuiltDuplicates() throws {
-    let members =
-      (0..<30).map { JSONMember("k\($0)", .number("\($0)")) }
-      + [JSONMember("k3", .number("99"))]
+  @Test func findsKeysInLargeObjectsAndRejectsHandBuiltDuplicates() throws {
+    let members = (0..<300).map { JSONMember("k\($0)", .number("\($0)")) }
     let decoded = try RewindJSONDecoder().decode([String: Int].self, from: .object(members))
-    #expect(decoded["k3"] == 3 && decoded["k29"] == 29)
-    let small = JSONValue.object([JSONMember("a", .number("1")), JSONMember("a", .number("2"))])
-    #expect(try RewindJSONDecoder().decode([String: Int].self, from: small) == ["a": 1])
+    #expect(decoded.count == 300 && decoded["k3"] == 3 && decoded["k299"] == 299)
+    for count in [2, 300] {
+      let duplicated = JSONValue.object(
+        (0..<count).map { JSONMember("k\($0)", .number("\($0)")) } + [JSONMember("k1", .null)])
+      #expect {
+        try RewindJSONDecoder().decode([String: Int?].self, from: duplicated)
+      } throws: { error in
+        guard case DecodingError.dataCorrupted(let context) = error else { return false }
+        return context.debugDescription.contains(#"duplicate key "k1""#)
+      }
+    }
+  }
+
+  @Test func findsKeysInLargeObjectsOfText() throws {
+    let text = "{" + (0..<500).map { #""key\#($0)":\#($0)"# }.joined(separator: ",") + "}"
+    let decoded = try decode([String: Int].self, text)
+    #expect(decoded.count == 500 && decoded["key0"] == 0 && decoded["key499"] == 499)
+    let duplicated =
+      "{" + (0..<500).map { #""key\#($0)":\#($0)"# }.joined(separator: ",")
+      + #","key7":1}"#
+    #expect(throws: JSONParseError.self) { try decode([String: Int].self, duplicated) }
+    // Keys compare as Swift strings: "é" precomposed and decomposed are the same key.
+    let equivalent =
+      "{" + (0..<100).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+      + #","\u00e9":1,"e\u0301":2}"#
+    #expect(throws: JSONParseError.self) { try decode([String: Int].self, equivalent) }
   }
 
   struct ListProbe: Decodable {

@@ -54,7 +54,8 @@ public struct MigrationStep: Sendable {
     try body(&value)
   }
 
-  /// Renames the member `old` to `new` (keeping its place) in each object at `path`.
+  /// Renames the member `old` to `new` (keeping its place) in each object at `path`; a member
+  /// already named `new` there is replaced by it.
   public static func renameKey(_ old: String, to new: String, in path: String = "")
     -> MigrationStep
   {
@@ -62,6 +63,8 @@ public struct MigrationStep: Sendable {
       JSONPathWalk.objects(at: path, in: &value) { members in
         guard let index = members.firstIndex(where: { $0.key == old }) else { return }
         members[index] = JSONMember(new, members[index].value)
+        members = members.enumerated().filter { $0.offset == index || $0.element.key != new }
+          .map(\.element)
       }
     }
   }

@@ -109,6 +109,15 @@ struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendabl
         findings.checked += 1
         continue
       }
+      if let failure = lines.lastFailure {
+        findings.checked += 1
+        let (path, reason) = DecodeFailureText.describe(
+          failure.error, onlyKey: failure.onlyKey, as: Action.self)
+        note(
+          &findings, type: failure.type ?? "?", seq: seq, line: failure.line, path: path,
+          reason: reason)
+        continue
+      }
       // The full way: the error, with its path and reason.
       let record: RecordedAction
       do {

@@ -8,6 +8,15 @@ enum DecodeFailureText {
   static func describe(_ error: any Error, decoding payload: JSONValue, as type: Any.Type)
     -> (path: String, reason: String)
   {
+    var onlyKey: String?
+    if case .object(let members) = payload, members.count == 1 { onlyKey = members[0].key }
+    return describe(error, onlyKey: onlyKey, as: type)
+  }
+
+  /// The same, for a value known by its only key (when it is an object with one member).
+  static func describe(_ error: any Error, onlyKey: String?, as type: Any.Type)
+    -> (path: String, reason: String)
+  {
     guard let error = error as? DecodingError else { return ("", "\(error)") }
     var reason = error.reasonDescription
     // A case the type no longer has: Swift's synthesized decoding finds no key it knows
@@ -20,8 +29,8 @@ enum DecodeFailureText {
         context.codingPath.isEmpty && context.debugDescription.hasPrefix("Invalid number of keys")
     default: break
     }
-    if unknownCase, case .object(let members) = payload, members.count == 1 {
-      reason = "\(type) has no case '\(members[0].key)' (renamed or removed?)"
+    if unknownCase, let onlyKey {
+      reason = "\(type) has no case '\(onlyKey)' (renamed or removed?)"
     }
     return (error.pathDescription, reason)
   }

@@ -9,8 +9,9 @@ import RewindJSON
 ///
 /// Either way, the line is first loaded into the tape, which checks it as strictly as parsing it
 /// whole. Every method returns `nil` (or `false`) whenever the line needs the full path
-/// (``ReplayLog`` and the ``JSONValue`` decoder), which then gives the value or the exact error.
-/// One per thread.
+/// (``ReplayLog`` and the ``JSONValue`` decoder), which then gives the value or the exact error;
+/// when the line loaded and Rewind's decoder failed on it, ``lastFailure`` has that error
+/// already, so the full path need not parse the line again. One per thread.
 ///
 /// The replay loop's calls hand over the decoded value through a slot rather than as a return
 /// value: this generic code is not specialised for the app's types (it is called through
@@ -23,15 +24,37 @@ struct LineDecoder {
     var line: Int
   }
 
+  /// Why the last call returned `nil` after its line loaded: Rewind's decoder failed on it.
+  struct Failure {
+    /// The decoder's error.
+    var error: any Error
+    /// The key of the value when it is an object with one member: the case an unknown-case
+    /// message names.
+    var onlyKey: String?
+    /// The line's `type`, for actions.
+    var type: String?
+    /// The line number.
+    var line: Int
+  }
+
+  private final class FailureSlot {
+    var failure: Failure?
+  }
+
   let coder: LogCoder
   private let document: JSONTapeDocument
   private let foundation: JSONDecoder?
+  private let failureSlot = FailureSlot()
 
   init(coder: LogCoder, limits: JSONLimits) {
     self.coder = coder
     document = JSONTapeDocument(limits: limits)
     foundation = coder == .foundation ? JSONDecoder() : nil
   }
+
+  /// Set when the last call returned `nil` because decoding a line that loaded failed (with
+  /// Rewind's coder); `nil` when it returned a value or the line needs the full path.
+  var lastFailure: Failure? { failureSlot.failure }
 
   /// Decodes the action `seq` of `log` into `slot` (uninitialized before, initialized after a
   /// non-`nil` return); `nil` when it needs the full path.
@@ -41,9 +64,13 @@ struct LineDecoder {
     _ type: Action.Type, seq: Int, in log: ReplayLog, direct: JSONDirectCoding.Decode<Action>?,
     into slot: UnsafeMutablePointer<Action>
   ) -> LineInfo? {
-    guard let line = log.loadActionLine(seq, into: document),
-      decode(Action.self, at: line.payload, direct: direct, into: slot)
-    else { return nil }
+    failureSlot.failure = nil
+    guard let line = log.loadActionLine(seq, into: document) else { return nil }
+    guard decode(Action.self, at: line.payload, direct: direct, into: slot) else {
+      failureSlot.failure?.type = line.type
+      failureSlot.failure?.line = line.number
+      return nil
+    }
     return LineInfo(type: line.type, line: line.number)
   }
 
@@ -51,6 +78,7 @@ struct LineDecoder {
   func checkpointState<State: Decodable>(
     _ type: State.Type, seq: Int, in log: ReplayLog, direct: JSONDirectCoding.Decode<State>?
   ) -> State? {
+    failureSlot.failure = nil
     guard let payload = log.loadCheckpointLine(seq, into: document) else { return nil }
     let slot = UnsafeMutablePointer<State>.allocate(capacity: 1)
     defer { slot.deallocate() }
@@ -82,6 +110,8 @@ struct LineDecoder {
       slot.initialize(to: try document.decode(T.self, at: index))
       return true
     } catch {
+      failureSlot.failure = Failure(
+        error: error, onlyKey: document.onlyKey(of: index), type: nil, line: 0)
       return false
     }
   }

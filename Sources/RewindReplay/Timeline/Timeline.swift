@@ -159,9 +159,21 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     if lines.action(Action.self, seq: seq, in: log, direct: directAction, into: actionSlot) != nil {
       return actionSlot.move()
     }
+    try throwLastFailure(seq: seq)
     let record = try log.action(at: seq)
     guard let payload = record.payload else { return nil }
     return try decodeAction(payload, record: record)
+  }
+
+  /// Throws the error the line decoder met decoding the action `seq` from its line, if it met
+  /// one: the line need not be parsed again for it.
+  private func throwLastFailure(seq: Int) throws(ReplayError) {
+    guard let failure = lines.lastFailure else { return }
+    let (codingPath, reason) = DecodeFailureText.describe(
+      failure.error, onlyKey: failure.onlyKey, as: Action.self)
+    throw .actionDecodingFailed(
+      path: log.path, line: failure.line, seq: seq, type: failure.type ?? "?",
+      codingPath: codingPath, reason: reason)
   }
 
   private func decodeAction(
@@ -244,6 +256,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
       reducer.reduce(&state, actionSlot.move())
       return
     }
+    try throwLastFailure(seq: seq)
     let record = try log.action(at: seq)
     guard record.status == .recorded, let payload = record.payload else { return }
     let action = try decodeAction(payload, record: record)

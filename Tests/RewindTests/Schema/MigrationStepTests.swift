@@ -21,6 +21,10 @@ import Testing
     #expect(try Self.run(step, on: #"{"toggle":{"text":"x"}}"#) == #"{"toggle":{"text":"x"}}"#)
     #expect(try Self.run(step, on: #""refresh""#) == #""refresh""#)
     #expect(step.name == "rename key text → title in add")
+    // A member already named `title` gives way: keys stay unique.
+    #expect(
+      try Self.run(step, on: #"{"add":{"title":"old","text":"milk"}}"#)
+        == #"{"add":{"title":"milk"}}"#)
   }
 
   @Test func aPathReachesEachElementOfAnArray() throws {
