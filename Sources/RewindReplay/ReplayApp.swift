@@ -57,8 +57,12 @@ public struct ReplayApp: Sendable {
   /// How a log of this app is read: as it is, through migrations, or with a schema the app
   /// cannot migrate from (docs/replay.md, "A log from an older build").
   public func migrationPlan(for log: ReplayLog) -> MigrationChain.Plan {
-    MigrationChain.plan(
-      log: log.header.build?.schema, app: build?.schema, migrations: migrations)
+    migrationPlan(for: log.header)
+  }
+
+  /// How a log with `header` is read by this app (a file being followed, before any index).
+  public func migrationPlan(for header: LogHeader) -> MigrationChain.Plan {
+    MigrationChain.plan(log: header.build?.schema, app: build?.schema, migrations: migrations)
   }
 
   /// `log` as this app reads it: through its migrations when the log's schema is older.

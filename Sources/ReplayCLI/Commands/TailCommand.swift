@@ -36,6 +36,10 @@ extension CommandContext {
     }
     let tail = LogTail(path: path)
     var follower: (any StateFollower)?
+    // The current file's migrations, when the app is registered and its schema is older: each
+    // action is shown and applied as the app reads it today, marked "(migrated)".
+    var migration: MigrationChain?
+    var notedBuild = false
     let needsStates = showDiff || watched != nil
     var backlog: [String] = []
     var inBacklog = true
@@ -66,8 +70,18 @@ extension CommandContext {
         }
         switch event {
         case .header(let header):
+          let app = apps.first(where: { $0.name == header.app })
+          migration = nil
+          if let app {
+            if case .migrate(let chain) = app.migrationPlan(for: header) { migration = chain }
+            // Said once, up front, like every command; a new file of the same build says nothing.
+            if !notedBuild, let note = BuildComparison.note(header: header, path: path, app: app) {
+              output.emit(note)
+              notedBuild = true
+            }
+          }
           if needsStates {
-            guard let app = apps.first(where: { $0.name == header.app }) else {
+            guard let app else {
               throw .diagnostic(
                 Diagnostic.error(
                   "--diff and --path need the app's reducer, and this replay binary does not know "
@@ -77,7 +91,11 @@ extension CommandContext {
                   ]))
             }
             do {
-              let local = try app.follower(initialState: header.state)
+              let state =
+                try migration?.migratedState(
+                  header.state, in: path, line: 1, what: "header's initial state")
+                ?? header.state
+              let local = try app.follower(initialState: state)
               follower =
                 isolates ? IsolatedFollower(local: local, app: app.name, log: path) : local
             } catch {
@@ -87,7 +105,13 @@ extension CommandContext {
           if !inBacklog {
             output.writeLine("-- \(inert(path)): new file from seq \(header.firstSeq)")
           }
-        case .action(let action):
+        case .action(let recorded):
+          let action: RecordedAction
+          do {
+            action = try migration?.migrated(recorded, in: path) ?? recorded
+          } catch {
+            throw .replay(error)
+          }
           var changes: [JSONChange]?
           if let current = follower, let payload = action.payload {
             let before = current.stateJSON

@@ -14,8 +14,13 @@ enum BuildComparison {
   /// The note or warning for `log` opened with `app`; `nil` when there is nothing to say (the
   /// same build, or a log or registration without a stamp).
   static func note(log: ReplayLog, app: ReplayApp) -> Diagnostic? {
-    guard let logStamp = log.header.build, let appStamp = app.build else { return nil }
-    let recorded = "\(log.path) was recorded by \(app.name) \(logStamp.summary)"
+    note(header: log.header, path: log.path, app: app)
+  }
+
+  /// The same for a log known by its `header` and `path` (a file being followed).
+  static func note(header: LogHeader, path: String, app: ReplayApp) -> Diagnostic? {
+    guard let logStamp = header.build, let appStamp = app.build else { return nil }
+    let recorded = "\(path) was recorded by \(app.name) \(logStamp.summary)"
     let ours = "this replay has \(app.name) \(appStamp.summary)"
     let rebuild = logStamp.revision.map {
       Diagnostic.Hint(
@@ -23,8 +28,8 @@ enum BuildComparison {
         comment: "replay with the exact build that recorded it")
     }
     let compat = Diagnostic.Hint(
-      "replay compat \(log.path)", comment: "lists what does not decode, per action type")
-    switch app.migrationPlan(for: log) {
+      "replay compat \(path)", comment: "lists what does not decode, per action type")
+    switch app.migrationPlan(for: header) {
     case .migrate(let chain):
       return Diagnostic(
         .note, at: nil, "\(recorded); \(ours)",

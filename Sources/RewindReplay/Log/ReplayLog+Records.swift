@@ -77,31 +77,8 @@ extension ReplayLog {
         seq: seq, time: value["time"]?.doubleValue, type: value["type"]?.stringValue,
         payload: payload, isSanitized: value["sanitized"]?.boolValue ?? false, line: entry.line,
         status: .recorded)
-      if let migration { try migrate(&action, by: migration) }
+      if let migration { action = try migration.migrated(action, in: path) }
       return action
-    }
-  }
-
-  /// Runs the migration chain on a recorded action's payload, and names its type anew.
-  private func migrate(
-    _ action: inout RecordedAction, by migration: MigrationChain
-  ) throws(ReplayError) {
-    guard var payload = action.payload else { return }
-    do {
-      try migration.migrateAction(&payload)
-    } catch {
-      throw .migrationFailed(
-        path: path, line: action.line, what: "action \(action.seq)", failure: error)
-    }
-    // Marked only when a step changed it: an action the migrations left alone is what the app
-    // wrote.
-    guard payload != action.payload else { return }
-    action.payload = payload
-    action.isMigrated = true
-    switch payload {
-    case .object(let members) where members.count == 1: action.type = members[0].key
-    case .string(let text): action.type = text
-    default: break
     }
   }
 
@@ -125,13 +102,7 @@ extension ReplayLog {
     -> JSONValue
   {
     guard let migration else { return state }
-    var migrated = state
-    do {
-      try migration.migrateState(&migrated)
-    } catch {
-      throw .migrationFailed(path: path, line: line, what: what, failure: error)
-    }
-    return migrated
+    return try migration.migratedState(state, in: path, line: line, what: what)
   }
 
   /// The state of a `state` record written in parts: their `text` strings put together, parsed.

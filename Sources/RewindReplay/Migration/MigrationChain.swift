@@ -58,6 +58,47 @@ public struct MigrationChain: Sendable {
     }
   }
 
+  /// `action` after the chain: its payload migrated and, when a step changed it, marked
+  /// ``RecordedAction/isMigrated`` and its type named anew from the payload.
+  /// - Throws: `ReplayError.migrationFailed` naming the step, the log `path` and the line.
+  public func migrated(_ action: RecordedAction, in path: String) throws(ReplayError)
+    -> RecordedAction
+  {
+    guard var payload = action.payload else { return action }
+    do {
+      try migrateAction(&payload)
+    } catch {
+      throw .migrationFailed(
+        path: path, line: action.line, what: "action \(action.seq)", failure: error)
+    }
+    // Marked only when a step changed it: an action the migrations left alone is what the app
+    // wrote.
+    guard payload != action.payload else { return action }
+    var action = action
+    action.payload = payload
+    action.isMigrated = true
+    switch payload {
+    case .object(let members) where members.count == 1: action.type = members[0].key
+    case .string(let text): action.type = text
+    default: break
+    }
+    return action
+  }
+
+  /// `state` after the chain.
+  /// - Throws: `ReplayError.migrationFailed` naming the step, `what` state and where it is.
+  public func migratedState(_ state: JSONValue, in path: String, line: Int, what: String)
+    throws(ReplayError) -> JSONValue
+  {
+    var migrated = state
+    do {
+      try migrateState(&migrated)
+    } catch {
+      throw .migrationFailed(path: path, line: line, what: what, failure: error)
+    }
+    return migrated
+  }
+
   private static func run(
     _ steps: [MigrationStep], from version: Int, on value: inout JSONValue
   ) throws(MigrationFailure) {

@@ -146,4 +146,29 @@ import Testing
       #expect(unknown.standardOutput.contains("/nonexistent.jsonl: cannot check: "))
     }
   }
+
+  /// `tail` reads a file being recorded without an index: it migrates each action as it comes,
+  /// shows it marked, and follows the states through the migrated actions.
+  @Test func tailShowsAndAppliesMigratedActions() {
+    let run = ReplayRun(["tail", Self.v1, "-n", "2", "--diff", "--no-isolate"])
+    #expect(run.status == 0, "\(run.combined)")
+    #expect(
+      run.standardError.hasPrefix(
+        "note: \(Self.v1) was recorded by todo 1.0 (1), revision v1.0, schema 1; this replay has "
+          + "todo schema 2\n"), "\(run.combined)")
+    #expect(
+      run.outputLines == [
+        "    12    3.000s  setFilter      \"all\"",
+        "        filter: \"active\" → \"all\"",
+        "    13    3.250s  toggle         {\"id\":5}",
+        "        todos[2].done: false → true",
+        "-- the recording ended (end record)",
+      ], "\(run.combined)")
+    let earlier = ReplayRun(["tail", Self.v1, "-n", "4"])
+    #expect(
+      earlier.outputLines.prefix(2) == [
+        "    10    2.500s  remove         {\"id\":2}  (migrated)",
+        "    11    2.750s  add            {\"title\":\"Pay rent\"}  (migrated)",
+      ], "\(earlier.combined)")
+  }
 }
