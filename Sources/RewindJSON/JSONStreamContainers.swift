@@ -109,8 +109,14 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     JSONStreamUnkeyedContainer(encoder: encoder, frame: nested(isObject: false, key))
   }
 
-  /// Opens a container as the member at `key`; `0` when the stream gave up.
+  /// Opens a container as the member at `key` (in the buffered mode, the one opened there
+  /// before, if any); `0` when the stream gave up.
   private func nested(isObject: Bool, _ key: Key) -> Int {
+    if frame != 0, let buffer = encoder.state.pointee.buffer,
+      let existing = buffer.existingChild(of: frame, key: key.stringValue, isObject: isObject)
+    {
+      return existing
+    }
     guard frame != 0, let position = try? begin(key) else {
       encoder.state.pointee.gaveUp = true
       return 0
@@ -119,13 +125,25 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
   }
 
   mutating func superEncoder() -> any Encoder {
-    encoder.state.pointee.gaveUp = true
-    return encoder
+    superEncoder(key: JSONKey(stringValue: "super"))
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
-    encoder.state.pointee.gaveUp = true
-    return encoder
+    superEncoder(key: key)
+  }
+
+  /// An encoder for the member at `key` that the caller may use at any time (buffered mode; a
+  /// single pass gives up).
+  private func superEncoder(key: some CodingKey) -> any Encoder {
+    guard frame != 0, encoder.state.pointee.buffer != nil,
+      let position = try? encoder.beginMember(of: frame, key: key)
+    else {
+      encoder.state.pointee.gaveUp = true
+      return encoder
+    }
+    return JSONStreamSlotEncoder(
+      encoder: encoder, parentID: frame, memberKey: key.stringValue,
+      path: JSONLazyPath(parent: encoder.framePath(position), key: key))
   }
 }
 
@@ -255,7 +273,11 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
   }
 
   mutating func superEncoder() -> any Encoder {
-    encoder.state.pointee.gaveUp = true
-    return encoder
+    guard frame != 0, encoder.state.pointee.buffer != nil, let element = try? begin() else {
+      encoder.state.pointee.gaveUp = true
+      return encoder
+    }
+    return JSONStreamSlotEncoder(
+      encoder: encoder, parentID: frame, memberKey: String(element.index), path: path(element))
   }
 }

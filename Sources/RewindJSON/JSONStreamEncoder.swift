@@ -1,14 +1,13 @@
 import Foundation
 
-/// Encodes `Encodable` values straight into compact JSON bytes, with exactly the output of
-/// ``RewindJSONEncoder``'s ``JSONValue`` path but without building the tree: the fast path under
-/// ``RewindJSONEncoder/encode(_:)`` and the recorder.
+/// Encodes `Encodable` values straight into compact JSON bytes: the one `Encoder` behind
+/// ``RewindJSONEncoder`` (bytes, and ``JSONValue``s parsed from them) and the recorder.
 ///
-/// Values are written as they are encoded. What a stream cannot do — write to a container after
-/// a later sibling was written, encode a key twice, super encoders, a value that encodes nothing
-/// at the top level — makes it give up and encode the value again through the ``JSONValue``
-/// path, which then gives the bytes or the error. Dictionaries, sets and the Foundation types
-/// are encoded by that path and written in place, so their order and form are the same too.
+/// Values are written as they are encoded, in one pass. What one pass cannot write — a container
+/// written to after a later sibling, a key encoded twice, super encoders, a single value written
+/// twice — makes the stream encode the value again in its buffered mode (``JSONStreamBuffer``),
+/// which keeps each container apart and puts them together at the end; dictionaries and sets are
+/// always encoded that way, so that their entries can be sorted.
 ///
 /// Reusable: one instance encodes one value after another (not concurrently).
 package final class JSONStreamEncoder {
@@ -38,23 +37,16 @@ package final class JSONStreamEncoder {
   @discardableResult
   package func encode<T: Encodable>(_ value: T, into output: inout [UInt8]) throws -> TopLevel {
     let start = output.count
-    if let topLevel = encoder.encodeTopLevel(value, into: &output) {
-      return topLevel
-    }
-    // The stream gave up, or the value threw: the tree path decides, with the same bytes or the
-    // same error.
-    output.removeSubrange(start...)
-    let tree = try RewindJSONEncoder(userInfo: userInfo).encodeValue(value)
-    tree.write(into: &output)
-    switch tree {
-    case .object(let members) where members.count == 1: return .singleKeyObject(members[0].key)
-    case .string(let text): return .string(text)
-    default: return .other
+    do {
+      return try encoder.encodeTopLevel(value, into: &output)
+    } catch {
+      output.removeSubrange(start...)
+      throw error
     }
   }
 }
 
-/// Why the stream stopped: it cannot write this the way the ``JSONValue`` path would.
+/// Why a single pass stopped: it cannot write this in order; the buffered mode can.
 struct JSONStreamFallback: Error {}
 
 /// The `Encoder` behind ``JSONStreamEncoder``: the frames of the open containers and the bytes
@@ -88,6 +80,10 @@ final class JSONStreamValueEncoder: Encoder {
     /// The frame opened for it, if a container was.
     var frameID: Int
     var path: JSONLazyPath
+    /// Buffered mode: the container it is a member of, and its key there, so that writing it
+    /// again replaces it.
+    var parentID = JSONStreamBuffer.rootID
+    var memberKey = ""
   }
 
   struct State {
@@ -97,15 +93,19 @@ final class JSONStreamValueEncoder: Encoder {
     var keys: [String] = []
     var nextFrameID = 1
     var slot = Slot(isFilled: false, frameID: 0, path: JSONLazyPath(parent: .root, key: nil))
-    /// Set when the stream cannot continue; a value that catches the fallback error does not
+    /// Set when a single pass cannot continue; a value that catches the fallback error does not
     /// hide it.
     var gaveUp = false
     var firstTopKey: String?
     var topString: String?
-    /// The top level, when the tree encoded all of it.
-    var treeTopLevel: JSONStreamEncoder.TopLevel?
-    /// Which types have a ``JSONEncodingShortcut``, once asked.
-    var shortcutTypes: [ObjectIdentifier: Bool] = [:]
+    /// Set when the top-level value was written whole by a ``JSONStreamSpecialEncoding`` type.
+    var topIsSpecial = false
+    /// Which types have a ``JSONStreamSpecialEncoding``, once asked.
+    var specialTypes: [ObjectIdentifier: Bool] = [:]
+    /// The buffered mode's containers; `nil` in a single pass.
+    var buffer: JSONStreamBuffer?
+    /// The encoder that writes dictionaries and sets, once one was.
+    var sorter: JSONStreamValueEncoder?
   }
 
   let state: UnsafeMutablePointer<State>
@@ -125,33 +125,63 @@ final class JSONStreamValueEncoder: Encoder {
   var codingPath: [any CodingKey] { state.pointee.slot.path.path.keys }
   var userInfo: [CodingUserInfoKey: Any] { options }
 
-  /// Encodes a top-level value into `output`; `nil` when the stream gave up or the value threw.
+  /// Encodes a top-level value into `output`: in one pass, or, when one pass cannot write it, in
+  /// the buffered mode.
+  ///
+  /// - Returns: What the value's top level is.
+  /// - Throws: The value's own errors, a non-finite number's `EncodingError.invalidValue`, and
+  ///   that error when the value encodes nothing at all.
   func encodeTopLevel<T: Encodable>(
     _ value: T, into output: inout [UInt8]
-  ) -> JSONStreamEncoder.TopLevel? {
-    swap(&state.pointee.output, &output)
-    defer {
-      swap(&state.pointee.output, &output)
-      state.pointee.frames.removeAll(keepingCapacity: true)
-      state.pointee.framePaths.removeAll(keepingCapacity: true)
-      state.pointee.keys.removeAll(keepingCapacity: true)
-    }
+  ) throws -> JSONStreamEncoder.TopLevel {
+    let start = output.count
+    if let topLevel = try encodeInOnePass(value, into: &output) { return topLevel }
+    output.removeSubrange(start...)
+    return try encodeBuffered(value, order: .written, into: &output, naming: true)
+  }
+
+  /// Resets what one encoding keeps, for a top-level value at `path`.
+  private func reset(buffer: JSONStreamBuffer?, path: JSONLazyPath) {
     state.pointee.gaveUp = false
     state.pointee.firstTopKey = nil
     state.pointee.topString = nil
-    state.pointee.treeTopLevel = nil
-    state.pointee.slot = Slot(
-      isFilled: false, frameID: 0, path: JSONLazyPath(parent: .root, key: nil))
+    state.pointee.topIsSpecial = false
+    state.pointee.buffer = buffer
+    state.pointee.slot = Slot(isFilled: false, frameID: 0, path: path)
+  }
+
+  /// Forgets the frames of the last encoding.
+  private func clearFrames() {
+    state.pointee.frames.removeAll(keepingCapacity: true)
+    state.pointee.framePaths.removeAll(keepingCapacity: true)
+    state.pointee.keys.removeAll(keepingCapacity: true)
+  }
+
+  /// One pass; `nil` when it gave up (what it wrote is left for the caller to remove).
+  func encodeInOnePass<T: Encodable>(
+    _ value: T, into output: inout [UInt8]
+  ) throws -> JSONStreamEncoder.TopLevel? {
+    swap(&state.pointee.output, &output)
+    defer {
+      swap(&state.pointee.output, &output)
+      clearFrames()
+    }
+    let start = state.pointee.output.count
+    reset(buffer: nil, path: JSONLazyPath(parent: .root, key: nil))
     do {
       try writeValue(value, isTopLevel: true)
     } catch {
-      return nil
+      if state.pointee.gaveUp { return nil }
+      throw error
     }
-    // A top-level value that wrote nothing is an error of the tree path.
-    guard !state.pointee.gaveUp, state.pointee.slot.isFilled else { return nil }
+    guard !state.pointee.gaveUp else { return nil }
+    guard state.pointee.slot.isFilled else { throw Self.nothingEncoded(value) }
     let topFrame = state.pointee.frames.first
     closeFrames(downTo: 0)
-    if let topLevel = state.pointee.treeTopLevel { return topLevel }
+    if state.pointee.topIsSpecial {
+      let text = Array(state.pointee.output[start...])
+      return text.withUnsafeBytes { Self.topLevel(of: $0) }
+    }
     if let topFrame, topFrame.isObject, topFrame.count == 1, let key = state.pointee.firstTopKey {
       return .singleKeyObject(key)
     }
@@ -159,17 +189,67 @@ final class JSONStreamValueEncoder: Encoder {
     return .other
   }
 
+  /// Encodes `value` in the buffered mode, its own container's entries in `order`, and appends
+  /// its text to `output`. With an order, the value is encoded through its own `encode(to:)`
+  /// (it is the dictionary or set being sorted).
+  /// - Parameter naming: Whether to find out what the top level is (else `.other`).
+  func encodeBuffered<T: Encodable>(
+    _ value: T, order: JSONStreamBuffer.Order,
+    path: JSONLazyPath = JSONLazyPath(parent: .root, key: nil), into output: inout [UInt8],
+    naming: Bool = false
+  ) throws -> JSONStreamEncoder.TopLevel {
+    let buffer = JSONStreamBuffer()
+    buffer.rootOrder = order
+    var segment: [UInt8] = []
+    swap(&state.pointee.output, &segment)
+    defer {
+      swap(&state.pointee.output, &segment)
+      clearFrames()
+      state.pointee.buffer = nil
+    }
+    reset(buffer: buffer, path: path)
+    buffer.beginMember("", outputCount: 0)
+    if case .written = order {
+      try writeValue(value, path: path, isTopLevel: true)
+    } else {
+      bindSlot()
+      try value.encode(to: self)
+    }
+    guard state.pointee.slot.isFilled, let text = buffer.assemble(output: &state.pointee.output)
+    else { throw Self.nothingEncoded(value) }
+    output.append(contentsOf: text)
+    return naming ? text.withUnsafeBytes { Self.topLevel(of: $0) } : .other
+  }
+
+  /// What the top level of the JSON `text` is.
+  private static func topLevel(of text: UnsafeRawBufferPointer) -> JSONStreamEncoder.TopLevel {
+    let document = JSONTapeDocument(limits: .unlimited)
+    guard document.load(text) else { return .other }
+    if let key = document.onlyKey(of: document.root) { return .singleKeyObject(key) }
+    if let string = document.string(at: document.root) { return .string(string) }
+    return .other
+  }
+
+  private static func nothingEncoded<T>(_ value: T) -> EncodingError {
+    EncodingError.invalidValue(
+      value,
+      EncodingError.Context(
+        codingPath: [], debugDescription: "top-level \(T.self) did not encode any values"))
+  }
+
   // MARK: Writing
 
-  /// Gives up: the tree path encodes the value instead.
+  /// Gives up a single pass: the value is encoded again in the buffered mode.
   func giveUp() -> JSONStreamFallback {
     state.pointee.gaveUp = true
     return JSONStreamFallback()
   }
 
-  /// Writes the closing brackets of the frames above `depth`.
+  /// Writes the closing brackets of the frames above `depth` (a single pass only: the buffered
+  /// mode closes nothing until the end).
   @inline(__always)
   func closeFrames(downTo depth: Int) {
+    guard state.pointee.buffer == nil else { return }
     while state.pointee.frames.count > depth {
       let frame = state.pointee.frames.removeLast()
       state.pointee.framePaths.removeLast()
@@ -179,17 +259,24 @@ final class JSONStreamValueEncoder: Encoder {
     }
   }
 
-  /// The position of the open frame `id`, or `nil` when it was closed.
+  /// The position of the frame `id`, or `nil` when it was closed.
   func position(of id: Int) -> Int? {
+    if let buffer = state.pointee.buffer { return buffer.positions[id] }
     var position = state.pointee.frames.count - 1
     while position >= 0 && state.pointee.frames[position].id != id { position -= 1 }
     return position >= 0 ? position : nil
   }
 
-  /// Makes the frame `id` the innermost open one, closing those opened after it.
-  /// - Throws: ``JSONStreamFallback`` when it was closed already.
+  /// Makes the frame `id` the one written to: in a single pass, the innermost open one, closing
+  /// those opened after it.
+  /// - Throws: ``JSONStreamFallback`` when a single pass closed it already.
   @inline(__always)
   func reopen(_ id: Int) throws -> Int {
+    if let buffer = state.pointee.buffer {
+      guard let position = buffer.positions[id] else { throw giveUp() }
+      buffer.activate(id, output: &state.pointee.output)
+      return position
+    }
     var position = state.pointee.frames.count - 1
     while position >= 0 && state.pointee.frames[position].id != id { position -= 1 }
     guard position >= 0 else { throw giveUp() }
@@ -212,8 +299,13 @@ final class JSONStreamValueEncoder: Encoder {
   func beginMember(of id: Int, key: some CodingKey) throws -> Int {
     let position = try reopen(id)
     let name = key.stringValue
+    if let buffer = state.pointee.buffer {
+      buffer.beginMember(name, outputCount: state.pointee.output.count)
+      state.pointee.frames[position].count += 1
+      return position
+    }
     if state.pointee.frames[position].count > 0 {
-      // Encoding a key again replaces its value in the tree; a stream cannot.
+      // Encoding a key again replaces its value; a single pass cannot.
       for index in state.pointee.frames[position].keyStart..<state.pointee.keys.count
       where state.pointee.keys[index] == name {
         throw giveUp()
@@ -235,7 +327,11 @@ final class JSONStreamValueEncoder: Encoder {
   func beginElement(of id: Int) throws -> (position: Int, index: Int) {
     let position = try reopen(id)
     let index = state.pointee.frames[position].count
-    if index > 0 { state.pointee.output.append(.comma) }
+    if let buffer = state.pointee.buffer {
+      buffer.beginMember(String(index), outputCount: state.pointee.output.count)
+    } else if index > 0 {
+      state.pointee.output.append(.comma)
+    }
     state.pointee.frames[position].count += 1
     return (position, index)
   }
@@ -244,11 +340,36 @@ final class JSONStreamValueEncoder: Encoder {
   func openFrame(isObject: Bool, path: JSONLazyPath) -> Int {
     let id = state.pointee.nextFrameID
     state.pointee.nextFrameID += 1
-    state.pointee.output.append(isObject ? .openBrace : .openBracket)
+    if let buffer = state.pointee.buffer {
+      buffer.positions[id] = state.pointee.frames.count
+      buffer.open(id, isObject: isObject, output: &state.pointee.output)
+    } else {
+      state.pointee.output.append(isObject ? .openBrace : .openBracket)
+    }
     state.pointee.frames.append(
       Frame(id: id, isObject: isObject, count: 0, keyStart: state.pointee.keys.count))
     state.pointee.framePaths.append(FramePath(path: path, built: nil))
     return id
+  }
+
+  /// Buffered mode: writes the current slot again — a new member with its key in its container,
+  /// which replaces what was written for it.
+  func restartSlot() {
+    guard let buffer = state.pointee.buffer else { return }
+    buffer.activate(state.pointee.slot.parentID, output: &state.pointee.output)
+    buffer.beginMember(state.pointee.slot.memberKey, outputCount: state.pointee.output.count)
+    state.pointee.slot.isFilled = false
+    state.pointee.slot.frameID = 0
+  }
+
+  /// Buffered mode: ties the slot just begun to its member, so that it can be written again.
+  @inline(__always)
+  private func bindSlot() {
+    guard let buffer = state.pointee.buffer,
+      let key = buffer.segments[buffer.active]?.members.last?.key
+    else { return }
+    state.pointee.slot.parentID = buffer.active
+    state.pointee.slot.memberKey = key
   }
 
   /// Writes the value of a member or element just begun in the frame at `position`.
@@ -287,17 +408,22 @@ final class JSONStreamValueEncoder: Encoder {
       if isTopLevel { state.pointee.slot.isFilled = true }
       return
     }
-    if isShortcut(T.self) {
-      try writeShortcut(value, path: path, isTopLevel: isTopLevel)
+    if isSpecial(T.self) {
+      try writeSpecial(value, path: path)
+      if isTopLevel {
+        state.pointee.slot.isFilled = true
+        state.pointee.topIsSpecial = true
+      }
       return
     }
     let saved = state.pointee.slot
     let depth = state.pointee.frames.count
     state.pointee.slot = Slot(isFilled: false, frameID: 0, path: path)
+    if state.pointee.buffer != nil { bindSlot() }
     try value.encode(to: self)
     let wrote = state.pointee.slot.isFilled
-    if !wrote && !isTopLevel {
-      // A child that encodes nothing is `{}` in the tree.
+    if !wrote && !isTopLevel && state.pointee.buffer == nil {
+      // A child that encodes nothing is `{}` (the buffered mode writes it so at the end).
       closeFrames(downTo: depth)
       appendLiteral("{}")
     }
@@ -313,35 +439,37 @@ final class JSONStreamValueEncoder: Encoder {
     try writeValue(value, path: JSONLazyPath(parent: .root, key: nil), isTopLevel: true)
   }
 
-  /// Whether `T` has a ``JSONEncodingShortcut`` (asked once per type).
+  /// Whether `T` has a ``JSONStreamSpecialEncoding`` (asked once per type).
   @inline(__always)
-  func isShortcut<T>(_ type: T.Type) -> Bool {
+  func isSpecial<T>(_ type: T.Type) -> Bool {
     let id = ObjectIdentifier(T.self)
-    if let known = state.pointee.shortcutTypes[id] { return known }
-    let answer = T.self is any JSONEncodingShortcut.Type
-    state.pointee.shortcutTypes[id] = answer
+    if let known = state.pointee.specialTypes[id] { return known }
+    let answer = T.self is any JSONStreamSpecialEncoding.Type
+    state.pointee.specialTypes[id] = answer
     return answer
   }
 
-  /// A shortcut type through the tree encoder, written in place. Out of line, so that its
-  /// existential costs nothing on other paths.
+  /// A type with its own way of being written. Out of line, so that its existential costs
+  /// nothing on other paths.
   @inline(never)
-  private func writeShortcut<T: Encodable>(
-    _ value: T, path: JSONLazyPath, isTopLevel: Bool
+  private func writeSpecial<T: Encodable>(_ value: T, path: JSONLazyPath) throws {
+    guard let special = value as? any JSONStreamSpecialEncoding else { throw giveUp() }
+    try special.writeJSON(to: self, path: path)
+  }
+
+  /// Writes `value` with its container's entries sorted (dictionaries and sets), through the
+  /// buffered mode of a second encoder.
+  func writeSorted<T: Encodable>(
+    _ value: T, order: JSONStreamBuffer.Order, path: JSONLazyPath
   ) throws {
-    guard let shortcut = value as? any JSONEncodingShortcut else { throw giveUp() }
-    let tree = JSONEncoderImpl(options: options, path: path.path)
-    let encoded = try shortcut.encodeJSON(with: tree, parent: path.parent, key: path.key)
-    if isTopLevel {
-      switch encoded {
-      case .object(let members) where members.count == 1:
-        state.pointee.treeTopLevel = .singleKeyObject(members[0].key)
-      case .string(let text): state.pointee.treeTopLevel = .string(text)
-      default: state.pointee.treeTopLevel = .other
-      }
-      state.pointee.slot.isFilled = true
+    let sorter: JSONStreamValueEncoder
+    if let existing = state.pointee.sorter {
+      sorter = existing
+    } else {
+      sorter = JSONStreamValueEncoder(userInfo: options)
+      state.pointee.sorter = sorter
     }
-    encoded.write(into: &state.pointee.output)
+    _ = try sorter.encodeBuffered(value, order: order, path: path, into: &state.pointee.output)
   }
 
   @inline(__always)
@@ -375,16 +503,19 @@ final class JSONStreamValueEncoder: Encoder {
   @inline(__always) func appendInteger(_ value: UInt16) { appendInteger(UInt64(value)) }
   @inline(__always) func appendInteger(_ value: UInt32) { appendInteger(UInt64(value)) }
 
-  /// Appends a finite floating-point number as the tree writes it.
-  /// - Throws: The tree's `EncodingError.invalidValue` for NaN and infinities, with the path
-  ///   `path()` (built only then).
+  /// Appends a finite floating-point number as the shortest text that reads back the same.
+  /// - Throws: `EncodingError.invalidValue` for NaN and infinities, which JSON cannot hold, with
+  ///   the path `path()` (built only then).
   func appendFloatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(
     _ value: F, path: () -> JSONLazyPath
   ) throws {
     guard value.isFinite else {
-      let path = path()
-      _ = try JSONScalars.number(value, parent: path.parent, key: path.key)
-      return
+      let name = value.isNaN ? "nan" : value < 0 ? "-infinity" : "infinity"
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: path().path.keys,
+          debugDescription: "\(F.self).\(name) cannot be encoded: JSON has no NaN or infinity"))
     }
     state.pointee.output.append(contentsOf: JSONNumberText.text(value).utf8)
   }
@@ -403,20 +534,24 @@ final class JSONStreamValueEncoder: Encoder {
   func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
   /// The frame of the current value's container: opened now, or the one opened for it before
-  /// (the tree reuses it); `0`, which no frame has, when the value is something else already.
+  /// (which it reuses); when the value is something else already, a new one that replaces it in
+  /// the buffered mode, and `0` (no frame) in a single pass, which gives up.
   private func slotFrame(isObject: Bool) -> Int {
     let slot = state.pointee.slot
-    if !slot.isFilled {
-      let id = openFrame(isObject: isObject, path: slot.path)
+    if slot.isFilled, slot.frameID != 0, let position = position(of: slot.frameID),
+      state.pointee.frames[position].isObject == isObject
+    {
+      if let buffer = state.pointee.buffer {
+        buffer.activate(slot.frameID, output: &state.pointee.output)
+      }
+      return slot.frameID
+    }
+    if slot.isFilled && state.pointee.buffer != nil { restartSlot() }
+    if !state.pointee.slot.isFilled {
+      let id = openFrame(isObject: isObject, path: state.pointee.slot.path)
       state.pointee.slot.isFilled = true
       state.pointee.slot.frameID = id
       return id
-    }
-    if slot.frameID != 0,
-      let position = position(of: slot.frameID),
-      state.pointee.frames[position].isObject == isObject
-    {
-      return slot.frameID
     }
     state.pointee.gaveUp = true
     return 0

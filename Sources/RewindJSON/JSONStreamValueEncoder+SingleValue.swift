@@ -1,10 +1,16 @@
 /// The single-value container of ``JSONStreamValueEncoder``: scalars are written in place; any
 /// other value fills the current slot through its own `encode(to:)`.
 extension JSONStreamValueEncoder: SingleValueEncodingContainer {
-  /// Starts writing the single value of the current slot.
+  /// Starts writing the single value of the current slot; writing it again replaces it (in the
+  /// buffered mode: a single pass gives up).
   @inline(__always)
   fileprivate func beginSingleValue() throws {
-    guard !state.pointee.slot.isFilled else { throw giveUp() }
+    if state.pointee.slot.isFilled {
+      guard state.pointee.buffer != nil else { throw giveUp() }
+      restartSlot()
+    } else if let buffer = state.pointee.buffer {
+      buffer.activate(state.pointee.slot.parentID, output: &state.pointee.output)
+    }
     state.pointee.slot.isFilled = true
   }
 
@@ -71,11 +77,14 @@ extension JSONStreamValueEncoder: SingleValueEncodingContainer {
   }
 
   func encode<T: Encodable>(_ value: T) throws {
-    guard !state.pointee.slot.isFilled else { throw giveUp() }
+    if state.pointee.slot.isFilled {
+      guard state.pointee.buffer != nil else { throw giveUp() }
+      restartSlot()
+    }
     let path = state.pointee.slot.path
     let isTop = isTopLevelSlot
     // The value fills this same slot, as `encodeChild` with no key does in the tree.
-    if T.self == String.self || T.self == Int.self || T.self == Bool.self || isShortcut(T.self) {
+    if T.self == String.self || T.self == Int.self || T.self == Bool.self || isSpecial(T.self) {
       state.pointee.slot.isFilled = true
       try writeValue(value, path: path, isTopLevel: isTop)
       return
@@ -83,8 +92,11 @@ extension JSONStreamValueEncoder: SingleValueEncodingContainer {
     let depth = state.pointee.frames.count
     try value.encode(to: self)
     if !state.pointee.slot.isFilled {
-      closeFrames(downTo: depth)
-      appendLiteral("{}")
+      // Nothing written is `{}` (the buffered mode writes it so at the end).
+      if state.pointee.buffer == nil {
+        closeFrames(downTo: depth)
+        appendLiteral("{}")
+      }
       state.pointee.slot.isFilled = true
     }
   }

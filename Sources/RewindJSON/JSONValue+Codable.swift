@@ -10,8 +10,10 @@ extension JSONValue: Codable {
   /// - Throws: `EncodingError.invalidValue` when a number literal is not a finite `Double`
   ///   and the encoder is not ``RewindJSONEncoder``.
   public func encode(to encoder: any Encoder) throws {
-    if let rewindEncoder = encoder as? JSONEncoderImpl {
-      rewindEncoder.storage = .value(self)
+    if encoder is JSONStreamValueEncoder || encoder is JSONStreamSlotEncoder {
+      // Rewind's encoder writes a JSONValue as it is (JSONStreamSpecialEncoding).
+      var container = encoder.singleValueContainer()
+      try container.encode(self)
       return
     }
     switch self {

@@ -28,27 +28,26 @@ public struct RewindJSONEncoder: Sendable {
   ///   coding path to it), a NaN `Decimal`, or a top-level value that encodes nothing; and any
   ///   error the value's `encode(to:)` throws.
   public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-    // Straight to bytes; the stream falls back to the `JSONValue` path for anything it cannot
-    // write the same way, and for errors.
     var output: [UInt8] = []
     try JSONStreamEncoder(userInfo: userInfo).encode(value, into: &output)
     return output
   }
 
-  /// Encodes `value` as a ``JSONValue`` tree.
+  /// Encodes `value` as a ``JSONValue`` tree: its text, parsed.
   ///
-  /// - Throws: The same errors as ``encode(_:)``.
+  /// - Throws: The same errors as ``encode(_:)``, and `EncodingError.invalidValue` when a
+  ///   ``JSONValue`` inside it holds a number that is not a JSON literal.
   public func encodeValue<T: Encodable>(_ value: T) throws -> JSONValue {
-    let encoder = JSONEncoderImpl(options: userInfo, path: .root)
-    if let shortcut = value as? any JSONEncodingShortcut {
-      return try shortcut.encodeJSON(with: encoder, parent: .root, key: nil)
-    }
-    guard let encoded = try encoder.encodeWithCodable(value, parent: .root, key: nil) else {
+    let text = try encode(value)
+    do {
+      return try JSONParser.parse(text, limits: .unlimited)
+    } catch {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
-          codingPath: [], debugDescription: "top-level \(T.self) did not encode any values"))
+          codingPath: [],
+          debugDescription: "the value's JSON does not read back (\(error)): a hand-built "
+            + "JSONValue inside it may hold a number that is not a JSON literal"))
     }
-    return encoded
   }
 }

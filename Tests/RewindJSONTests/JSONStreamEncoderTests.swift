@@ -3,24 +3,32 @@ import Testing
 
 @testable import RewindJSON
 
-/// The streaming encoder against the `JSONValue` path it stands in for: the same bytes, the same
-/// errors, and a fallback wherever a stream cannot write what the tree would.
+/// The encoder's single pass against its buffered mode, which writes each container apart and
+/// puts them together at the end: the same bytes, the same errors, and the buffered mode wherever
+/// a single pass cannot write a value.
 @Suite struct JSONStreamEncoderTests {
-  /// The stream's own bytes, or `nil` when it gave up.
+  /// The single pass's bytes, or `nil` when it gave up.
   func streamed<T: Encodable>(_ value: T) -> [UInt8]? {
     var output: [UInt8] = []
     let encoder = JSONStreamValueEncoder(userInfo: [:])
-    return encoder.encodeTopLevel(value, into: &output) == nil ? nil : output
+    return (try? encoder.encodeInOnePass(value, into: &output)) == nil ? nil : output
   }
 
+  /// The buffered mode's bytes.
   func tree<T: Encodable>(_ value: T) throws -> [UInt8] {
-    try RewindJSONEncoder().encodeValue(value).serializedBytes
+    var output: [UInt8] = []
+    _ = try JSONStreamValueEncoder(userInfo: [:]).encodeBuffered(
+      value, order: .written, into: &output)
+    return output
   }
 
-  @Test func writesSeededSnapshotsLikeTheTree() throws {
+  @Test func writesSeededSnapshotsLikeTheBufferedMode() throws {
     for seed in FoundationDifferentialTests.seeds {
       let value = FoundationDifferentialTests.snapshot(seed: seed)
       #expect(streamed(value) == (try tree(value)), "seed \(seed)")
+      #expect(
+        try RewindJSONEncoder().encodeValue(value)
+          == JSONParser.parse(try RewindJSONEncoder().encode(value)), "seed \(seed)")
     }
   }
 
@@ -42,7 +50,7 @@ import Testing
           uint16: .max, uint32: .max, uint64: .max)) != nil)
   }
 
-  @Test func namesTheTopLevelLikeTheTree() throws {
+  @Test func namesTheTopLevel() throws {
     let encoder = JSONStreamEncoder()
     var output: [UInt8] = []
     #expect(try encoder.encode(TodoAction.clear, into: &output) == .singleKeyObject("clear"))
@@ -89,7 +97,7 @@ import Testing
     }
   }
 
-  @Test func fallsBackWhereAStreamCannotWriteWhatTheTreeWould() throws {
+  @Test func usesTheBufferedModeWhereASinglePassCannotWrite() throws {
     #expect(streamed(Twice()) == nil)
     #expect(streamed(LateWrite()) == nil)
     #expect(streamed(Swallowed()) == nil)
@@ -104,7 +112,7 @@ import Testing
     }
   }
 
-  @Test func throwsTheTreesErrors() {
+  @Test func throwsTheSameErrorsInBothModes() {
     struct Price: Encodable { var value: Double }
     var output: [UInt8] = Array("kept".utf8)
     #expect(throws: EncodingError.self) {
@@ -116,14 +124,79 @@ import Testing
       return CodingPathText.describe(context.codingPath) + ": " + context.debugDescription
     }
     var streamError = ""
-    var treeError = ""
+    var bufferedError = ""
     do { _ = try JSONStreamEncoder().encode([Price(value: .infinity)], into: &output) } catch {
       streamError = summary(error)
     }
-    do { _ = try RewindJSONEncoder().encodeValue([Price(value: .infinity)]) } catch {
-      treeError = summary(error)
+    do { _ = try tree([Price(value: .infinity)]) } catch {
+      bufferedError = summary(error)
     }
-    #expect(streamError == treeError)
-    #expect(streamError.hasPrefix("[0].value"))
+    #expect(streamError == bufferedError)
+    #expect(
+      streamError
+        == "[0].value: Double.infinity cannot be encoded: JSON has no NaN or infinity")
+  }
+
+  struct Rewritten: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var single = encoder.singleValueContainer()
+      try single.encode(1)
+      try single.encode("two")
+    }
+  }
+
+  struct ScalarThenObject: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var single = encoder.singleValueContainer()
+      try single.encode(1)
+      var object = encoder.container(keyedBy: JSONKey.self)
+      try object.encode(["b": 2, "a": 1], forKey: JSONKey(stringValue: "map"))
+    }
+  }
+
+  struct LateSuper: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: JSONKey.self)
+      let base = container.superEncoder()
+      try container.encode(Set([3, 1, 2]), forKey: JSONKey(stringValue: "set"))
+      var inner = base.container(keyedBy: JSONKey.self)
+      try inner.encode(JSONValue.number("1.50"), forKey: JSONKey(stringValue: "exact"))
+      // Asking the same super encoder again replaces what it wrote, in its place.
+      var again = base.unkeyedContainer()
+      try again.encode(["z": [2: "b", 1: "a"]])
+    }
+  }
+
+  /// Encodes the raw value by hand, as some `encode(to:)`s do.
+  struct Raw: Encodable {
+    var value: JSONValue
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+  }
+
+  @Test func theBufferedModeReplacesValuesInPlaceAndSortsWhatItEncodes() throws {
+    for (value, expected) in [
+      (try RewindJSONEncoder().encode(Rewritten()), #""two""#),
+      (try RewindJSONEncoder().encode([Rewritten()]), #"["two"]"#),
+      (try RewindJSONEncoder().encode(ScalarThenObject()), #"{"map":{"a":1,"b":2}}"#),
+      (
+        try RewindJSONEncoder().encode(LateSuper()),
+        #"{"super":[{"z":{"1":"a","2":"b"}}],"set":[1,2,3]}"#
+      ),
+      (
+        try RewindJSONEncoder().encode(["k": LateSuper()]),
+        #"{"k":{"super":[{"z":{"1":"a","2":"b"}}],"set":[1,2,3]}}"#
+      ),
+      (try RewindJSONEncoder().encode(Raw(value: .number("1.50"))), "1.50"),
+      (try RewindJSONEncoder().encode([Raw(value: .number("1e400"))]), "[1e400]"),
+    ] {
+      #expect(String(decoding: value, as: UTF8.self) == expected)
+    }
+    #expect(streamed(Rewritten()) == nil)
+    #expect(streamed(LateSuper()) == nil)
+    var output: [UInt8] = []
+    #expect(try JSONStreamEncoder().encode(Rewritten(), into: &output) == .string("two"))
+    #expect(try JSONStreamEncoder().encode(LateSuper(), into: &output) == .other)
+    #expect(
+      try JSONStreamEncoder().encode(ScalarThenObject(), into: &output) == .singleKeyObject("map"))
   }
 }
