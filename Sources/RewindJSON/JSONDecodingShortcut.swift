@@ -1,7 +1,8 @@
 import Foundation
 
 /// A type that ``JSONTapeDecoder`` makes from its ``JSONValue`` directly instead of through its
-/// own `init(from:)`: the scalars, for speed, and `Data`, `URL` and `Decimal`, to match the
+/// own `init(from:)`: the integer widths and `Float`, for speed (`String`, `Bool`, `Int` and
+/// `Double` it reads from the bytes itself), and `Date`, `Data`, `URL` and `Decimal`, to match the
 /// default strategies of Foundation's `JSONDecoder`.
 protocol JSONDecodingShortcut {
   static func decodeJSON(
@@ -19,7 +20,6 @@ extension JSONDecodingShortcut where Self: FixedWidthInteger {
   }
 }
 
-extension Int: JSONDecodingShortcut {}
 extension Int8: JSONDecodingShortcut {}
 extension Int16: JSONDecodingShortcut {}
 extension Int32: JSONDecodingShortcut {}
@@ -30,35 +30,11 @@ extension UInt16: JSONDecodingShortcut {}
 extension UInt32: JSONDecodingShortcut {}
 extension UInt64: JSONDecodingShortcut {}
 
-extension Double: JSONDecodingShortcut {
-  static func decodeJSON(from value: JSONValue, parent: CodingPath, key: (any CodingKey)?)
-    throws -> Double
-  {
-    try JSONUnbox.double(value, parent: parent, key: key)
-  }
-}
-
 extension Float: JSONDecodingShortcut {
   static func decodeJSON(from value: JSONValue, parent: CodingPath, key: (any CodingKey)?)
     throws -> Float
   {
     try JSONUnbox.float(value, parent: parent, key: key)
-  }
-}
-
-extension String: JSONDecodingShortcut {
-  static func decodeJSON(from value: JSONValue, parent: CodingPath, key: (any CodingKey)?)
-    throws -> String
-  {
-    try JSONUnbox.string(value, parent: parent, key: key)
-  }
-}
-
-extension Bool: JSONDecodingShortcut {
-  static func decodeJSON(from value: JSONValue, parent: CodingPath, key: (any CodingKey)?)
-    throws -> Bool
-  {
-    try JSONUnbox.bool(value, parent: parent, key: key)
   }
 }
 

@@ -91,20 +91,23 @@ struct JSONTapeStorage {
 
   @inline(never)
   private mutating func grow() {
-    let larger = UnsafeMutablePointer<JSONTapeEntry>.allocate(capacity: capacity * 2)
-    larger.update(from: entries, count: count)
-    entries.deallocate()
-    entries = larger
-    capacity *= 2
+    Self.double(&entries, capacity: &capacity, keeping: count)
   }
 
   @inline(never)
   private mutating func growStack() {
-    let larger = UnsafeMutablePointer<Int>.allocate(capacity: stackCapacity * 2)
-    larger.update(from: stack, count: stackCapacity)
-    stack.deallocate()
-    stack = larger
-    stackCapacity *= 2
+    Self.double(&stack, capacity: &stackCapacity, keeping: stackCapacity)
+  }
+
+  /// Moves the first `kept` elements of `pointer` to a new allocation twice as large.
+  private static func double<T>(
+    _ pointer: inout UnsafeMutablePointer<T>, capacity: inout Int, keeping kept: Int
+  ) {
+    let larger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
+    larger.update(from: pointer, count: kept)
+    pointer.deallocate()
+    pointer = larger
+    capacity *= 2
   }
 
   /// The entries read.

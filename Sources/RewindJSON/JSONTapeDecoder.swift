@@ -317,13 +317,11 @@ struct JSONErrorPath {
 /// conformance cast, which every other type would otherwise pay for on each value.
 enum JSONShortcutTypes {
   private static let identifiers: Set<ObjectIdentifier> = [
-    ObjectIdentifier(Int.self), ObjectIdentifier(Int8.self), ObjectIdentifier(Int16.self),
-    ObjectIdentifier(Int32.self), ObjectIdentifier(Int64.self), ObjectIdentifier(UInt.self),
-    ObjectIdentifier(UInt8.self), ObjectIdentifier(UInt16.self), ObjectIdentifier(UInt32.self),
-    ObjectIdentifier(UInt64.self), ObjectIdentifier(Double.self), ObjectIdentifier(Float.self),
-    ObjectIdentifier(String.self), ObjectIdentifier(Bool.self), ObjectIdentifier(JSONValue.self),
-    ObjectIdentifier(Date.self), ObjectIdentifier(Data.self), ObjectIdentifier(URL.self),
-    ObjectIdentifier(Decimal.self),
+    ObjectIdentifier(Int8.self), ObjectIdentifier(Int16.self), ObjectIdentifier(Int32.self),
+    ObjectIdentifier(Int64.self), ObjectIdentifier(UInt.self), ObjectIdentifier(UInt8.self),
+    ObjectIdentifier(UInt16.self), ObjectIdentifier(UInt32.self), ObjectIdentifier(UInt64.self),
+    ObjectIdentifier(Float.self), ObjectIdentifier(JSONValue.self), ObjectIdentifier(Date.self),
+    ObjectIdentifier(Data.self), ObjectIdentifier(URL.self), ObjectIdentifier(Decimal.self),
   ]
 
   @inline(__always)
