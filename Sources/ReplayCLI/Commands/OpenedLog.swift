@@ -87,19 +87,17 @@ final class OpenedLog {
   /// The state at `position` as JSON: rebuilt with the app's reducer, or — without it — read from
   /// the header or a recorded checkpoint.
   func stateJSON(at position: Int) throws(CommandFailure) -> JSONValue {
-    guard log.positions.contains(position) else {
-      throw .replay(.positionOutOfRange(position, valid: log.positions))
-    }
-    if let timeline {
-      do { return try timeline.stateJSON(at: position) } catch { throw .replay(error) }
-    }
-    if position == log.positions.lowerBound { return log.header.state }
     do {
-      if let state = try log.checkpointState(at: position) { return state }
+      return try Debugger.state(of: log, timeline: timeline, at: position)
     } catch {
-      throw .replay(error)
+      switch error {
+      case .noReducer: throw .diagnostic(missingAppDiagnostic)
+      case .positionOutOfRange(let position, let valid):
+        throw .replay(.positionOutOfRange(position, valid: valid))
+      case .replay(let error): throw .replay(error)
+      default: throw .diagnostic(Diagnostic.error("\(error)"))
+      }
     }
-    throw .diagnostic(missingAppDiagnostic)
   }
 }
 

@@ -40,7 +40,7 @@ extension ReplaySession {
     let id = try perform { () throws(DebuggerError) in try debugger.addBreakpoint(breakpoint) }
     output.writeLine("breakpoint \(id): \(inert(breakpoint.description))")
     if case .actionType(let name) = breakpoint {
-      let known = knownTypes()
+      let known = debugger.knownActionTypes()
       if !known.contains(name) {
         let suggestion =
           closestMatch(to: name, in: known.sorted()).map { "; did you mean type=\($0)?" } ?? ""

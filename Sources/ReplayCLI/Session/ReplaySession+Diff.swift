@@ -26,20 +26,12 @@ extension ReplaySession {
     default:
       throw SessionFailure("usage: diff [N [M]] [--json]")
     }
-    let old: JSONValue
-    let new: JSONValue
-    do throws(CommandFailure) {
-      old = try opened.stateJSON(at: from)
-      new = try opened.stateJSON(at: to)
-    } catch {
-      throw SessionFailure(Self.oneLine(error.diagnostic))
-    }
-    let changes = JSONDiff.diff(old, new)
+    let diff = try perform { () throws(DebuggerError) in try debugger.diff(from: from, to: to) }
     if json {
-      output.writeLine(JSONPatch(changes: changes).jsonValue.jsonText)
+      output.writeLine(diff.jsonValue.jsonText)
     } else {
       if words.count > 0 { output.writeLine("position \(from) → \(to):") }
-      output.writeLine(inert(JSONDiff.render(changes), keepingNewlines: true))
+      output.writeLine(inert(JSONDiff.render(diff.changes), keepingNewlines: true))
     }
   }
 

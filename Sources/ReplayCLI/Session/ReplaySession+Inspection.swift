@@ -20,29 +20,19 @@ extension ReplaySession {
   }
 
   func printState(_ arguments: [String]) throws(SessionFailure) {
-    let state: JSONValue
-    do throws(CommandFailure) {
-      state = try opened.stateJSON(at: position)
-    } catch {
-      throw SessionFailure(Self.oneLine(error.diagnostic))
-    }
-    let text = arguments.joined(separator: " ")
-    let value: JSONValue
+    let path: JSONPath
     do throws(StatePathError) {
-      value = try state.value(at: JSONPath.parse(text))
+      path = try JSONPath.parse(arguments.joined(separator: " "))
     } catch {
       throw SessionFailure(Self.pathMessage(error))
     }
+    let value = try perform { () throws(DebuggerError) in try debugger.value(at: path) }
     output.writeLine(inert(value.prettyText(), keepingNewlines: true))
   }
 
   func showAction() throws(SessionFailure) {
-    guard position > log.positions.lowerBound else {
-      throw SessionFailure(
-        "position \(position) is the initial state: no action led here ('next' shows the first)")
-    }
-    let action: RecordedAction
-    do { action = try log.action(at: position) } catch { throw SessionFailure(error) }
+    let detail = try perform { () throws(DebuggerError) in try debugger.actionHere() }
+    let action = detail.action
     var header = "action \(action.seq)"
     if let time = action.time {
       header += " at \(ActionFormatter.formatTime(time).trimmingWhitespace())"
@@ -50,7 +40,7 @@ extension ReplaySession {
     header += ", type \(inert(action.type ?? "?")), line \(action.line)"
     if action.isSanitized { header += " (sanitized when recorded)" }
     if action.isMigrated { header += " (migrated from what the app wrote, by this replay)" }
-    if opened.timeline?.skippedSeqs.contains(action.seq) == true { header += " (skipped)" }
+    if detail.isSkipped { header += " (skipped)" }
     output.writeLine(header)
     if let payload = action.payload {
       output.writeLine(inert(payload.prettyText(), keepingNewlines: true))
@@ -60,28 +50,21 @@ extension ReplaySession {
   }
 
   func list(_ count: Int) throws(SessionFailure) {
+    let listing = try perform { () throws(DebuggerError) in try debugger.actions(around: count) }
     guard log.actionCount > 0 else {
       output.writeLine("the log has no actions")
       return
     }
-    let n = max(1, min(count, log.actionCount + 1))
-    var first = max(log.firstSeq, position - n / 2)
-    let last = min(log.lastSeq, first + n - 1)
-    first = max(log.firstSeq, min(first, last - n + 1))
     let width = String(log.lastSeq).count
-    if position == log.positions.lowerBound {
-      let seq = String(position)
+    if listing.startsAtInitialState {
+      let seq = String(listing.cursor)
       output.writeLine(
         "> \(String(repeating: " ", count: max(0, width - seq.count)))\(seq)  (initial state)")
     }
-    for seq in first...last {
-      do {
-        let action = try log.action(at: seq)
-        output.writeLine(
-          ActionFormatter.line(action, marker: seq == position ? ">" : " ", seqWidth: width))
-      } catch {
-        throw SessionFailure(error)
-      }
+    for action in listing.actions {
+      output.writeLine(
+        ActionFormatter.line(
+          action, marker: action.seq == listing.cursor ? ">" : " ", seqWidth: width))
     }
   }
 
@@ -96,53 +79,17 @@ extension ReplaySession {
 
   func find(_ arguments: [String]) throws(SessionFailure) {
     var words = arguments
-    var backward = false
+    var direction = TimelineSearch.Direction.forward
     if words.first == "-b" {
-      backward = true
+      direction = .backward
       words.removeFirst()
     }
-    let query = words.joined(separator: " ")
-    guard !query.isEmpty else { throw SessionFailure("usage: find [-b] TEXT|type=NAME") }
-    let typeName = query.hasPrefix("type=") ? String(query.dropFirst(5)) : nil
-    let seqs: StrideThrough<Int> =
-      backward
-      ? stride(from: position - 1, through: log.firstSeq, by: -1)
-      : stride(from: max(position + 1, log.firstSeq), through: log.lastSeq, by: 1)
-    for seq in seqs {
-      let action: RecordedAction
-      do { action = try log.action(at: seq) } catch { throw SessionFailure(error) }
-      let matches: Bool
-      if let typeName {
-        matches = action.type == typeName
-      } else {
-        matches =
-          action.payload.map { $0.jsonText.contains(query) } ?? false
-          || action.type?.contains(query) == true
-      }
-      if matches {
-        try move(to: seq)
-        return
-      }
-    }
-    var message =
-      "no action \(backward ? "before" : "after") position \(position) matches '\(inert(query))'"
-    if let typeName {
-      let known = knownTypes()
-      if !known.contains(typeName), let close = closestMatch(to: typeName, in: Array(known)) {
-        message += "; did you mean type=\(close)?"
-      }
-    }
-    throw SessionFailure(message)
-  }
-
-  func knownTypes() -> Set<String> {
-    var types: Set<String> = []
-    var seq = log.firstSeq
-    while seq <= log.lastSeq && types.count < 64 {
-      if let type = try? log.action(at: seq).type { types.insert(type) }
-      seq += max(1, log.actionCount / 2000)
-    }
-    return types
+    let text = words.joined(separator: " ")
+    guard !text.isEmpty else { throw SessionFailure("usage: find [-b] TEXT|type=NAME") }
+    show(
+      try perform { () throws(DebuggerError) in
+        try debugger.find(ActionQuery(parsing: text), direction)
+      })
   }
 
   static func oneLine(_ diagnostic: Diagnostic) -> String {

@@ -229,6 +229,16 @@ struct SessionFailure: Error {
           + (range.map { "\($0.lowerBound)…\($0.upperBound)" } ?? "none"))
     case .notSkipped(let seq):
       self.init("action \(seq) is not skipped")
+    case .atInitialState(let position):
+      self.init(
+        "position \(position) is the initial state: no action led here ('next' shows the first)")
+    case .badPath(let error):
+      self.init(ReplaySession.pathMessage(error))
+    case .noMatch(let query, let direction, let from, let suggestion):
+      self.init(
+        "no action \(direction == .backward ? "before" : "after") position \(from) matches "
+          + "'\(inert(query.description))'"
+          + (suggestion.map { "; did you mean type=\(inert($0))?" } ?? ""))
     case .replay(let error):
       self.init(error)
     }

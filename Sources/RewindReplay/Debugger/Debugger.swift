@@ -253,6 +253,13 @@ public enum DebuggerError: Error, Sendable {
   case noSuchAction(Int, valid: ClosedRange<Int>?)
   /// `unskip` of an action that is not skipped.
   case notSkipped(Int)
+  /// `action` at the initial state, which no action led to.
+  case atInitialState(Int)
+  /// A state path that leads nowhere in the state.
+  case badPath(StatePathError)
+  /// `find` found no action matching the query, going that way from the position; with a known
+  /// action type close to a `type=` query's, when there is one.
+  case noMatch(ActionQuery, TimelineSearch.Direction, from: Int, suggestion: String?)
   /// The engine failed (an action that does not decode, a damaged line).
   case replay(ReplayError)
 }

@@ -133,4 +133,80 @@ import Testing
       }
     }
   }
+
+  @Test func statesValuesAndDiffsAreTypedAndRecordedStatesServeWithoutAReducer() throws {
+    let debugger = try Self.debugger()
+    _ = try debugger.move(to: 3)
+    #expect(try debugger.state() == .object([JSONMember("count", .number("12"))]))
+    #expect(try debugger.value(at: JSONPath.parse("count"), position: 5) == .number("8"))
+    let typo = try JSONPath.parse("cuont")
+    do {
+      _ = try debugger.value(at: typo)
+      Issue.record("a path that leads nowhere gave a value")
+    } catch {
+      guard case .badPath(.noSuchKey("cuont", in: _, available: let keys)) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(keys == ["count"])
+    }
+    let diff = try debugger.diff(from: 2, to: 3)
+    #expect(diff.from == 2 && diff.to == 3)
+    #expect(diff.jsonValue.jsonText == #"[{"op":"replace","path":"/count","value":12}]"#)
+    #expect(try debugger.diff(from: 3, to: 3).changes == nil)
+
+    // Without the reducer: the header's state and the checkpoints, nothing between.
+    let recorded = try Self.debugger(withReducer: false)
+    #expect(try recorded.state(at: 10) == .object([JSONMember("count", .number("114"))]))
+    #expect(throws: DebuggerError.self) { try recorded.state(at: 4) }
+    do { _ = try recorded.state(at: 4) } catch {
+      guard case .noReducer = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+    }
+  }
+
+  @Test func actionsListingsAndFindAreTyped() throws {
+    let debugger = try Self.debugger()
+    do {
+      _ = try debugger.actionHere()
+      Issue.record("an action led to the initial state")
+    } catch {
+      guard case .atInitialState(0) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+    }
+    let listing = try debugger.actions(around: 4)
+    #expect(listing.startsAtInitialState && listing.cursor == 0)
+    #expect(listing.actions.map(\.seq) == [1, 2, 3, 4])
+    guard case .moved(to: 3) = try debugger.find(.type("add"), .forward) else {
+      Issue.record("find type=add did not move to 3")
+      return
+    }
+    let detail = try debugger.actionHere()
+    #expect(detail.action.type == "add" && detail.action.payload?.jsonText == #"{"add":{"_0":10}}"#)
+    #expect(!detail.isSkipped)
+    guard case .moved(to: 7) = try debugger.find(ActionQuery(parsing: "100"), .forward) else {
+      Issue.record("find 100 did not move to 7")
+      return
+    }
+    guard case .moved(to: 5) = try debugger.find(.type("add"), .backward) else {
+      Issue.record("find -b type=add did not move to 5")
+      return
+    }
+    do {
+      _ = try debugger.find(.type("ad"), .forward)
+      Issue.record("found a type that is not there")
+    } catch {
+      guard case .noMatch(.type("ad"), .forward, from: 5, let suggestion) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(suggestion == "add")
+    }
+    #expect(debugger.position == 5)
+    #expect(debugger.knownActionTypes() == ["increment", "add", "decrement"])
+  }
 }

@@ -1,3 +1,5 @@
+import RewindReplay
+
 extension CommandSpec {
   /// Parses the arguments that follow the command's name.
   ///

@@ -1,3 +1,5 @@
+import RewindReplay
+
 /// A program of commands, like `replay`: its root command, its named commands, and the
 /// built-in `help` command. Turns a whole command line into an ``Invocation``.
 ///

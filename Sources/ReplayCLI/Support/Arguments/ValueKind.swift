@@ -1,3 +1,5 @@
+import RewindReplay
+
 /// What an option's value must look like; checked while parsing, so a bad value is a
 /// ``UsageError/invalidValue(option:value:expected:suggestion:)`` naming the option.
 package enum ValueKind: Sendable, Equatable {

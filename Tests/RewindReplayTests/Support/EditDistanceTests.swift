@@ -1,4 +1,4 @@
-import ReplayCLI
+import RewindReplay
 import Testing
 
 @Suite struct EditDistanceTests {

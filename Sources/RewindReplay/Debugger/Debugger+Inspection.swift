@@ -1,0 +1,164 @@
+import RewindJSON
+
+/// What a ``Debugger`` shows without moving: states and values, diffs, actions; and `find`,
+/// which moves to the next action that matches.
+extension Debugger {
+  /// The state at `position` of `log`: rebuilt by `timeline` when there is one, else recorded
+  /// (the header's initial state, or a checkpoint).
+  /// - Throws: `.positionOutOfRange`; `.noReducer` when there is no timeline and no state was
+  ///   recorded there; `.replay` when rebuilding or reading it fails.
+  public static func state(
+    of log: ReplayLog, timeline: (any AnyTimeline)?, at position: Int
+  ) throws(DebuggerError) -> JSONValue {
+    guard log.positions.contains(position) else {
+      throw .positionOutOfRange(position, valid: log.positions)
+    }
+    do {
+      if let timeline { return try timeline.stateJSON(at: position) }
+      if position == log.positions.lowerBound { return log.header.state }
+      if let state = try log.checkpointState(at: position) { return state }
+    } catch {
+      throw .replay(error)
+    }
+    throw .noReducer
+  }
+
+  /// The state at `position` (the cursor's when `nil`).
+  public func state(at position: Int? = nil) throws(DebuggerError) -> JSONValue {
+    try Self.state(of: log, timeline: timeline, at: position ?? self.position)
+  }
+
+  /// The value at `path` in the state at `position` (the cursor's when `nil`).
+  /// - Throws: `.badPath` when the path leads nowhere in that state.
+  public func value(at path: JSONPath, position: Int? = nil) throws(DebuggerError) -> JSONValue {
+    let state = try state(at: position)
+    do throws(StatePathError) { return try state.value(at: path) } catch { throw .badPath(error) }
+  }
+
+  /// What changed from the state at `from` to the state at `to`.
+  public func diff(from: Int, to: Int) throws(DebuggerError) -> StateDiff {
+    StateDiff(from: from, to: to, changes: JSONDiff.diff(try state(at: from), try state(at: to)))
+  }
+
+  /// The action that led to the cursor's position.
+  /// - Throws: `.atInitialState` at the first position, which no action led to.
+  public func actionHere() throws(DebuggerError) -> ActionDetail {
+    guard position > log.positions.lowerBound else { throw .atInitialState(position) }
+    let action: RecordedAction
+    do { action = try log.action(at: position) } catch { throw .replay(error) }
+    return ActionDetail(
+      action: action, isSkipped: timeline?.skippedSeqs.contains(action.seq) == true)
+  }
+
+  /// About `count` actions around the cursor (clamped to the log), for `list`.
+  public func actions(around count: Int) throws(DebuggerError) -> ActionListing {
+    guard log.actionCount > 0 else {
+      return ActionListing(cursor: position, startsAtInitialState: false, actions: [])
+    }
+    let n = max(1, min(count, log.actionCount + 1))
+    var first = max(log.firstSeq, position - n / 2)
+    let last = min(log.lastSeq, first + n - 1)
+    first = max(log.firstSeq, min(first, last - n + 1))
+    var actions: [RecordedAction] = []
+    for seq in first...last {
+      do { actions.append(try log.action(at: seq)) } catch { throw .replay(error) }
+    }
+    return ActionListing(
+      cursor: position, startsAtInitialState: position == log.positions.lowerBound,
+      actions: actions)
+  }
+
+  /// Moves to the next action (or, backward, the previous one) that matches `query`.
+  /// - Throws: `.noMatch` with a type name close to the one asked for, when there is one.
+  public func find(_ query: ActionQuery, _ direction: TimelineSearch.Direction)
+    throws(DebuggerError) -> Motion
+  {
+    let seqs: StrideThrough<Int> =
+      direction == .backward
+      ? stride(from: position - 1, through: log.firstSeq, by: -1)
+      : stride(from: max(position + 1, log.firstSeq), through: log.lastSeq, by: 1)
+    for seq in seqs {
+      let action: RecordedAction
+      do { action = try log.action(at: seq) } catch { throw .replay(error) }
+      if query.matches(action) { return try move(to: seq) }
+    }
+    var suggestion: String?
+    if case .type(let name) = query {
+      let known = knownActionTypes()
+      if !known.contains(name) { suggestion = closestMatch(to: name, in: known.sorted()) }
+    }
+    throw .noMatch(query, direction, from: position, suggestion: suggestion)
+  }
+
+  /// Action types seen in a sample of the log (at most 64), for suggestions.
+  public func knownActionTypes() -> Set<String> {
+    var types: Set<String> = []
+    var seq = log.firstSeq
+    while seq <= log.lastSeq && types.count < 64 {
+      if let type = try? log.action(at: seq).type { types.insert(type) }
+      seq += max(1, log.actionCount / 2000)
+    }
+    return types
+  }
+}
+
+/// What changed between two positions' states.
+public struct StateDiff: Sendable {
+  /// The earlier position compared.
+  public var from: Int
+  /// The later position compared.
+  public var to: Int
+  /// The changes, in document order; `nil` when the states are equal.
+  public var changes: [JSONChange]?
+
+  /// The changes as an RFC 6902 JSON Patch: the JSON form of a diff everywhere (`diff --json`).
+  public var jsonValue: JSONValue { JSONPatch(changes: changes).jsonValue }
+}
+
+/// The action that led to a position, as the debugger shows it.
+public struct ActionDetail: Sendable {
+  /// The action as recorded (and migrated, when the log is read through migrations).
+  public var action: RecordedAction
+  /// Whether the replay skips it (`skip`).
+  public var isSkipped: Bool
+}
+
+/// Actions around the cursor, for `list`.
+public struct ActionListing: Sendable {
+  /// The cursor's position.
+  public var cursor: Int
+  /// Whether the cursor is at the initial state, which comes before the actions.
+  public var startsAtInitialState: Bool
+  /// The actions, in order.
+  public var actions: [RecordedAction]
+}
+
+/// Which actions `find` looks for.
+public enum ActionQuery: Sendable, Equatable {
+  /// Actions whose type or payload text contains this text.
+  case text(String)
+  /// Actions of this type.
+  case type(String)
+
+  /// `type=NAME` is a type; anything else is text.
+  public init(parsing text: String) {
+    self = text.hasPrefix("type=") ? .type(String(text.dropFirst(5))) : .text(text)
+  }
+
+  /// The query as typed (`type=NAME` or the text).
+  public var description: String {
+    switch self {
+    case .text(let text): return text
+    case .type(let name): return "type=\(name)"
+    }
+  }
+
+  func matches(_ action: RecordedAction) -> Bool {
+    switch self {
+    case .type(let name): return action.type == name
+    case .text(let text):
+      return action.type?.contains(text) == true
+        || action.payload.map { $0.jsonText.contains(text) } ?? false
+    }
+  }
+}
