@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation  // and through it the C library (Glibc, Musl or Darwin)
 
 /// The signals a crashing program dies of, and handlers for them that run and then pass each
 /// signal on to the action it had before (the Swift runtime's backtracer, a crash-reporting SDK,

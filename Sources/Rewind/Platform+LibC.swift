@@ -1,7 +1,9 @@
 // The one place where the C library's own module is named: each call whose name Swift code
 // shadows (`read`, `write`, `close`, `rename`, `signal`) or whose global differs (`errno`,
 // `SOCK_STREAM`, `RUSAGE_SELF`) has one shim here, and the rest of the platform layer — Platform.swift,
-// Platform+Terminal.swift, Platform+FatalSignals.swift and the benchmark harness — calls it.
+// Platform+Terminal.swift, Platform+FatalSignals.swift and the benchmark harness — calls it. The
+// other C calls, spelled the same everywhere, those files reach through Foundation, which exports
+// the platform's C library.
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #elseif canImport(Musl)

@@ -1,14 +1,6 @@
 // The terminal half of Platform.swift: every C library call a full-screen or line-editing
-// front end needs, with the same platform ladder.
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("Rewind supports Linux (Glibc or Musl) and Apple platforms (Darwin).")
-#endif
+// front end needs.
+import Foundation  // and through it the C library (Glibc, Musl or Darwin)
 
 // MARK: - Terminal: raw mode, window size, signals, polling
 //

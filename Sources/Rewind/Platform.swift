@@ -3,15 +3,7 @@
 // (the terminal calls of `replay tui` and the line editor), Platform+FatalSignals.swift (handlers
 // for the signals a crashing program dies of) and Platform+Apps.swift (an app's recordings folder
 // and lifecycle notifications).
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("Rewind supports Linux (Glibc or Musl) and Apple platforms (Darwin).")
-#endif
+import Foundation  // and through it the C library (Glibc, Musl or Darwin)
 
 /// Thin wrappers over the C library calls whose names or semantics differ between Linux and
 /// Apple platforms. Used by the recorder, the log reader and the command-line front end.

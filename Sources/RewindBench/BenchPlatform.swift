@@ -1,15 +1,8 @@
 import Foundation
 import Rewind
 
-// The C library calls only the harness makes (posix_spawn, waitpid); the others go through
-// Rewind's platform layer (`LibC`, `Platform`).
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+// The C library calls only the harness makes (posix_spawn, waitpid), reached through
+// Foundation; the others go through Rewind's platform layer (`LibC`, `Platform`).
 
 /// The system calls the benchmarks measure or need: bare `write(2)`, child processes, peak memory.
 enum BenchPlatform {

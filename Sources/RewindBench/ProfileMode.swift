@@ -38,38 +38,16 @@ enum ProfileMode {
       seconds = Stopwatch.seconds { for action in actions { store.dispatch(action) } }
       recorder.close()
     case "recorder", "recorder-buffered":
-      let durability: Durability =
-        workload == "recorder" ? .processCrash : .buffered(capacity: 1 << 20)
-      let recorder = try Recorder<TodoState, TodoAction>(
-        path: directory + "rewind-bench-profile.jsonl", app: "todo", initialState: initial,
-        options: RecordingOptions(durability: durability, ifExists: .replace))
-      var state = initial
-      seconds = Stopwatch.seconds {
-        for action in actions {
-          recorder.willReduce(action)
-          todoReducer.reduce(&state, action)
-          recorder.didReduce(state)
-        }
-      }
-      recorder.close()
+      seconds = try recordLoop(
+        actions, reducer: todoReducer, initial: initial, rounds: 1,
+        durability: workload == "recorder" ? .processCrash : .buffered(capacity: 1 << 20),
+        in: directory)
     case "recorder-codable":
       // Row 1f's subject: the same actions through `encode(to:)` only, buffered so that the
       // profile shows encoding rather than write(2).
-      let recorder = try Recorder<TodoState, CodableOnly<TodoAction>>(
-        path: directory + "rewind-bench-profile.jsonl", app: "todo", initialState: initial,
-        options: RecordingOptions(durability: .buffered(capacity: 1 << 20), ifExists: .replace))
-      let codable = actions.map(CodableOnly.init)
-      var state = initial
-      seconds = Stopwatch.seconds {
-        for _ in 0..<5 {
-          for action in codable {
-            recorder.willReduce(action)
-            codableOnlyTodoReducer.reduce(&state, action)
-            recorder.didReduce(state)
-          }
-        }
-      }
-      recorder.close()
+      seconds = try recordLoop(
+        actions.map(CodableOnly.init), reducer: codableOnlyTodoReducer, initial: initial,
+        rounds: 5, durability: .buffered(capacity: 1 << 20), in: directory)
     case "encode-codable":
       // Encoding alone, through `encode(to:)`: what row 1f's gap is made of.
       let encoder = JSONStreamEncoder()
@@ -142,5 +120,27 @@ enum ProfileMode {
       throw BenchError("unknown profile workload '\(workload)'")
     }
     print(workload, seconds)
+  }
+
+  /// Runs `actions` `rounds` times through a recorder's hooks around `reducer`, as a store
+  /// would; returns the seconds taken.
+  private static func recordLoop<Action: Codable & Sendable>(
+    _ actions: [Action], reducer: Reducer<TodoState, Action>, initial: TodoState, rounds: Int,
+    durability: Durability, in directory: String
+  ) throws -> Double {
+    let recorder = try Recorder<TodoState, Action>(
+      path: directory + "rewind-bench-profile.jsonl", app: "todo", initialState: initial,
+      options: RecordingOptions(durability: durability, ifExists: .replace))
+    defer { recorder.close() }
+    var state = initial
+    return Stopwatch.seconds {
+      for _ in 0..<rounds {
+        for action in actions {
+          recorder.willReduce(action)
+          reducer.reduce(&state, action)
+          recorder.didReduce(state)
+        }
+      }
+    }
   }
 }

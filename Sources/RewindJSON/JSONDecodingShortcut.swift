@@ -61,12 +61,9 @@ extension Data: JSONDecodingShortcut {
   static func decodeJSON(from value: JSONValue, parent: CodingPath, key: (any CodingKey)?)
     throws -> Data
   {
-    let text = try JSONUnbox.string(value, parent: parent, key: key)
-    guard let data = Data(base64Encoded: text) else {
-      throw JSONUnbox.dataCorrupted(
-        "string is not valid Base64, expected Data", parent: parent, key: key)
+    try JSONUnbox.string(value, as: "valid Base64, expected Data", parent: parent, key: key) {
+      Data(base64Encoded: $0)
     }
-    return data
   }
 }
 
@@ -75,12 +72,9 @@ extension URL: JSONDecodingShortcut {
   static func decodeJSON(from value: JSONValue, parent: CodingPath, key: (any CodingKey)?)
     throws -> URL
   {
-    let text = try JSONUnbox.string(value, parent: parent, key: key)
-    guard let url = URL(string: text) else {
-      throw JSONUnbox.dataCorrupted(
-        "string is not a valid URL, expected URL", parent: parent, key: key)
+    try JSONUnbox.string(value, as: "a valid URL, expected URL", parent: parent, key: key) {
+      URL(string: $0)
     }
-    return url
   }
 }
 

@@ -19,6 +19,17 @@ enum JSONUnbox {
     return text
   }
 
+  /// A string converted by `make`; `dataCorrupted` (`string is not <what>`) when it gives `nil`.
+  static func string<T>(
+    _ value: JSONValue, as what: String, parent: CodingPath, key: (any CodingKey)?,
+    _ make: (String) -> T?
+  ) throws -> T {
+    guard let made = make(try string(value, parent: parent, key: key)) else {
+      throw dataCorrupted("string is not \(what)", parent: parent, key: key)
+    }
+    return made
+  }
+
   /// The number as a `T`, exactly; `1.0` and `1e2` are whole numbers and accepted, as with
   /// Foundation.
   static func integer<T: FixedWidthInteger>(

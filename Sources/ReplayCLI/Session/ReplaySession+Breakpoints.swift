@@ -11,11 +11,7 @@ extension ReplaySession {
       throw SessionFailure("usage: watch PATH (for example: watch todos.count)")
     }
     _ = try requireTimeline()
-    let path: JSONPath
-    do throws(StatePathError) { path = try JSONPath.parse(arguments.joined(separator: " ")) } catch
-    {
-      throw SessionFailure(inert(error.description))
-    }
+    let path = try Self.parsePath(arguments)
     let (id, value) = try perform { () throws(DebuggerError) in try debugger.watch(path) }
     var now = "absent here"
     switch value {

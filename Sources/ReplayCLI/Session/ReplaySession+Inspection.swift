@@ -20,12 +20,7 @@ extension ReplaySession {
   }
 
   func printState(_ arguments: [String]) throws(SessionFailure) {
-    let path: JSONPath
-    do throws(StatePathError) {
-      path = try JSONPath.parse(arguments.joined(separator: " "))
-    } catch {
-      throw SessionFailure(Self.pathMessage(error))
-    }
+    let path = try Self.parsePath(arguments)
     let value = try perform { () throws(DebuggerError) in try debugger.value(at: path) }
     output.writeLine(inert(value.prettyText(), keepingNewlines: true))
   }
@@ -99,6 +94,15 @@ extension ReplaySession {
       text += " (\(inert(hint.text))\(hint.comment.map { ": \(inert($0))" } ?? ""))"
     }
     return text
+  }
+
+  /// The state path the words spell (`todos[0].title`, or the whole state when there are none).
+  static func parsePath(_ arguments: [String]) throws(SessionFailure) -> JSONPath {
+    do throws(StatePathError) {
+      return try JSONPath.parse(arguments.joined(separator: " "))
+    } catch {
+      throw SessionFailure(pathMessage(error))
+    }
   }
 
   static func pathMessage(_ error: StatePathError) -> String {

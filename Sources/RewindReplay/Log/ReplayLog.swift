@@ -43,6 +43,8 @@ public final class ReplayLog: Sendable {
   /// `RecordedSession.bundle(to:)`); 0 for a single file.
   public let joinedFiles: Int
   let limits: ReaderLimits
+  /// What indexing found, as it found it (the fields above are read from it once).
+  private let index: LogIndexer.Result
   /// The schema migrations its actions and states go through before they are decoded
   /// (``migrated(by:)``); `nil` when it is read as recorded.
   public let migration: MigrationChain?
@@ -72,7 +74,7 @@ public final class ReplayLog: Sendable {
       path: name, bytes: LogBytes(copying: contents), recovery: recovery, limits: limits)
   }
 
-  private init(
+  private convenience init(
     path: String, bytes: LogBytes, recovery: RecoveryMode, limits: ReaderLimits
   ) throws(ReplayError) {
     var indexer = LogIndexer(path: path, bytes: bytes, recovery: recovery, limits: limits)
@@ -84,23 +86,34 @@ public final class ReplayLog: Sendable {
       bytes.cancel()
       throw error
     }
+    self.init(
+      path: path, bytes: bytes, recovery: recovery, limits: limits, index: result,
+      header: result.header, migration: nil)
+  }
+
+  /// A log from its index, with `header` (the recorded one, or migrated) and `migration`.
+  private init(
+    path: String, bytes: LogBytes, recovery: RecoveryMode, limits: ReaderLimits,
+    index: LogIndexer.Result, header: LogHeader, migration: MigrationChain?
+  ) {
     self.path = path
     self.bytes = bytes
     self.recovery = recovery
     self.limits = limits
-    header = result.header
-    faults = result.faults
-    endReason = result.endReason
-    signal = result.signal
-    entries = result.entries
-    checkpointEntries = result.checkpoints
-    partedCheckpointEntries = result.partedCheckpoints
-    checkpointSeqs = Set(result.checkpoints.keys).union(result.partedCheckpoints.keys).sorted()
-    skippedCheckpoints = result.skippedStates
-    joinedFiles = result.joinedFiles
-    suspectFrom = result.suspectFrom
-    ignoredLines = result.ignoredLines
-    migration = nil
+    self.index = index
+    self.header = header
+    self.migration = migration
+    faults = index.faults
+    endReason = index.endReason
+    signal = index.signal
+    entries = index.entries
+    checkpointEntries = index.checkpoints
+    partedCheckpointEntries = index.partedCheckpoints
+    checkpointSeqs = Set(index.checkpoints.keys).union(index.partedCheckpoints.keys).sorted()
+    skippedCheckpoints = index.skippedStates
+    joinedFiles = index.joinedFiles
+    suspectFrom = index.suspectFrom
+    ignoredLines = index.ignoredLines
   }
 
   /// The same log, read through `migration`: its actions, checkpoints and header state are
@@ -108,32 +121,11 @@ public final class ReplayLog: Sendable {
   /// - Throws: `ReplayError.migrationFailed` when a step throws on the header's state.
   public func migrated(by migration: MigrationChain) throws(ReplayError) -> ReplayLog {
     var header = header
-    do {
-      try migration.migrateState(&header.state)
-    } catch {
-      throw .migrationFailed(path: path, line: 1, what: "header's initial state", failure: error)
-    }
-    return ReplayLog(copying: self, header: header, migration: migration)
-  }
-
-  private init(copying log: ReplayLog, header: LogHeader, migration: MigrationChain) {
-    path = log.path
-    bytes = log.bytes
-    recovery = log.recovery
-    limits = log.limits
-    self.header = header
-    faults = log.faults
-    endReason = log.endReason
-    signal = log.signal
-    entries = log.entries
-    checkpointEntries = log.checkpointEntries
-    partedCheckpointEntries = log.partedCheckpointEntries
-    checkpointSeqs = log.checkpointSeqs
-    skippedCheckpoints = log.skippedCheckpoints
-    joinedFiles = log.joinedFiles
-    suspectFrom = log.suspectFrom
-    ignoredLines = log.ignoredLines
-    self.migration = migration
+    header.state = try migration.migratedState(
+      header.state, in: path, line: 1, what: "header's initial state")
+    return ReplayLog(
+      path: path, bytes: bytes, recovery: recovery, limits: limits, index: index, header: header,
+      migration: migration)
   }
 
   /// How many bytes from the start of the file this log's actions cover: to the end of its last

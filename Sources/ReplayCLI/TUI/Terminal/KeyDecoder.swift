@@ -86,17 +86,7 @@ package struct KeyDecoder: Sendable {
       return decodeCSI(bytes, isFinal: isFinal)
     case UInt8(ascii: "O"):
       guard bytes.count > 2 else { return isFinal ? (.alt("O"), 2) : nil }
-      let key: TerminalKey
-      switch bytes[start + 2] {
-      case UInt8(ascii: "A"): key = .up
-      case UInt8(ascii: "B"): key = .down
-      case UInt8(ascii: "C"): key = .right
-      case UInt8(ascii: "D"): key = .left
-      case UInt8(ascii: "H"): key = .home
-      case UInt8(ascii: "F"): key = .end
-      default: key = .unknown
-      }
-      return (key, 3)
+      return (cursorKey(bytes[start + 2]) ?? .unknown, 3)
     case 0x1B:
       return (.escape, 1)
     case 0x20...0x7E:
@@ -121,14 +111,9 @@ package struct KeyDecoder: Sendable {
     let length = index - bytes.startIndex + 1
     guard (0x40...0x7E).contains(final) else { return (.unknown, length) }
     let firstNumber = Int(parameters.split(separator: ";").first ?? "")
+    if let key = cursorKey(final) { return (key, length) }
     let key: TerminalKey
     switch final {
-    case UInt8(ascii: "A"): key = .up
-    case UInt8(ascii: "B"): key = .down
-    case UInt8(ascii: "C"): key = .right
-    case UInt8(ascii: "D"): key = .left
-    case UInt8(ascii: "H"): key = .home
-    case UInt8(ascii: "F"): key = .end
     case UInt8(ascii: "Z"): key = .backTab
     case UInt8(ascii: "~"):
       switch firstNumber {
@@ -143,6 +128,19 @@ package struct KeyDecoder: Sendable {
     default: key = .unknown
     }
     return (key, length)
+  }
+
+  /// The key of the final byte shared by `ESC O` and `ESC [` sequences: the arrows, Home, End.
+  private static func cursorKey(_ final: UInt8) -> TerminalKey? {
+    switch final {
+    case UInt8(ascii: "A"): return .up
+    case UInt8(ascii: "B"): return .down
+    case UInt8(ascii: "C"): return .right
+    case UInt8(ascii: "D"): return .left
+    case UInt8(ascii: "H"): return .home
+    case UInt8(ascii: "F"): return .end
+    default: return nil
+    }
   }
 
   /// A character of two to four UTF-8 bytes; invalid bytes and C1 controls are `.unknown`.
