@@ -19,20 +19,24 @@ public struct ReplayApp: Sendable {
   public let build: BuildStamp?
   /// The app's schema migrations (``SchemaMigration``), applied to logs of older schemas.
   public let migrations: [SchemaMigration]
+  /// The app's initial state, as JSON, when the registration gives one: where `replay import`
+  /// starts a Redux DevTools actions export that has no `preloadedState`.
+  public let defaultState: JSONValue?
   private let make: @Sendable (ReplayLog, Bool, LogCoder) -> any AnyTimeline
   /// A result rather than a typed-throws function: the runtime metadata of a function type with
   /// typed throws needs macOS 15.
   private let check: @Sendable (ReplayLog) -> CompatibilityReport
   private let makeFollower: @Sendable (JSONValue) -> Result<any StateFollower, ReplayError>
 
-  /// Registers an app by name with its reducer, and optionally the build it is (its version and
-  /// schema version) with the migrations from older schemas (docs/replay.md, "A log from an
-  /// older build").
+  /// Registers an app by name with its reducer; optionally its initial state (where an import
+  /// without one starts), and the build it is (its version and schema version) with the
+  /// migrations from older schemas (docs/replay.md, "A log from an older build").
   public init<State: Codable & Sendable, Action: Codable & Sendable>(
-    name: String, reducer: Reducer<State, Action>, build: BuildStamp? = nil,
-    migrations: [SchemaMigration] = []
+    name: String, reducer: Reducer<State, Action>, initialState: State? = nil,
+    build: BuildStamp? = nil, migrations: [SchemaMigration] = []
   ) {
     self.name = name
+    self.defaultState = initialState.flatMap { try? RewindJSONEncoder().encodeValue($0) }
     self.build = build
     self.migrations = migrations
     self.check = { log in CompatibilityChecker<State, Action>().check(log) }

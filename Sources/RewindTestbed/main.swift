@@ -23,7 +23,8 @@ if arguments.count > 1, ["replay", "__worker", "__follow"].contains(arguments[1]
   ReplayTool.main(
     apps: [
       ReplayApp(
-        name: "todo", reducer: todoReducer, build: BuildStamp(schema: todoSchema),
+        name: "todo", reducer: todoReducer, initialState: TodoState(),
+        build: BuildStamp(schema: todoSchema),
         migrations: todoMigrations),
       ReplayApp(name: "traps", reducer: trapReducer),
     ],

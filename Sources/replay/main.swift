@@ -8,7 +8,7 @@ import RewindReplay
 ReplayTool.main(apps: [
   ReplayApp(name: "counter", reducer: counterReducer),
   ReplayApp(
-    name: "todo", reducer: todoReducer, build: BuildStamp(schema: todoSchema),
-    migrations: todoMigrations),
+    name: "todo", reducer: todoReducer, initialState: TodoState(),
+    build: BuildStamp(schema: todoSchema), migrations: todoMigrations),
   ReplayApp(name: "journal", reducer: journalReducer),
 ])

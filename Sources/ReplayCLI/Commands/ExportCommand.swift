@@ -7,12 +7,14 @@ extension ReplayProgram {
     abstract: "Write a log as a self-contained HTML page, or as a file for Redux DevTools.",
     discussion: "--html writes one page with its script and style inline (timeline, actions, "
       + "states, diffs) that opens from disk in any browser; add #position=N to its address to "
-      + "open at N (docs/export.md). --redux-devtools writes what the extension's Import reads "
-      + "(docs/interop.md).",
+      + "open at N (docs/export.md). --redux-devtools writes the session as DevTools' lifted "
+      + "state, which the extension's Import, a monitor's import and @redux-devtools/remote all "
+      + "read (docs/interop.md: what DevTools then shows).",
     arguments: [log],
     options: [
       htmlOption,
-      .option("redux-devtools", valueName: "FILE", help: "Write a Redux DevTools export to FILE."),
+      .option(
+        "redux-devtools", valueName: "FILE", help: "Write the session for Redux DevTools to FILE."),
       recovery,
     ] + isolation,
     examples: [

@@ -35,10 +35,13 @@ extension CommandContext {
     } catch {
       throw .replay(error)
     }
-    output.writeLine("wrote \(inert(file)): \(actions.count) actions for Redux DevTools (Import)")
+    output.writeLine(
+      "wrote \(inert(file)): \(actions.count) actions and their states as a Redux DevTools lifted "
+        + "state (DevTools recomputes the states with the connected app's reducer: docs/interop.md)"
+    )
   }
 
-  /// `replay import FILE --app NAME -o LOG`.
+  /// `replay import FILE --app NAME -o LOG [--initial-state FILE] [--lenient]`.
   func runImport() throws(CommandFailure) -> Int32 {
     let path = arguments.positional("FILE") ?? ""
     guard let appName = arguments.string("app"), let out = arguments.string("output") else {
@@ -53,32 +56,38 @@ extension CommandContext {
             Diagnostic.Hint("build a replay binary for your app", comment: "docs/embedding.md")
           ]))
     }
-    if case .success(let file) = Platform.openForReading(path) {
-      Platform.close(file.fd)
-      guard file.isRegular else { throw .replay(.notARegularFile(path: path, kind: file.kind)) }
+    let session = try readDevToolsFile(path, lenient: arguments.flag("lenient"))
+    for warning in session.warnings {
+      output.emit(Diagnostic.warning(warning, at: Diagnostic.Location(file: path)))
     }
-    let session: ReduxDevTools.Session
-    do {
-      let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-      session = try ReduxDevTools.import(JSONParser.parse(bytes, limits: ReaderLimits.default.json))
-    } catch let error as InteropError {
-      throw .diagnostic(Diagnostic.error(error.description, at: Diagnostic.Location(file: path)))
-    } catch let error as JSONParseError {
-      throw .diagnostic(Diagnostic.error(error.description, at: Diagnostic.Location(file: path)))
-    } catch {
-      throw .diagnostic(
-        Diagnostic.error(
-          "cannot read the file: \(error.localizedDescription)", at: Diagnostic.Location(file: path)
-        ))
+    for (position, message) in session.reducerErrors {
+      output.emit(
+        Diagnostic.warning(
+          "DevTools recorded an error of the JavaScript reducer at action \(position): "
+            + inert(message),
+          at: Diagnostic.Location(file: path),
+          notes: [
+            "its computed state is the one before; 'replay verify' will say if this app's "
+              + "reducer computes another"
+          ]))
     }
-    var composer = LogComposer(
-      header: LogComposer.Header(
-        app: app.name, actionType: app.actionType, stateType: app.stateType,
-        state: session.initialState),
-      checkpointInterval: 100)
-    let started = session.actions.first?.timestamp ?? 0
+    let (initialState, initialSource) = try importInitialState(session, app: app, file: path)
+    // Times: the `@@INIT` action's, to the whole second, is the log's start; each action's time
+    // is its offset from it, so a round trip through DevTools keeps both.
+    let startedAt = session.startedAt ?? session.actions.first?.timestamp
+    let startSecond = startedAt.map { ($0 / 1000).rounded(.down) }
+    var header = LogComposer.Header(
+      app: app.name, actionType: app.actionType, stateType: app.stateType, state: initialState)
+    if let startSecond {
+      header.recordedAt = LogComposer.timestamp(Date(timeIntervalSince1970: startSecond))
+    }
+    var composer = LogComposer(header: header, checkpointInterval: 100)
     for (n, entry) in session.actions.enumerated() {
-      composer.appendAction(entry.action, time: entry.timestamp.map { ($0 - started) / 1000 })
+      var time: Double?
+      if let timestamp = entry.timestamp, let startSecond {
+        time = (timestamp - startSecond * 1000) / 1000
+      }
+      composer.appendAction(entry.action, time: time)
       if let state = entry.state, (n + 1) % 100 == 0 || n == session.actions.count - 1 {
         composer.appendCheckpoint(state)
       }
@@ -89,13 +98,97 @@ extension CommandContext {
       throw .replay(error)
     }
     var line = "wrote \(inert(out)): \(composer.actionCount) actions of app \(app.name)"
-    if session.skippedCount > 0 {
-      line += " (\(session.skippedCount) action(s) toggled off in DevTools left out)"
+    switch session.shape {
+    case .liftedState:
+      line += " from a Redux DevTools lifted state"
+      if session.skippedCount > 0 {
+        line += " (\(session.skippedCount) action(s) toggled off in DevTools left out)"
+      }
+    case .actions:
+      line += " from a Redux DevTools actions export"
     }
     output.writeLine(line)
+    output.writeLine("initial state: \(initialSource)")
     output.writeLine(
-      "check that this app's reducer reproduces the recorded states: replay verify \(inert(out))")
+      startSecond == nil
+        ? "times: none (this shape has no timestamps)"
+        : "times: from DevTools' timestamps, recordedAt \(header.recordedAt)")
+    if session.shape == .actions {
+      output.writeLine(
+        "states: none in this shape, so 'replay verify \(inert(out))' can check only that every "
+          + "action decodes")
+    } else {
+      output.writeLine(
+        "check that this app's reducer reproduces the recorded states: replay verify \(inert(out))")
+    }
     return ExitStatus.success
+  }
+
+  /// Reads and converts a DevTools file, with positioned errors.
+  private func readDevToolsFile(_ path: String, lenient: Bool) throws(CommandFailure)
+    -> ReduxDevTools.Session
+  {
+    if case .success(let file) = Platform.openForReading(path) {
+      Platform.close(file.fd)
+      guard file.isRegular else { throw .replay(.notARegularFile(path: path, kind: file.kind)) }
+    }
+    do {
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      return try ReduxDevTools.import(
+        JSONParser.parse(bytes, limits: ReaderLimits.default.json), lenient: lenient)
+    } catch let error as InteropError {
+      throw .diagnostic(Diagnostic.error(error.description, at: Diagnostic.Location(file: path)))
+    } catch let error as JSONParseError {
+      throw .diagnostic(Diagnostic.error(error.description, at: Diagnostic.Location(file: path)))
+    } catch {
+      throw .diagnostic(
+        Diagnostic.error(
+          "cannot read the file: \(error.localizedDescription)", at: Diagnostic.Location(file: path)
+        ))
+    }
+  }
+
+  /// The state the imported log starts from, and where it came from: `--initial-state`, the
+  /// file, or the app's registered default.
+  private func importInitialState(
+    _ session: ReduxDevTools.Session, app: ReplayApp, file: String
+  ) throws(CommandFailure) -> (JSONValue, String) {
+    if let statePath = arguments.string("initial-state") {
+      do {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: statePath))
+        return (
+          try JSONParser.parse(bytes, limits: ReaderLimits.default.json),
+          "from --initial-state \(inert(statePath))"
+            + (session.initialState != nil ? " (instead of the file's)" : "")
+        )
+      } catch let error as JSONParseError {
+        throw .diagnostic(
+          Diagnostic.error(error.description, at: Diagnostic.Location(file: statePath)))
+      } catch {
+        throw .diagnostic(
+          Diagnostic.error(
+            "cannot read the initial state: \(error.localizedDescription)",
+            at: Diagnostic.Location(file: statePath)))
+      }
+    }
+    if let state = session.initialState {
+      return (
+        state,
+        session.shape == .actions ? "the file's preloadedState" : "the file's first computed state"
+      )
+    }
+    if let state = app.defaultState {
+      return (state, "the app's default (\(app.stateType) as registered): the file has none")
+    }
+    throw .diagnostic(
+      Diagnostic.error(
+        "the file has no initial state (no preloadedState) and the app \"\(app.name)\" registers "
+          + "no default", at: Diagnostic.Location(file: file),
+        hints: [
+          Diagnostic.Hint(
+            "replay import \(inert(file)) --app \(app.name) --initial-state STATE.json -o LOG",
+            comment: "the state the app started from, as JSON")
+        ]))
   }
 
   private func write(_ bytes: [UInt8], to file: String) throws(ReplayError) {

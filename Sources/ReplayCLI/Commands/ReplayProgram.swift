@@ -178,17 +178,31 @@ enum ReplayProgram {
 
   static let importCommand = CommandSpec(
     name: "import",
-    abstract: "Turn a Redux DevTools export into a Rewind log.",
-    discussion: "Reads the file the extension's Export button writes (from a JavaScript app with "
-      + "the same action shapes, or from 'replay export'), and writes a log for app NAME with a "
-      + "checkpoint every 100 actions from the exported states, so 'replay verify' checks that "
-      + "this app's reducer computes the same states.",
-    arguments: [ArgumentSpec("FILE", help: "A Redux DevTools export (.json).")],
+    abstract: "Turn a Redux DevTools file into a Rewind log.",
+    discussion: "Reads what the extension's Export button writes for a Redux app (the actions, "
+      + "and preloadedState when the app had one) or a lifted state (from 'replay export', a "
+      + "monitor or @redux-devtools/remote), decoding jsan references, and writes a log for app "
+      + "NAME. A lifted state's states become checkpoints every 100 actions, so 'replay verify' "
+      + "checks that this app's reducer computes them; its timestamps become the log's times. "
+      + "What a Rewind log cannot hold (an action's meta, NaN, a function) is an error naming "
+      + "where it is, unless --lenient (docs/interop.md).",
+    arguments: [ArgumentSpec("FILE", help: "A Redux DevTools file (.json).")],
     options: [
       .option("app", valueName: "NAME", help: "The app whose reducer replays the log."),
       .option("output", short: "o", valueName: "LOG", help: "The log to write."),
+      .option(
+        "initial-state", valueName: "FILE",
+        help: "The state before the first action, as JSON (instead of the file's, or the app's "
+          + "default)."),
+      .flag(
+        "lenient",
+        help: "Drop or replace what a Rewind log cannot hold, with a warning for each."),
     ],
-    examples: [.init("replay import /tmp/todo.json --app todo -o /tmp/todo.jsonl")])
+    examples: [
+      .init("replay import /tmp/todo.json --app todo -o /tmp/todo.jsonl"),
+      .init(
+        "replay import Fixtures/redux-devtools/actions-export.json --app todo -o /tmp/todo.jsonl"),
+    ])
 
   static let tail = CommandSpec(
     name: "tail",

@@ -1,10 +1,14 @@
 import RewindJSON
 
-/// Conversion between Rewind logs and the Redux DevTools extension's export format: the JSON its
-/// Export button writes and its Import button reads — `{"payload": "<lifted state as a JSON
-/// string>", "preloadedState": "<initial state as a JSON string>"}`, where the lifted state holds
-/// `actionsById`, `computedStates`, `stagedActionIds`, `skippedActionIds`, `currentStateIndex`,
-/// `nextActionId` and `committedState` (see `docs/interop.md` for the mapping).
+/// Conversion between Rewind logs and what Redux DevTools writes and reads (`docs/interop.md`).
+///
+/// Export writes the *lifted state* of DevTools' instrumented store, bare — `actionsById`,
+/// `stagedActionIds`, `skippedActionIds`, `computedStates`, `currentStateIndex`,
+/// `nextActionId`, `committedState` — the one shape every import path of DevTools accepts (the
+/// extension's Import button, a monitor's own import, `@redux-devtools/remote`). Import reads
+/// that shape (bare, or as the JSON text in a `payload`) and the one the extension's Export
+/// button writes for a Redux app: `{"payload": "<JSON text of an array of actions>",
+/// "preloadedState": "<JSON text of the state>"}` (``ReduxDevTools/import(_:lenient:)``).
 public enum ReduxDevTools {
   /// The type of the lifted action that wraps every app action.
   static let performAction = "PERFORM_ACTION"
@@ -14,7 +18,8 @@ public enum ReduxDevTools {
   static let rawType = "@@rewind/raw"
 
   /// A Rewind action encoding as a Redux action: `{"add":{"title":"x"}}` → `{"type":"add",
-  /// "payload":{"title":"x"}}`; a case without payload → `{"type":"clearCompleted"}`.
+  /// "payload":{"title":"x"}}`; a case without payload → `{"type":"clearCompleted"}`; anything
+  /// else → `{"type":"@@rewind/raw","payload":…}`.
   public static func reduxAction(_ action: JSONValue) -> JSONValue {
     if case .object(let members) = action, members.count == 1 {
       var out = [JSONMember("type", .string(members[0].key))]
@@ -24,24 +29,55 @@ public enum ReduxDevTools {
     return .object([JSONMember("type", .string(rawType)), JSONMember("payload", action)])
   }
 
-  /// A Redux action as a Rewind action encoding — the inverse of ``reduxAction(_:)``; for a
-  /// JavaScript app, `{type, payload}` becomes `{"<type>": payload}` (`{}` when there is none).
-  /// - Throws: ``InteropError`` when the value is not an object with a string `type`.
-  public static func rewindAction(_ action: JSONValue, index: Int) throws(InteropError) -> JSONValue
-  {
-    guard case .object = action, let type = action["type"]?.stringValue else {
-      throw InteropError("action \(index) is not an object with a string \"type\"")
+  /// A Redux action as a Rewind action encoding, by the rule of `docs/interop.md`: its `type` is
+  /// the case; a Flux Standard Action's `payload` (an object: the case's labelled values; any
+  /// other value: its one unlabelled value, `_0`) or, for a classic action, every member but
+  /// `type`, are its associated values.
+  ///
+  /// - Parameters:
+  ///   - place: Where the action is, for messages (`payload[3]`, `actionsById["4"].action`).
+  ///   - lenient: Whether an FSA's `meta` or `error: true`, which a Rewind action cannot hold, is
+  ///     dropped with a warning (appended to `warnings`) instead of an error.
+  /// - Throws: ``InteropError`` when the value is not an object with a string `type`, or would
+  ///   lose data and `lenient` is off.
+  public static func rewindAction(
+    _ action: JSONValue, at place: String, lenient: Bool, warnings: inout [String]
+  ) throws(InteropError) -> JSONValue {
+    guard case .object(let members) = action, let type = action["type"]?.stringValue else {
+      throw InteropError("\(place): not an action (an object with a string \"type\")")
     }
     if type == rawType { return action["payload"] ?? .null }
-    return .object([JSONMember(type, action["payload"] ?? .object([]))])
+    let rest = members.filter { $0.key != "type" }
+    let isStandard =
+      action["payload"] != nil
+      && rest.allSatisfy { ["payload", "meta", "error"].contains($0.key) }
+    guard isStandard else {
+      // A classic action: its data lies beside `type`.
+      return .object([JSONMember(type, .object(rest))])
+    }
+    for member in rest where member.key != "payload" {
+      if member.key == "error" && member.value == .bool(false) { continue }
+      let what = "its \"\(member.key)\" (\(member.value.jsonText.prefix(60)))"
+      guard lenient else {
+        throw InteropError(
+          "\(place) (type \"\(type)\"): \(what) has no place in a Rewind action, which keeps "
+            + "only the case and its payload; --lenient drops it with a warning")
+      }
+      warnings.append("\(place) (type \"\(type)\"): \(what) dropped")
+    }
+    let payload = action["payload"] ?? .object([])
+    if case .object = payload { return .object([JSONMember(type, payload)]) }
+    return .object([JSONMember(type, .object([JSONMember("_0", payload)]))])
   }
 
-  /// The export document for a session.
+  /// The lifted state DevTools imports, for a session.
   ///
   /// - Parameters:
   ///   - initialState: The state before the first action.
   ///   - actions: Each action's Rewind encoding, its state after it, and its time in
   ///     milliseconds since the Unix epoch.
+  ///   - startedAt: When the session started (the `@@INIT` action's time), in milliseconds since
+  ///     the Unix epoch.
   public static func export(
     initialState: JSONValue, actions: [(action: JSONValue, state: JSONValue, timestamp: Double)],
     startedAt: Double
@@ -57,7 +93,7 @@ public enum ReduxDevTools {
       computed.append(.object([JSONMember("state", entry.state)]))
       staged.append(.number(String(n + 1)))
     }
-    let lifted = JSONValue.object([
+    return .object([
       JSONMember("actionsById", .object(byID)),
       JSONMember("computedStates", .array(computed)),
       JSONMember("committedState", initialState),
@@ -67,10 +103,6 @@ public enum ReduxDevTools {
       JSONMember("stagedActionIds", .array(staged)),
       JSONMember("isLocked", .bool(false)),
       JSONMember("isPaused", .bool(false)),
-    ])
-    return .object([
-      JSONMember("payload", .string(lifted.jsonText)),
-      JSONMember("preloadedState", .string(initialState.jsonText)),
     ])
   }
 
@@ -86,71 +118,11 @@ public enum ReduxDevTools {
     guard value.isFinite else { return "0" }
     return String(Int64(value.rounded()))
   }
-
-  /// A session read from an export document.
-  public struct Session: Sendable {
-    /// The state before the first action.
-    public var initialState: JSONValue
-    /// The actions (Rewind encodings), in order, with their computed states when present.
-    public var actions: [(action: JSONValue, state: JSONValue?, timestamp: Double?)]
-    /// How many actions were skipped (toggled off) in DevTools and left out.
-    public var skippedCount: Int
-  }
-
-  /// Reads an export document (the `{"payload": "…"}` file, or a bare lifted state).
-  /// - Throws: ``InteropError`` naming what is missing or malformed.
-  public static func `import`(_ document: JSONValue) throws(InteropError) -> Session {
-    var lifted = document
-    if let payload = document["payload"] {
-      guard let text = payload.stringValue else {
-        throw InteropError("\"payload\" must be a string holding the lifted state's JSON")
-      }
-      do { lifted = try JSONParser.parse(text) } catch {
-        throw InteropError("\"payload\" is not valid JSON: \(error.description)")
-      }
-    }
-    guard case .object(let byID)? = lifted["actionsById"] else {
-      throw InteropError("no \"actionsById\" object: not a Redux DevTools export")
-    }
-    let staged: [Int]
-    if case .array(let ids)? = lifted["stagedActionIds"] {
-      staged = ids.compactMap(\.intValue)
-    } else {
-      staged = byID.compactMap { Int($0.key) }.sorted()
-    }
-    var skipped: Set<Int> = []
-    if case .array(let ids)? = lifted["skippedActionIds"] {
-      skipped = Set(ids.compactMap(\.intValue))
-    }
-    var computed: [JSONValue] = []
-    if case .array(let states)? = lifted["computedStates"] { computed = states }
-    let initial =
-      computed.first?["state"]
-      ?? lifted["committedState"]
-      ?? document["preloadedState"]?.stringValue.flatMap { try? JSONParser.parse($0) }
-    guard let initial else {
-      throw InteropError("no initial state: neither \"computedStates\" nor \"committedState\"")
-    }
-    var index: [String: JSONValue] = [:]
-    for member in byID { index[member.key] = member.value }
-    var actions: [(action: JSONValue, state: JSONValue?, timestamp: Double?)] = []
-    for (position, id) in staged.enumerated() {
-      guard let lifted = index[String(id)] else {
-        throw InteropError("stagedActionIds names action \(id), which is not in actionsById")
-      }
-      let inner = lifted["action"] ?? lifted
-      if inner["type"]?.stringValue == initType { continue }
-      if skipped.contains(id) { continue }
-      let state = position < computed.count ? computed[position]["state"] : nil
-      actions.append((try rewindAction(inner, index: id), state, lifted["timestamp"]?.doubleValue))
-    }
-    return Session(initialState: initial, actions: actions, skippedCount: skipped.count)
-  }
 }
 
-/// A Redux DevTools document that cannot be converted.
+/// A Redux DevTools document that cannot be converted, or would lose data.
 public struct InteropError: Error, Sendable, CustomStringConvertible {
-  /// What is wrong.
+  /// What is wrong, and where.
   public var description: String
   init(_ description: String) { self.description = description }
 }

@@ -26,7 +26,8 @@ struct ReplayRun {
   static let apps = [
     ReplayApp(name: "counter", reducer: counterReducer),
     ReplayApp(
-      name: "todo", reducer: todoReducer, build: BuildStamp(schema: todoSchema),
+      name: "todo", reducer: todoReducer, initialState: TodoState(),
+      build: BuildStamp(schema: todoSchema),
       migrations: todoMigrations),
   ]
 

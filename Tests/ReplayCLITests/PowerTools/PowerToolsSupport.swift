@@ -14,7 +14,7 @@ enum PowerTools {
 
   static let apps = [
     ReplayApp(name: "counter", reducer: counterReducer),
-    ReplayApp(name: "todo", reducer: todoReducer),
+    ReplayApp(name: "todo", reducer: todoReducer, initialState: TodoState()),
     ReplayApp(name: "journal", reducer: journalReducer),
   ]
 

@@ -1,0 +1,159 @@
+import Foundation
+import RewindJSON
+import Testing
+
+/// `replay import` on every shape Redux DevTools writes (`Fixtures/redux-devtools/`) and
+/// `replay export --redux-devtools` back: what lands in the log, what is said, what is refused.
+@Suite struct ReduxDevToolsCommandTests {
+  static func devtools(_ name: String) -> String { CLIFixture.path("redux-devtools/\(name)") }
+
+  /// The action lines of a log: seq, time and action.
+  static func actionLines(_ path: String) throws -> [String] {
+    try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+      .filter { $0.contains(#""kind":"action""#) }
+      .map { line in String(line.drop { $0 != "," }) }  // without the checksum
+  }
+
+  @Test func anActionsExportImportsWithItsPreloadedStateAndSaysWhatItLacks() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let out = directory.appendingPathComponent("a.jsonl").path
+      let run = ReplayRun([
+        "import", Self.devtools("actions-export.json"), "--app", "todo", "-o", out,
+      ])
+      #expect(run.status == 0, "\(run.combined)")
+      #expect(
+        run.outputLines == [
+          "wrote \(out): 9 actions of app todo from a Redux DevTools actions export",
+          "initial state: the file's preloadedState",
+          "times: none (this shape has no timestamps)",
+          "states: none in this shape, so 'replay verify \(out)' can check only that every "
+            + "action decodes",
+        ])
+      let lines = try Self.actionLines(out)
+      #expect(lines.count == 9)
+      #expect(
+        lines[1] == #","kind":"action","seq":2,"type":"add","action":{"add":{"title":"Call mum"}}}"#
+      )
+      #expect(
+        lines[3]
+          == #","kind":"action","seq":4,"type":"setFilter","action":{"setFilter":{"_0":"active"}}}"#
+      )
+      let state = ReplayRun(["state", out, "--at", "last"])
+      #expect(state.status == 0, "\(state.combined)")
+      #expect(
+        state.standardOutput.contains(#""title" : "Call dad""#)
+          || state.standardOutput.contains(#""title": "Call dad""#), "\(state.combined)")
+    }
+  }
+
+  @Test func withoutAPreloadedStateTheAppsDefaultOrTheCommandLineGivesIt() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let out = directory.appendingPathComponent("b.jsonl").path
+      let file = Self.devtools("actions-export-no-preloaded-state.json")
+      let run = ReplayRun(["import", file, "--app", "todo", "-o", out])
+      #expect(run.status == 0, "\(run.combined)")
+      #expect(
+        run.outputLines[1] == "initial state: the app's default (TodoState as registered): the "
+          + "file has none")
+      let statePath = directory.appendingPathComponent("state.json").path
+      try #"{"todos":[],"filter":"completed","nextID":40}"#.write(
+        toFile: statePath, atomically: true, encoding: .utf8)
+      let given = ReplayRun([
+        "import", file, "--app", "todo", "-o", out, "--initial-state", statePath,
+      ])
+      #expect(given.status == 0, "\(given.combined)")
+      #expect(given.outputLines[1] == "initial state: from --initial-state \(statePath)")
+      #expect(try String(contentsOfFile: out, encoding: .utf8).contains(#""nextID":40"#))
+      // An app that registers no default, and no state given: a clear error and a way out.
+      let counter = ReplayRun(["import", file, "--app", "counter", "-o", out])
+      #expect(counter.status == 2)
+      #expect(
+        counter.standardError.hasPrefix(
+          "error: \(file): the file has no initial state (no preloadedState) and the app "
+            + "\"counter\" registers no default"), "\(counter.combined)")
+      #expect(counter.standardError.contains("--initial-state STATE.json"))
+    }
+  }
+
+  @Test func whatWouldBeLostIsRefusedWithItsPlaceOrDroppedWithAWarning() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let out = directory.appendingPathComponent("c.jsonl").path
+      let file = Self.devtools("actions-export-with-meta.json")
+      let refused = ReplayRun(["import", file, "--app", "todo", "-o", out])
+      #expect(refused.status == 2)
+      #expect(
+        refused.standardError
+          == "error: \(file): payload[1] (type \"toggle\"): its \"meta\" ({\"source\":\"keyboard\"}) "
+          + "has no place in a Rewind action, which keeps only the case and its payload; "
+          + "--lenient drops it with a warning\n")
+      #expect(!FileManager.default.fileExists(atPath: out))
+      let lenient = ReplayRun(["import", file, "--app", "todo", "-o", out, "--lenient"])
+      #expect(lenient.status == 0, "\(lenient.combined)")
+      #expect(
+        lenient.standardError
+          == "warning: \(file): payload[1] (type \"toggle\"): its \"meta\" "
+          + "({\"source\":\"keyboard\"}) dropped\n")
+    }
+  }
+
+  @Test func aLiftedStateWithJSANImportsItsStatesAndTimes() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let out = directory.appendingPathComponent("d.jsonl").path
+      let run = ReplayRun([
+        "import", Self.devtools("lifted-state-jsan.json"), "--app", "todo", "-o", out,
+      ])
+      #expect(run.status == 0, "\(run.combined)")
+      #expect(
+        run.outputLines == [
+          "wrote \(out): 6 actions of app todo from a Redux DevTools lifted state (1 action(s) "
+            + "toggled off in DevTools left out)",
+          "initial state: the file's first computed state",
+          "times: from DevTools' timestamps, recordedAt 2026-11-21T10:00:00Z",
+          "check that this app's reducer reproduces the recorded states: replay verify \(out)",
+        ])
+      let times = try Self.actionLines(out).map { String($0.split(separator: ",")[2]) }
+      #expect(
+        times == [
+          #""time":1.250000"#, #""time":2.500000"#, #""time":3.000000"#, #""time":4.125000"#,
+          #""time":5.000000"#, #""time":6.750000"#,
+        ])
+      let verify = ReplayRun(["verify", out])
+      #expect(verify.status == 0, "\(verify.combined)")
+      #expect(verify.outputLines == ["\(out): the checkpoint was reproduced"])
+    }
+  }
+
+  @Test func aRoundTripThroughDevToolsKeepsTheSessionItsStartAndEveryTime() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let session = CLIFixture.path("todo-session.jsonl")
+      let exported = directory.appendingPathComponent("todo.json").path
+      let imported = directory.appendingPathComponent("todo.jsonl").path
+      let export = ReplayRun(["export", session, "--redux-devtools", exported])
+      #expect(export.status == 0, "\(export.combined)")
+      // The bare lifted state, which every DevTools import path reads.
+      let document = try JSONParser.parse(
+        Array(try Data(contentsOf: URL(fileURLWithPath: exported))))
+      #expect(document["payload"] == nil && document["actionsById"] != nil)
+      let run = ReplayRun(["import", exported, "--app", "todo", "-o", imported])
+      #expect(run.status == 0, "\(run.combined)")
+      let diff = ReplayRun(["diff", session, imported])
+      #expect(diff.status == 0, "\(diff.combined)")
+      #expect(diff.outputLines.last == "the final states are equal: the sessions are equivalent")
+      #expect(try Self.actionLines(imported) == Self.actionLines(session))
+      let header = try String(contentsOfFile: imported, encoding: .utf8).prefix { $0 != "\n" }
+      #expect(header.contains(#""recordedAt":"2026-11-21T10:00:00Z""#))
+      #expect(
+        ReplayRun(["verify", imported]).outputLines == ["\(imported): all 4 checkpoints reproduced"]
+      )
+
+      // What DevTools' Export writes after importing ours (the actions and the committed state)
+      // comes back as the same session, without times.
+      let again = directory.appendingPathComponent("again.jsonl").path
+      let reexported = ReplayRun([
+        "import", Self.devtools("todo-session-reexported.json"), "--app", "todo", "-o", again,
+      ])
+      #expect(reexported.status == 0, "\(reexported.combined)")
+      #expect(ReplayRun(["diff", session, again]).status == 0)
+    }
+  }
+}
