@@ -242,6 +242,16 @@ private func document(_ name: String) throws -> JSONValue {
       """#
     let session = try ReduxDevTools.import(JSONParser.parse(lifted))
     #expect(session.skippedCount == 1)
+    #expect(session.reducerErrors.isEmpty)
+    // A state DevTools marks with the JavaScript reducer's error is reported with its position.
+    let failing = try ReduxDevTools.import(
+      JSONParser.parse(
+        lifted.replacingOccurrences(
+          of: #"{"state":{"count":1}},{"state":{"count":1}}"#,
+          with: #"{"state":{"count":0},"error":"TypeError: x is undefined"},{"state":{"count":1}}"#)
+      ))
+    #expect(failing.reducerErrors.map(\.position) == [1])
+    #expect(failing.reducerErrors.map(\.message) == ["TypeError: x is undefined"])
     #expect(session.actions.map(\.action.jsonText) == [#"{"increment":{}}"#])
     #expect(session.initialState?.jsonText == #"{"count":0}"#)
   }
