@@ -7,6 +7,8 @@ package protocol LogFileSystem: Sendable {
   func rename(_ from: String, to: String) -> Int32
   /// Removes a file, ignoring a missing one.
   func remove(_ path: String)
+  /// Whether a file exists at `path`.
+  func exists(_ path: String) -> Bool
 }
 
 /// An `errno` from the file layer.
@@ -43,6 +45,8 @@ package struct POSIXLogFileSystem: LogFileSystem {
   package func rename(_ from: String, to: String) -> Int32 { Platform.rename(from, to: to) }
 
   package func remove(_ path: String) { Platform.removeFile(path) }
+
+  package func exists(_ path: String) -> Bool { Platform.fileIdentity(path) != nil }
 }
 
 /// A file descriptor opened with `O_APPEND`.

@@ -165,7 +165,8 @@ extension LogWriter {
   }
 
   /// Shifts rotated files by one (`.1` → `.2`, …), drops the oldest beyond `keep` files in all,
-  /// and moves the current file to `.1`.
+  /// and moves the current file to `.1`. Only the files there are are touched: a rotation costs
+  /// one look and one rename per kept file, whatever `keep` allows.
   /// - Returns: 0 or the `errno` of the failed rename.
   static func shiftRotatedFiles(_ path: String, keep: Int, fileSystem: any LogFileSystem) -> Int32 {
     let oldest = keep - 1
@@ -173,8 +174,16 @@ extension LogWriter {
       fileSystem.remove(path)
       return 0
     }
-    fileSystem.remove(rotatedPath(path, index: oldest))
-    var index = oldest - 1
+    // The rotated files are `.1` up to `.highest`, with no gap (each rotation shifts them all).
+    var highest = 0
+    while highest < oldest, fileSystem.exists(rotatedPath(path, index: highest + 1)) {
+      highest += 1
+    }
+    if highest == oldest {
+      fileSystem.remove(rotatedPath(path, index: oldest))
+      highest -= 1
+    }
+    var index = highest
     while index >= 1 {
       _ = fileSystem.rename(
         rotatedPath(path, index: index), to: rotatedPath(path, index: index + 1))

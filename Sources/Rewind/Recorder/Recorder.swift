@@ -32,9 +32,11 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   private let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
   /// Encodes and writes checkpoints off the dispatching thread.
   private let checkpoints = CheckpointWriter()
-  /// Where ``close()`` gets the final state (the ``Store`` the recorder is attached to).
+  /// The final state ``close(finalState:)`` gives, which ``close()`` prefers to the store's.
   private let finalStateSource: Locked<(@Sendable () -> State?)?> = Locked(nil)
-  private let detach: Locked<(@Sendable () -> Void)?> = Locked(nil)
+  /// Detaches from the store, returning its state at that moment: the state after the last
+  /// action this recorder saw (the store holds its lock across an action and its hooks).
+  private let detach: Locked<(@Sendable () -> State?)?> = Locked(nil)
   /// The app-lifecycle observers that flush a buffered recording (``Platform/flushNotifications``).
   private let lifecycleObservers: Locked<[any NSObjectProtocol]> = Locked([])
 
@@ -247,14 +249,16 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       slot = nil
       return action
     }
-    detachStore?()
+    // The store's state at detaching, not at the final checkpoint: other threads may dispatch
+    // in between, and their actions are not recorded.
+    let stateAtDetach = detachStore?()
     checkpoints.waitUntilIdle()
     let source = finalStateSource.withLock { slot in
       let source = slot
       slot = nil
       return source
     }
-    if core.withLock({ $0.lacksFinalCheckpoint }), let state = source?() {
+    if core.withLock({ $0.lacksFinalCheckpoint }), let state = source?() ?? stateAtDetach {
       let sanitized = stateSanitizer?(state) ?? state
       let report = core.withLock { core -> RecorderError? in
         do {
@@ -269,14 +273,10 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     if let report { onError(report) }
   }
 
-  /// Remembers how to detach from the store on close.
-  func setDetach(_ action: @escaping @Sendable () -> Void) {
+  /// Remembers how to detach from the store on close: `action` detaches and returns the store's
+  /// state at that moment, the final checkpoint's.
+  func setDetach(_ action: @escaping @Sendable () -> State?) {
     detach.withLock { $0 = action }
-  }
-
-  /// Remembers where the final state comes from on close.
-  func setFinalStateSource(_ source: @escaping @Sendable () -> State?) {
-    finalStateSource.withLock { $0 = source }
   }
 
   private func startSyncTimer(every interval: Duration) {

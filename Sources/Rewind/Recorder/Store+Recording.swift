@@ -49,7 +49,6 @@ extension Store where State: Codable, Action: Codable {
       return (recorder, hooks)
     }
     recorder.setDetach { [weak self] in self?.detachHooks(id) }
-    recorder.setFinalStateSource { [weak self] in self?.state }
     return recorder
   }
 }

@@ -222,10 +222,14 @@ extension Store {
   }
 
   /// Removes hooks installed by ``attachHooks(_:)``.
-  package func detachHooks(_ id: UInt64) {
+  /// - Returns: The state at that moment: the state after the last action the hooks saw (an
+  ///   action and its hooks run under the same lock).
+  @discardableResult
+  package func detachHooks(_ id: UInt64) -> State {
     processLock.lock()
     defer { processLock.unlock() }
     pipeline.hooks.removeAll { $0.id == id }
+    return stateBox.mutex.withLock { $0 }
   }
 
   /// Calls `handler` with the whole state after every action.

@@ -87,6 +87,8 @@ final class FaultyFileSystem: LogFileSystem {
 
   func remove(_ path: String) { base.remove(path) }
 
+  func exists(_ path: String) -> Bool { base.exists(path) }
+
   fileprivate func write(
     _ bytes: UnsafeRawBufferPointer, through inner: any LogFileHandle
   ) -> (written: Int, errno: Int32?) {
