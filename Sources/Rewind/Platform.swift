@@ -327,6 +327,13 @@ package enum Platform {
     return (UInt64(info.st_dev), UInt64(info.st_ino), Int(info.st_size))
   }
 
+  /// The same for an open descriptor: the file it reads, whatever its name is now.
+  package static func fileIdentity(fd: Int32) -> (device: UInt64, inode: UInt64, size: Int)? {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    return (UInt64(info.st_dev), UInt64(info.st_ino), Int(info.st_size))
+  }
+
   /// Sleeps for `milliseconds`.
   package static func sleep(milliseconds: Int) {
     _ = usleep(useconds_t(max(0, milliseconds) * 1000))

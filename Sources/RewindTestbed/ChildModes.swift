@@ -9,17 +9,24 @@ enum ChildModes {
   /// acknowledged action is in the log).
   static func record(to path: String, policy: String, count: Int) throws {
     let durability: Durability
+    var rotation: Rotation?
     switch policy {
     case "process": durability = .processCrash
+    case "rotating":
+      // Every 1 KiB: a follower (`tail -f`) sees many rotations.
+      durability = .processCrash
+      rotation = Rotation(maxBytes: 1024, keepFiles: 100_000)
     case "interval": durability = .interval(.milliseconds(5))
     case "every": durability = .everyAction
     case "buffered": durability = .buffered(capacity: 4096)
-    default: throw FixtureError("unknown policy \(policy): process, interval, every or buffered")
+    default:
+      throw FixtureError("unknown policy \(policy): process, rotating, interval, every or buffered")
     }
     let store = Store(initialState: CounterState(), reducer: counterReducer)
     let recorder = try store.startRecording(
       to: path, app: "counter",
-      options: RecordingOptions(durability: durability, checkpointInterval: 25, ifExists: .replace))
+      options: RecordingOptions(
+        durability: durability, checkpointInterval: 25, rotation: rotation, ifExists: .replace))
     for n in 1...max(1, count) {
       store.dispatch(n % 7 == 0 ? .add(n) : .increment)
       var ack = Array("\(n)\n".utf8)

@@ -3,6 +3,7 @@
 //   rewind-testbed fixtures DIR            write every fixture log into DIR
 //   rewind-testbed crash LOG               record a todo session until the move bug kills it
 //   rewind-testbed record LOG POLICY N     record N counter actions, acknowledging each on stdout
+//                                          (POLICY: process, rotating, interval, every, buffered)
 //   rewind-testbed record-big LOG N        the same with a 400 KiB state (background checkpoints)
 //   rewind-testbed dispatch-from-reducer   misuse the store (it must stop with a message)
 //   rewind-testbed clock-journal LOG       record with a reducer that reads the clock (docs/determinism.md)

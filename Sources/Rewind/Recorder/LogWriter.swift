@@ -6,7 +6,7 @@ import RewindJSON
 /// When a write fails or comes up short, it cuts the file back to that length, so the file never
 /// holds a partial line followed by another line; then it stops (every later call is a no-op).
 /// Not thread-safe: the ``Recorder`` serialises calls.
-final class LogWriter {
+package final class LogWriter {
   let path: String
   private let fileSystem: any LogFileSystem
   private(set) var handle: (any LogFileHandle)?
@@ -155,7 +155,7 @@ final class LogWriter {
 
 extension LogWriter {
   /// The name of the `index`-th rotated file: `session.jsonl` → `session.1.jsonl`.
-  static func rotatedPath(_ path: String, index: Int) -> String {
+  package static func rotatedPath(_ path: String, index: Int) -> String {
     let slash = path.lastIndex(of: "/")
     let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
     if let dot = path[nameStart...].lastIndex(of: "."), dot != nameStart {

@@ -5,8 +5,15 @@ import RewindJSON
 /// appended since the last one and returns its complete lines as events.
 ///
 /// A line still being written (no newline yet) is kept back until it is complete, so it is never
-/// reported as corrupt. When the file is replaced (rotation: a new file at the same path) or
-/// truncated, the tail starts again at the beginning of the new file.
+/// reported as corrupt. The file followed stays open: what is appended to it is read even after it
+/// was renamed or deleted. When the path names another file, the old one is read to its end first
+/// — a rotation's last actions and its `rotated` record are written after the rename. After a
+/// `rotated` record the tail goes on with the file whose header continues its seqs: the one at
+/// the path, or a rotated one (`session.1.jsonl`, …) when the recorder rotated more than once
+/// since the last poll, so no action is missed while the files are kept. Any other new file (a
+/// replacement, a file deleted and made again) is read from its start after a ``Event/restarted``,
+/// and a line the old file left unfinished (its writer was killed) is reported as cut off. A
+/// file truncated in place is read again from its start.
 public final class LogTail {
   /// What a poll found.
   public enum Event: Sendable {
@@ -18,14 +25,21 @@ public final class LogTail {
     case end(reason: String)
     /// A line that is not a valid record.
     case fault(LogFault)
-    /// The file at the path was replaced or truncated; reading restarts at its beginning.
+    /// The file at the path was replaced (without a `rotated` record: not a rotation) or
+    /// truncated; reading restarts at its beginning.
     case restarted
   }
 
   /// The path followed.
   public let path: String
   private let limits: ReaderLimits
-  private var identity: (device: UInt64, inode: UInt64)?
+  /// The file followed, open.
+  private var file: (fd: Int32, device: UInt64, inode: UInt64)?
+  /// The `reason` and `seq` of the followed file's end record, once read.
+  private var endReason: String?
+  private var endSeq = 0
+  /// Polls since a `rotated` record whose next file was not found.
+  private var missedSegmentPolls = 0
   private var offset = 0
   private var pending: [UInt8] = []
   private var scanned = 0
@@ -39,31 +53,150 @@ public final class LogTail {
     self.limits = limits
   }
 
+  deinit {
+    if let file { Platform.close(file.fd) }
+  }
+
   /// Reads what was appended since the last poll.
   /// - Returns: The events, in file order; empty when nothing new was written (or the file does
   ///   not exist yet).
   /// - Complexity: O(bytes appended).
   public func poll() -> [Event] {
-    guard let now = Platform.fileIdentity(path) else { return [] }
     var events: [Event] = []
-    if let identity,
-      identity.device != now.device || identity.inode != now.inode || now.size < offset
-    {
+    // Each turn reads the file followed to its end; a file that rotated is followed by the next
+    // one, as many as there are since the last poll.
+    while true {
+      guard let current = file else {
+        guard open(path) else { return events }
+        continue
+      }
+      events += readNew(current.fd)
+      let now = Platform.fileIdentity(path)
+      if let now, now.device == current.device, now.inode == current.inode { return events }
+      // Another file, or none, at the path: whatever its writer wrote before leaving it (a
+      // rotation's `rotated` record comes before the new file) is there now. Read it.
+      events += readNew(current.fd)
+      if endReason == "rotated" {
+        // The file with the next seqs: at the path, or rotated again already. It may not be
+        // found for a moment: before the recorder makes its new file, or while it renames the
+        // rotated ones. Only when it stays missing (the retention deleted it) is the file at the
+        // path taken instead.
+        if let next = Self.segment(of: path, firstSeq: endSeq + 1) {
+          // Renamed again between the search and the opening, another file may be there now:
+          // only the one that starts at the next seq is taken.
+          guard open(next, firstSeq: endSeq + 1) else { return events }
+          missedSegmentPolls = 0
+          continue
+        }
+        missedSegmentPolls += 1
+        guard missedSegmentPolls > 20, now != nil else { return events }
+        missedSegmentPolls = 0
+        guard open(path) else { return events }
+        continue
+      }
+      // The file followed is gone from the path: wait (reading it) until another appears.
+      guard now != nil else { return events }
+      events += cutOffLine()
       events.append(.restarted)
-      offset = 0
-      pending.removeAll()
-      scanned = 0
-      discarding = false
-      lineNumber = 0
-      header = nil
+      guard open(path) else { return events }
     }
-    identity = (now.device, now.inode)
+  }
+
+  /// Follows `path` from its start instead of the file followed; `false` when it cannot be
+  /// opened, or, given `firstSeq`, when its header does not start there.
+  private func open(_ path: String, firstSeq: Int? = nil) -> Bool {
+    guard case .success(let opened) = Platform.openForReading(path) else { return false }
+    guard let identity = Platform.fileIdentity(fd: opened.fd),
+      firstSeq == nil || Self.headerFirstSeq(opened.fd) == firstSeq
+    else {
+      Platform.close(opened.fd)
+      return false
+    }
+    if let file { Platform.close(file.fd) }
+    file = (opened.fd, identity.device, identity.inode)
+    restart()
+    return true
+  }
+
+  /// The file of the rotated log `path` whose header's `firstSeq` is `firstSeq`: the one at the
+  /// path or a rotated one (`session.1.jsonl`, `session.2.jsonl`, …, as far as they go).
+  static func segment(of path: String, firstSeq: Int) -> String? {
+    var index = 0
+    while index < 1_000_000 {
+      let candidate = index == 0 ? path : LogWriter.rotatedPath(path, index: index)
+      guard let seq = headerFirstSeq(candidate) else {
+        if index == 0 {
+          index += 1
+          continue
+        }
+        return nil
+      }
+      if seq == firstSeq { return candidate }
+      if seq < firstSeq { return nil }  // older files only, from here
+      index += 1
+    }
+    return nil
+  }
+
+  /// The `firstSeq` of the header at the start of `path` (the recorder writes it before the
+  /// state, in the first few hundred bytes).
+  private static func headerFirstSeq(_ path: String) -> Int? {
+    guard case .success(let opened) = Platform.openForReading(path) else { return nil }
+    defer { Platform.close(opened.fd) }
+    return headerFirstSeq(opened.fd)
+  }
+
+  /// The same for an open file.
+  private static func headerFirstSeq(_ fd: Int32) -> Int? {
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    let count = bytes.withUnsafeMutableBytes { Platform.read(fd, into: $0, at: 0) }
+    guard count > 0 else { return nil }
+    let key = Array(#""firstSeq":"#.utf8)
+    let head = bytes[..<count]
+    guard let at = head.firstRange(of: key) else { return nil }
+    let digits = head[at.upperBound...].prefix {
+      $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")
+    }
+    return Int(String(decoding: digits, as: UTF8.self))
+  }
+
+  /// The line the file left unfinished, when it is left behind (its writer was killed mid-line).
+  private func cutOffLine() -> [Event] {
+    guard !pending.isEmpty, !discarding else { return [] }
+    return [
+      .fault(
+        LogFault(
+          path: path, line: lineNumber + 1, byteOffset: offset - pending.count,
+          reason: .cutOff(length: pending.count)))
+    ]
+  }
+
+  /// Forgets where it was in the file: the next bytes read are a file's first.
+  private func restart() {
+    offset = 0
+    pending.removeAll()
+    scanned = 0
+    discarding = false
+    lineNumber = 0
+    header = nil
+    endReason = nil
+    endSeq = 0
+  }
+
+  /// Reads `fd` from where the last read ended to its end; a file now shorter than that was
+  /// truncated, and is read again from its start.
+  private func readNew(_ fd: Int32) -> [Event] {
+    guard let now = Platform.fileIdentity(fd: fd) else { return [] }
+    var events: [Event] = []
+    if now.size < offset {
+      events += cutOffLine()
+      events.append(.restarted)
+      restart()
+    }
     guard now.size > offset else { return events }
-    guard case .success(let file) = Platform.openForReading(path) else { return events }
-    defer { Platform.close(file.fd) }
     var chunk = [UInt8](repeating: 0, count: min(now.size - offset, 1 << 20))
     while true {
-      let count = chunk.withUnsafeMutableBytes { Platform.read(file.fd, into: $0, at: offset) }
+      let count = chunk.withUnsafeMutableBytes { Platform.read(fd, into: $0, at: offset) }
       guard count > 0 else { break }
       pending.append(contentsOf: chunk[..<count])
       offset += count
@@ -148,7 +281,10 @@ public final class LogTail {
               ? .recorded : .skipped(reason: value["reason"]?.stringValue ?? "unknown")))
       ]
     case "end":
-      return [.end(reason: value["reason"]?.stringValue ?? "closed")]
+      let reason = value["reason"]?.stringValue ?? "closed"
+      endReason = reason
+      endSeq = value["seq"]?.intValue ?? endSeq
+      return [.end(reason: reason)]
     default:
       return []
     }

@@ -1,0 +1,128 @@
+import Foundation
+import RewindReplay
+import Testing
+
+/// `tail -f`'s follower (``LogTail``) against what happens to a file being recorded: a real
+/// writer process rotating every KiB (its last actions and `rotated` record land after the
+/// rename), a file truncated, replaced, deleted and made again, and a writer killed mid-line.
+@Suite(.serialized) struct FollowerRotationTests {
+  /// The actions' seqs, headers, faults and restarts a follower reported.
+  struct Seen {
+    var seqs: [Int] = []
+    var headers = 0
+    var ends: [String] = []
+    var faults: [LogFault.Reason] = []
+    var restarts = 0
+
+    mutating func add(_ events: [LogTail.Event]) {
+      for event in events {
+        switch event {
+        case .action(let action): seqs.append(action.seq)
+        case .header: headers += 1
+        case .end(let reason): ends.append(reason)
+        case .fault(let fault): faults.append(fault.reason)
+        case .restarted: restarts += 1
+        }
+      }
+    }
+  }
+
+  @Test func aFollowerMissesNoActionOfAWriterRotatingEveryKilobyte() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("live.jsonl").path
+      let count = 3_000
+      let process = Process()
+      process.executableURL = try TrapKindsTests.testbed()
+      process.arguments = ["record", path, "rotating", String(count)]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      let tail = LogTail(path: path)
+      var seen = Seen()
+      try process.run()
+      while process.isRunning {
+        seen.add(tail.poll())
+        usleep(500)
+      }
+      process.waitUntilExit()
+      seen.add(tail.poll())
+      #expect(process.terminationStatus == 0)
+      let missing = Set(1...count).subtracting(seen.seqs).sorted()
+      #expect(
+        seen.seqs == Array(1...count),
+        "missed \(missing.prefix(20)), \(seen.seqs.count - Set(seen.seqs).count) repeated; restarts \(seen.restarts), faults \(seen.faults)")
+      #expect(seen.faults.isEmpty, "\(seen.faults)")
+      #expect(seen.restarts == 0, "a rotation is not a replacement")
+      #expect(seen.headers > 10, "the writer rotated \(seen.headers - 1) times")
+      #expect(seen.ends.last == "closed")
+      #expect(seen.ends.dropLast().allSatisfy { $0 == "rotated" })
+      #expect(seen.ends.count == seen.headers, "every file's end record was read")
+    }
+  }
+
+  /// Lines of `Fixtures/counter.jsonl`: a header, 12 actions, checkpoints and an end record.
+  static func counterLines() throws -> [String] {
+    try String(contentsOfFile: CLIFixture.path("counter.jsonl"), encoding: .utf8)
+      .split(separator: "\n").map(String.init)
+  }
+
+  @Test func truncatedReplacedDeletedAndRecreatedFilesAreReadFromTheirStart() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("live.jsonl").path
+      let lines = try Self.counterLines()
+      let firstHalf = lines.prefix(6).joined(separator: "\n") + "\n"
+      try firstHalf.write(toFile: path, atomically: false, encoding: .utf8)
+      let tail = LogTail(path: path)
+      var seen = Seen()
+      seen.add(tail.poll())
+      #expect(seen.seqs == [1, 2, 3, 4, 5])
+
+      // Truncated in place, then written again from the start.
+      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+      try handle.truncate(atOffset: 0)
+      try handle.close()
+      try (lines.prefix(3).joined(separator: "\n") + "\n").write(
+        toFile: path, atomically: false, encoding: .utf8)
+      var after = Seen()
+      after.add(tail.poll())
+      #expect(after.restarts == 1 && after.headers == 1 && after.seqs == [1, 2])
+
+      // Deleted, and made again while the follower was not looking.
+      try FileManager.default.removeItem(atPath: path)
+      #expect(tail.poll().isEmpty)
+      try (lines.joined(separator: "\n") + "\n").write(
+        toFile: path, atomically: false, encoding: .utf8)
+      var again = Seen()
+      again.add(tail.poll())
+      #expect(again.restarts == 1 && again.headers == 1)
+      #expect(again.seqs == Array(1...12) && again.ends == ["closed"])
+
+      // Replaced by another file (a new recording over the old path).
+      try (lines.prefix(4).joined(separator: "\n") + "\n").write(
+        toFile: path, atomically: true, encoding: .utf8)
+      var replaced = Seen()
+      replaced.add(tail.poll())
+      #expect(replaced.restarts == 1 && replaced.seqs == [1, 2, 3])
+    }
+  }
+
+  @Test func aLineLeftUnfinishedByAKilledWriterIsReportedWhenTheFileIsLeftBehind() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("live.jsonl").path
+      let lines = try Self.counterLines()
+      // A writer killed in the middle of action 4's line.
+      let torn = lines.prefix(4).joined(separator: "\n") + "\n" + lines[4].prefix(30)
+      try torn.write(toFile: path, atomically: false, encoding: .utf8)
+      let tail = LogTail(path: path)
+      var seen = Seen()
+      seen.add(tail.poll())
+      #expect(seen.seqs == [1, 2, 3] && seen.faults.isEmpty, "a line being written is waited for")
+      // The app starts again and records a new session over the path.
+      try (lines.prefix(3).joined(separator: "\n") + "\n").write(
+        toFile: path, atomically: true, encoding: .utf8)
+      var after = Seen()
+      after.add(tail.poll())
+      #expect(after.faults == [.cutOff(length: 30)])
+      #expect(after.restarts == 1 && after.seqs == [1, 2])
+    }
+  }
+}
