@@ -49,7 +49,8 @@ import Testing
       let missing = Set(1...count).subtracting(seen.seqs).sorted()
       #expect(
         seen.seqs == Array(1...count),
-        "missed \(missing.prefix(20)), \(seen.seqs.count - Set(seen.seqs).count) repeated; restarts \(seen.restarts), faults \(seen.faults)")
+        "missed \(missing.prefix(20)), \(seen.seqs.count - Set(seen.seqs).count) repeated; restarts \(seen.restarts), faults \(seen.faults)"
+      )
       #expect(seen.faults.isEmpty, "\(seen.faults)")
       #expect(seen.restarts == 0, "a rotation is not a replacement")
       #expect(seen.headers > 10, "the writer rotated \(seen.headers - 1) times")

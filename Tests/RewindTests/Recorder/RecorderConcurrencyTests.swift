@@ -14,15 +14,8 @@ private let totalDispatches = workers * dispatchesPerWorker
     let path = directory.file("counter.jsonl")
     let store = Store(initialState: CounterState(), reducer: counterReducer)
     // Every action adds a different amount, so the change of the count names the action.
-    let seen = LockedArray<Int>()
-    let previous = Locked(0)
-    let subscription = store.subscribe { state in
-      let amount = previous.withLock { last in
-        defer { last = state.count }
-        return state.count - last
-      }
-      seen.append(amount)
-    }
+    let reducerOrder = ReducerOrder(of: store)
+    let seen = reducerOrder.amounts
     let recorder = try store.startRecording(
       to: path, app: "counter", options: RecordingOptions(checkpointInterval: 1000))
 
@@ -32,7 +25,7 @@ private let totalDispatches = workers * dispatchesPerWorker
       }
     }
     recorder.close()
-    subscription.cancel()
+    reducerOrder.cancel()
 
     let amounts = seen.elements
     #expect(amounts.count == totalDispatches)

@@ -66,15 +66,8 @@ import Testing
     let directory = try TemporaryDirectory()
     let store = Store(initialState: CounterState(), reducer: counterReducer)
     // Every action adds a different amount, so the change of the count names the action.
-    let seen = LockedArray<Int>()
-    let previous = Locked(0)
-    let subscription = store.subscribe { state in
-      let amount = previous.withLock { last in
-        defer { last = state.count }
-        return state.count - last
-      }
-      seen.append(amount)
-    }
+    let reducerOrder = ReducerOrder(of: store)
+    let seen = reducerOrder.amounts
     let options = RecordingOptions(
       checkpointInterval: 25, rotation: Rotation(maxBytes: 8_192, keepFiles: 1_000_000))
     let paths = (0..<Self.rounds).map { directory.file("soak-\($0).jsonl") }
@@ -103,7 +96,7 @@ import Testing
     // The reopener may still be starting the last session: wait until it has.
     while !reopener.isFinished { usleep(200) }
     current.withLock { $0?.close() }
-    subscription.cancel()
+    reducerOrder.cancel()
 
     let order = seen.elements
     #expect(order.count == total && Set(order).count == total)
