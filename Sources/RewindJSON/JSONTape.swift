@@ -66,11 +66,21 @@ struct JSONTapeStorage {
     stack.deallocate()
   }
 
-  /// Forgets the entries, keeping the memory.
+  /// Forgets the entries, keeping the memory — unless a huge document made it huge: a reader
+  /// kept for a session (a timeline's line decoder) must not hold on to hundreds of MiB after
+  /// one large line.
   mutating func removeAll() {
     count = 0
     if !keySets.isEmpty { keySets.removeAll() }
+    if capacity > Self.keptCapacity {
+      entries.deallocate()
+      capacity = 64
+      entries = .allocate(capacity: capacity)
+    }
   }
+
+  /// The most entries kept between documents: 1 Mi entries, 32 MiB.
+  static let keptCapacity = 1 << 20
 
   /// Appends an entry and returns its index.
   @inline(__always)

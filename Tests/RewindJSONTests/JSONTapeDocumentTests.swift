@@ -170,4 +170,23 @@ import Testing
       #expect(try document.decode(TodoAction.self, at: action) == .add(title: "Buy milk"))
     }
   }
+
+  @Test func aHugeDocumentsTapeIsNotKeptForTheNextOne() throws {
+    var storage = JSONTapeStorage()
+    defer { storage.deallocate() }
+    let huge = Array(("[" + String(repeating: "0,", count: (1 << 20) + 10) + "0]").utf8)
+    let hugeLoaded = huge.withUnsafeBytes { bytes in
+      var reader = JSONReader(bytes: bytes, limits: JSONLimits(maxElements: 1 << 22))
+      return (try? reader.readTape(into: &storage)) != nil
+    }
+    #expect(hugeLoaded && storage.count == (1 << 20) + 12)
+    #expect(storage.capacity > JSONTapeStorage.keptCapacity)
+    let small = Array("[1,2]".utf8)
+    let smallLoaded = small.withUnsafeBytes { bytes in
+      var reader = JSONReader(bytes: bytes, limits: .default)
+      return (try? reader.readTape(into: &storage)) != nil
+    }
+    #expect(smallLoaded && storage.count == 3)
+    #expect(storage.capacity == 64)
+  }
 }
