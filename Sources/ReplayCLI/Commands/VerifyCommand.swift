@@ -23,12 +23,36 @@ extension CommandContext {
       }
       return ExitStatus.different
     }
+    // A cut-off log's last action comes after its last checkpoint: replayed once more (in the
+    // worker), it says whether the app's crash is the reducer's.
+    let lastAction = report.isReproduced ? LastActionCheck.run(opened) : nil
     if wantsJSON {
-      output.writeLine(Self.json(report).jsonText)
+      var json = Self.json(report)
+      if case .object(var members) = json, let lastAction {
+        members.append(JSONMember("lastAction", lastAction.json))
+        json = .object(members)
+      }
+      output.writeLine(json.jsonText)
     } else {
       output.writeLine(inert(report.text, keepingNewlines: true))
+      if let lastAction { output.writeLine(Self.lastActionText(lastAction)) }
     }
     return report.isReproduced ? ExitStatus.success : ExitStatus.different
+  }
+
+  /// What replaying a cut-off log's last action showed, in `verify`'s words.
+  static func lastActionText(_ check: LastActionCheck) -> String {
+    switch check {
+    case .crashed(let report):
+      var action = report.seq.map { "action \($0)" } ?? "an action"
+      if let type = report.type { action += " (\(inert(type)))" }
+      return "the log ends where the app crashed: \(action) crashes the app's reducer again "
+        + "(\(report.signal)\(report.message.map { ": \(inert($0))" } ?? "")); replay it to see where"
+    case .replays:
+      return "note: " + check.rows.value.replacingOccurrences(of: "no — ", with: "")
+    case .failed:
+      return "note: the last action was not replayed: " + check.rows.value
+    }
   }
 
   static func json(_ report: VerifyReport) -> JSONValue {
