@@ -52,7 +52,8 @@ struct JSONStreamFallback: Error {}
 /// The `Encoder` behind ``JSONStreamEncoder``: the frames of the open containers and the bytes
 /// written so far. It is also its own single-value container
 /// (`JSONStreamValueEncoder+SingleValue.swift`); the keyed and unkeyed containers are in
-/// `JSONStreamContainers.swift`.
+/// `JSONStreamContainers.swift`, a top-level value's encoding (one pass, else the buffered mode)
+/// in `JSONStreamValueEncoder+TopLevel.swift`, numbers in `JSONStreamValueEncoder+Numbers.swift`.
 ///
 /// Its state lives behind a pointer held in a `let`, so that writing costs no exclusivity check.
 final class JSONStreamValueEncoder: Encoder {
@@ -124,118 +125,6 @@ final class JSONStreamValueEncoder: Encoder {
 
   var codingPath: [any CodingKey] { state.pointee.slot.path.path.keys }
   var userInfo: [CodingUserInfoKey: Any] { options }
-
-  /// Encodes a top-level value into `output`: in one pass, or, when one pass cannot write it, in
-  /// the buffered mode.
-  ///
-  /// - Returns: What the value's top level is.
-  /// - Throws: The value's own errors, a non-finite number's `EncodingError.invalidValue`, and
-  ///   that error when the value encodes nothing at all.
-  func encodeTopLevel<T: Encodable>(
-    _ value: T, into output: inout [UInt8]
-  ) throws -> JSONStreamEncoder.TopLevel {
-    let start = output.count
-    if let topLevel = try encodeInOnePass(value, into: &output) { return topLevel }
-    output.removeSubrange(start...)
-    return try encodeBuffered(value, order: .written, into: &output, naming: true)
-  }
-
-  /// Resets what one encoding keeps, for a top-level value at `path`.
-  private func reset(buffer: JSONStreamBuffer?, path: JSONLazyPath) {
-    state.pointee.gaveUp = false
-    state.pointee.firstTopKey = nil
-    state.pointee.topString = nil
-    state.pointee.topIsSpecial = false
-    state.pointee.buffer = buffer
-    state.pointee.slot = Slot(isFilled: false, frameID: 0, path: path)
-  }
-
-  /// Forgets the frames of the last encoding.
-  private func clearFrames() {
-    state.pointee.frames.removeAll(keepingCapacity: true)
-    state.pointee.framePaths.removeAll(keepingCapacity: true)
-    state.pointee.keys.removeAll(keepingCapacity: true)
-  }
-
-  /// One pass; `nil` when it gave up (what it wrote is left for the caller to remove).
-  func encodeInOnePass<T: Encodable>(
-    _ value: T, into output: inout [UInt8]
-  ) throws -> JSONStreamEncoder.TopLevel? {
-    swap(&state.pointee.output, &output)
-    defer {
-      swap(&state.pointee.output, &output)
-      clearFrames()
-    }
-    let start = state.pointee.output.count
-    reset(buffer: nil, path: JSONLazyPath(parent: .root, key: nil))
-    do {
-      try writeValue(value, isTopLevel: true)
-    } catch {
-      if state.pointee.gaveUp { return nil }
-      throw error
-    }
-    guard !state.pointee.gaveUp else { return nil }
-    guard state.pointee.slot.isFilled else { throw Self.nothingEncoded(value) }
-    let topFrame = state.pointee.frames.first
-    closeFrames(downTo: 0)
-    if state.pointee.topIsSpecial {
-      let text = Array(state.pointee.output[start...])
-      return text.withUnsafeBytes { Self.topLevel(of: $0) }
-    }
-    if let topFrame, topFrame.isObject, topFrame.count == 1, let key = state.pointee.firstTopKey {
-      return .singleKeyObject(key)
-    }
-    if let text = state.pointee.topString { return .string(text) }
-    return .other
-  }
-
-  /// Encodes `value` in the buffered mode, its own container's entries in `order`, and appends
-  /// its text to `output`. With an order, the value is encoded through its own `encode(to:)`
-  /// (it is the dictionary or set being sorted).
-  /// - Parameter naming: Whether to find out what the top level is (else `.other`).
-  func encodeBuffered<T: Encodable>(
-    _ value: T, order: JSONStreamBuffer.Order,
-    path: JSONLazyPath = JSONLazyPath(parent: .root, key: nil), into output: inout [UInt8],
-    naming: Bool = false
-  ) throws -> JSONStreamEncoder.TopLevel {
-    let buffer = JSONStreamBuffer()
-    buffer.rootOrder = order
-    var segment: [UInt8] = []
-    swap(&state.pointee.output, &segment)
-    defer {
-      swap(&state.pointee.output, &segment)
-      clearFrames()
-      state.pointee.buffer = nil
-    }
-    reset(buffer: buffer, path: path)
-    buffer.beginMember("", outputCount: 0)
-    if case .written = order {
-      try writeValue(value, path: path, isTopLevel: true)
-    } else {
-      bindSlot()
-      try value.encode(to: self)
-    }
-    guard state.pointee.slot.isFilled, let text = buffer.assemble(output: &state.pointee.output)
-    else { throw Self.nothingEncoded(value) }
-    output.append(contentsOf: text)
-    return naming ? text.withUnsafeBytes { Self.topLevel(of: $0) } : .other
-  }
-
-  /// What the top level of the JSON `text` is.
-  private static func topLevel(of text: UnsafeRawBufferPointer) -> JSONStreamEncoder.TopLevel {
-    let document = JSONTapeDocument(limits: .unlimited)
-    guard document.load(text) else { return .other }
-    if let key = document.onlyKey(of: document.root) { return .singleKeyObject(key) }
-    if let string = document.string(at: document.root) { return .string(string) }
-    return .other
-  }
-
-  private static func nothingEncoded<T>(_ value: T) -> EncodingError {
-    EncodingError.invalidValue(
-      value,
-      EncodingError.Context(
-        codingPath: [], debugDescription: "top-level \(T.self) did not encode any values"))
-  }
 
   // MARK: Writing
 
@@ -364,7 +253,7 @@ final class JSONStreamValueEncoder: Encoder {
 
   /// Buffered mode: ties the slot just begun to its member, so that it can be written again.
   @inline(__always)
-  private func bindSlot() {
+  func bindSlot() {
     guard let buffer = state.pointee.buffer,
       let key = buffer.segments[buffer.active]?.members.last?.key
     else { return }
@@ -435,7 +324,7 @@ final class JSONStreamValueEncoder: Encoder {
   }
 
   /// Writes a top-level value.
-  private func writeValue<T: Encodable>(_ value: T, isTopLevel: Bool) throws {
+  func writeValue<T: Encodable>(_ value: T, isTopLevel: Bool) throws {
     try writeValue(value, path: JSONLazyPath(parent: .root, key: nil), isTopLevel: true)
   }
 
@@ -470,54 +359,6 @@ final class JSONStreamValueEncoder: Encoder {
       state.pointee.sorter = sorter
     }
     _ = try sorter.encodeBuffered(value, order: order, path: path, into: &state.pointee.output)
-  }
-
-  @inline(__always)
-  func appendLiteral(_ literal: StaticString) {
-    literal.withUTF8Buffer { state.pointee.output.append(contentsOf: $0) }
-  }
-
-  /// Appends the decimal digits of `value`, as `String(value)` spells them.
-  func appendInteger(_ value: Int64) {
-    if value < 0 { state.pointee.output.append(.minus) }
-    appendInteger(value.magnitude)
-  }
-
-  /// Appends the decimal digits of `value`, as `String(value)` spells them.
-  func appendInteger(_ value: UInt64) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    let count = DecimalDigits.count(value)
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      guard let base = buffer.baseAddress else { return }
-      DecimalDigits.write(value, count: count, to: base)
-      state.pointee.output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-    }
-  }
-
-  @inline(__always) func appendInteger(_ value: Int) { appendInteger(Int64(value)) }
-  @inline(__always) func appendInteger(_ value: Int8) { appendInteger(Int64(value)) }
-  @inline(__always) func appendInteger(_ value: Int16) { appendInteger(Int64(value)) }
-  @inline(__always) func appendInteger(_ value: Int32) { appendInteger(Int64(value)) }
-  @inline(__always) func appendInteger(_ value: UInt) { appendInteger(UInt64(value)) }
-  @inline(__always) func appendInteger(_ value: UInt8) { appendInteger(UInt64(value)) }
-  @inline(__always) func appendInteger(_ value: UInt16) { appendInteger(UInt64(value)) }
-  @inline(__always) func appendInteger(_ value: UInt32) { appendInteger(UInt64(value)) }
-
-  /// Appends a finite floating-point number as the shortest text that reads back the same.
-  /// - Throws: `EncodingError.invalidValue` for NaN and infinities, which JSON cannot hold, with
-  ///   the path `path()` (built only then).
-  func appendFloatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(
-    _ value: F, path: () -> JSONLazyPath
-  ) throws {
-    guard value.isFinite else {
-      let name = value.isNaN ? "nan" : value < 0 ? "-infinity" : "infinity"
-      throw EncodingError.invalidValue(
-        value,
-        EncodingError.Context(
-          codingPath: path().path.keys,
-          debugDescription: "\(F.self).\(name) cannot be encoded: JSON has no NaN or infinity"))
-    }
-    state.pointee.output.append(contentsOf: JSONNumberText.text(value).utf8)
   }
 
   // MARK: Encoder
