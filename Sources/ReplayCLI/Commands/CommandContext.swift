@@ -56,15 +56,15 @@ struct CommandContext {
     return isolatesByDefault && !arguments.flag("no-isolate")
   }
 
-  /// Opens the `LOG` argument.
-  func openLog(_ argument: String = "LOG", usesCheckpoints: Bool = true) throws(CommandFailure)
-    -> OpenedLog
-  {
+  /// Opens the `LOG` argument; `interactive` for a session (see ``OpenedLog``).
+  func openLog(
+    _ argument: String = "LOG", usesCheckpoints: Bool = true, interactive: Bool = false
+  ) throws(CommandFailure) -> OpenedLog {
     let path = logPath(argument)
     do {
       let opened = try OpenedLog(
         path: path, recovery: recovery, apps: apps, usesCheckpoints: usesCheckpoints,
-        isolated: isolates)
+        isolated: isolates, interactive: interactive)
       if let note = opened.buildNote { output.emit(note) }
       opened.showProgress(on: output)
       return opened
@@ -258,7 +258,7 @@ struct CommandContext {
   }
 
   func runSession() throws(CommandFailure) -> Int32 {
-    let opened = try openLog()
+    let opened = try openLog(interactive: true)
     let session = ReplaySession(opened: opened, output: output)
     let scripted = arguments.strings("command")
     if !scripted.isEmpty {

@@ -17,17 +17,23 @@ final class OpenedLog {
   let buildNote: Diagnostic?
 
   /// Opens `path` with `recovery` and finds its app among `apps`.
+  ///
+  /// - Parameter interactive: Whether a session steps through it: an isolated timeline then
+  ///   rebuilds states ahead of the one shown while the user looks at it.
   convenience init(
     path: String, recovery: RecoveryMode, apps: [ReplayApp], usesCheckpoints: Bool = true,
-    isolated: Bool = false
+    isolated: Bool = false, interactive: Bool = false
   ) throws(ReplayError) {
     self.init(
       log: try ReplayLog(path: path, recovery: recovery), apps: apps,
-      usesCheckpoints: usesCheckpoints, isolated: isolated)
+      usesCheckpoints: usesCheckpoints, isolated: isolated, interactive: interactive)
   }
 
   /// Finds the app of `log`, opened already, among `apps`.
-  init(log: ReplayLog, apps: [ReplayApp], usesCheckpoints: Bool = true, isolated: Bool = false) {
+  init(
+    log: ReplayLog, apps: [ReplayApp], usesCheckpoints: Bool = true, isolated: Bool = false,
+    interactive: Bool = false
+  ) {
     let path = log.path
     let recovery = log.recovery
     knownApps = apps
@@ -42,7 +48,9 @@ final class OpenedLog {
         localTimeline = local
         timeline =
           isolated
-          ? IsolatedTimeline(local: local, recovery: recovery, usesCheckpoints: usesCheckpoints)
+          ? IsolatedTimeline(
+            local: local, recovery: recovery, usesCheckpoints: usesCheckpoints,
+            runsAhead: interactive)
           : local
         noTimelineReason = nil
       } catch {

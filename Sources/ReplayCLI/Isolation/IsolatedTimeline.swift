@@ -13,6 +13,12 @@ import RewindReplay
 /// actions, fail with the same report at once, without another child; anything else starts a
 /// new child.
 ///
+/// In a session (`runsAhead`), the child rebuilds the states after the last one asked for while
+/// the user looks at it (``WorkerRunAhead``). Every state from the checkpoint that position is
+/// rebuilt from up to how far the child got is then known not to trap — reducers are
+/// deterministic (docs/determinism.md), and a state is always rebuilt from the same checkpoint —
+/// so ``reach(_:)`` moves there without asking the child: a step costs what it costs in process.
+///
 /// When the child answers with an error instead (an action that no longer decodes, a damaged
 /// line), the same request is made of ``local``, an in-process timeline, for the typed error: the
 /// child has just shown that the request ends without a trap, so it is safe here (replay assumes
@@ -26,7 +32,13 @@ package final class IsolatedTimeline: AnyTimeline {
   private let recovery: RecoveryMode
   private let usesCheckpoints: Bool
   private let reportsFrames: Bool
+  private let runsAhead: Bool
   private var worker: WorkerProcess?
+  /// Where the stretch known not to trap starts (the worker's frontier is its end), and the
+  /// skipped actions it holds for.
+  private var proven: (start: Int, skips: Set<Int>)?
+  /// The skipped actions of the last request the worker rebuilds ahead of.
+  private var aheadSkips: Set<Int> = []
   private var memo: (position: Int, skips: Set<Int>, state: JSONValue)?
   /// The last crash, and the skipped actions it happened with.
   private(set) var knownCrash: (report: CrashReport, skips: Set<Int>)?
@@ -38,6 +50,10 @@ package final class IsolatedTimeline: AnyTimeline {
   }()
   /// How many child processes were started (for `shrink`'s report).
   private(set) var workersStarted = 0
+  /// How many requests were sent to a child.
+  private(set) var requestsSent = 0
+  /// Whether the current child process is still running (it may have died rebuilding ahead).
+  var hasRunningWorker: Bool { worker?.isRunning == true }
 
   /// A timeline over `log`, reduced in a child process.
   ///
@@ -46,15 +62,18 @@ package final class IsolatedTimeline: AnyTimeline {
   ///   - reportsFrames: Whether a crash report gets the reducer's frames from the Swift
   ///     backtracer (a few tens of milliseconds per crash; `shrink`, which crashes on purpose
   ///     hundreds of times, goes without).
+  ///   - runsAhead: Whether the child rebuilds states ahead of the last one asked for while it
+  ///     waits: for a session, whose next request is most often the next position.
   package init(
     local: any AnyTimeline, recovery: RecoveryMode, usesCheckpoints: Bool = true,
-    reportsFrames: Bool = true
+    reportsFrames: Bool = true, runsAhead: Bool = false
   ) {
     self.local = local
     self.log = local.log
     self.recovery = recovery
     self.usesCheckpoints = usesCheckpoints
     self.reportsFrames = reportsFrames
+    self.runsAhead = runsAhead
   }
 
   /// The crash that rebuilding the state at `position` would meet again, if one is known.
@@ -73,11 +92,30 @@ package final class IsolatedTimeline: AnyTimeline {
     if needsNoReducer(position) { return try local.stateJSON(at: position) }
     if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
     let reply = try send(
-      request("state", [JSONMember("at", .number(String(position)))])
+      request("state", [JSONMember("at", .number(String(position)))]), reaching: position
     ) { () throws(ReplayError) in try local.stateJSON(at: position) }
     let state = reply["state"] ?? .null
     memo = (position, skippedSeqs, state)
     return state
+  }
+
+  /// Whether rebuilding the state at `position` is known not to trap: it lies in the stretch the
+  /// worker rebuilt for the last request and ahead of it, with the same skipped actions.
+  func isProven(_ position: Int) -> Bool {
+    guard let proven, let worker, proven.skips == skippedSeqs, position >= proven.start else {
+      return false
+    }
+    return position <= worker.frontier
+  }
+
+  /// The position the state at `position` is rebuilt from: the last checkpoint before it and
+  /// before the first skipped action, else the header's state (as ``Timeline`` does).
+  private func rebuildStart(for position: Int) -> Int {
+    let firstSkip = skippedSeqs.min() ?? Int.max
+    guard usesCheckpoints,
+      let checkpoint = log.checkpointSeq(atOrBefore: min(position, firstSkip - 1))
+    else { return log.positions.lowerBound }
+    return checkpoint
   }
 
   /// Whether the state at `position` is read from the log without running the reducer: the
@@ -98,8 +136,9 @@ package final class IsolatedTimeline: AnyTimeline {
     if let memo, memo.position == position, memo.skips == skippedSeqs { return }
     if needsNoReducer(position) { return try local.reach(position) }
     if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
+    if isProven(position) { return }
     _ = try send(
-      request("reach", [JSONMember("at", .number(String(position)))])
+      request("reach", [JSONMember("at", .number(String(position)))]), reaching: position
     ) { () throws(ReplayError) in
       try local.reach(position)
       return .null
@@ -115,20 +154,22 @@ package final class IsolatedTimeline: AnyTimeline {
       .object([
         JSONMember("op", .string("run")),
         JSONMember("seqs", .array(seqs.map { .number(String($0)) })),
-      ])
+      ]), reaching: nil
     ) { () throws(ReplayError) in try local.stateJSON(runningOnly: seqs) }["state"] ?? .null
   }
 
   package func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool {
     if let report = knownCrash(before: max(a, b)) { throw .reducerCrashed(report) }
     return try send(
-      request("equal", [JSONMember("a", .number(String(a))), JSONMember("b", .number(String(b)))])
+      request("equal", [JSONMember("a", .number(String(a))), JSONMember("b", .number(String(b)))]),
+      reaching: max(a, b)
     ) { () throws(ReplayError) in .bool(try local.statesEqual(a, b)) }["equal"]?.boolValue == true
   }
 
   package func checkAction(_ seq: Int) throws(ReplayError) {
     _ = try send(
-      .object([JSONMember("op", .string("check")), JSONMember("seq", .number(String(seq)))])
+      .object([JSONMember("op", .string("check")), JSONMember("seq", .number(String(seq)))]),
+      reaching: nil
     ) { () throws(ReplayError) in
       try local.checkAction(seq)
       return .null
@@ -152,16 +193,21 @@ package final class IsolatedTimeline: AnyTimeline {
 
   /// Sends one request to the child (starting one when there is none) and returns its reply.
   ///
-  /// - Parameter here: The same request of ``local``, made when the child answers with an error;
-  ///   its value is returned as the reply's `state` and `equal`.
+  /// - Parameters:
+  ///   - reaching: The last position whose state the request rebuilds (`nil` for a request that
+  ///     rebuilds none, or other states): a `state` or `reach` there starts a proven stretch.
+  ///   - here: The same request of ``local``, made when the child answers with an error; its
+  ///     value is returned as the reply's `state` and `equal`.
   private func send(
-    _ request: JSONValue, here: () throws(ReplayError) -> JSONValue
+    _ request: JSONValue, reaching: Int?, here: () throws(ReplayError) -> JSONValue
   ) throws(ReplayError) -> JSONValue {
+    let op = request["op"]?.stringValue
+    proven = nil
     if worker == nil {
       do {
         worker = try WorkerProcess(
           log: log.path, recovery: recovery, usesCheckpoints: usesCheckpoints,
-          reportsFrames: reportsFrames, expected: readBytes)
+          reportsFrames: reportsFrames, expected: readBytes, runsAhead: runsAhead)
         workersStarted += 1
       } catch {
         let why = (error as? WorkerError)?.description ?? error.localizedDescription
@@ -172,16 +218,24 @@ package final class IsolatedTimeline: AnyTimeline {
       }
     }
     guard let worker else { throw .cannotOpen(path: log.path, reason: "no worker process") }
+    requestsSent += 1
     switch worker.exchange(request.jsonText, progress: progress) {
     case .reply(let line):
       let reply: JSONValue
       do { reply = try JSONParser.parse(line) } catch {
         throw .encodingFailed(what: "worker reply", reason: error.description)
       }
-      if reply["ok"]?.boolValue == true { return reply }
+      if reply["ok"]?.boolValue == true {
+        if runsAhead, let reaching, op == "state" || op == "reach" {
+          proven = (rebuildStart(for: reaching), skippedSeqs)
+          aheadSkips = skippedSeqs
+        }
+        return reply
+      }
       let value = try here()
       return .object([JSONMember("state", value), JSONMember("equal", value)])
     case .died(let signal, let stderr):
+      let diedAhead = worker.wasRunningAhead
       self.worker = nil
       let report = CrashReport(
         workerStandardError: stderr, signal: signal,
@@ -194,6 +248,13 @@ package final class IsolatedTimeline: AnyTimeline {
           path: log.path,
           reason: "the replay worker process ended (\(signal)) before answering\(said); run "
             + "with --no-isolate to replay in this process")
+      }
+      if diedAhead, report.seq != nil {
+        // It died rebuilding ahead of the last request, before it read this one: the crash is
+        // known for the next time; this request goes to a new worker.
+        knownCrash = (report, aheadSkips)
+        if let reaching, let known = knownCrash(before: reaching) { throw .reducerCrashed(known) }
+        return try send(request, reaching: reaching, here: here)
       }
       if report.seq != nil { knownCrash = (report, skippedSeqs) }
       throw .reducerCrashed(report)

@@ -4,8 +4,8 @@ import RewindJSON
 import RewindReplay
 
 /// The child side of crash-isolated replay:
-/// `replay __worker LOG RECOVERY [--no-checkpoints] [--expect LENGTH:CRC]`
-/// reads one JSON request per line on stdin and answers one JSON line on stdout. A reducer that
+/// `replay __worker LOG RECOVERY [--no-checkpoints] [--expect LENGTH:CRC] [--ahead PATH]`
+/// reads one JSON request per line on stdin and answers one JSON line on stdout (``WorkerInput``). A reducer that
 /// traps kills only this process; what it leaves on stderr (the runtime's message, the crash
 /// reporter's note of the action, the backtracer's report) becomes the parent's ``CrashReport``.
 ///
@@ -20,12 +20,18 @@ import RewindReplay
 ///
 /// With `"progress":true`, a long rebuild first writes lines `{"progress":[DONE,TOTAL]}`. A failure
 /// answers `{"ok":false,"error":"…"}`; the parent asks its own timeline for the typed error.
+///
+/// With `--ahead PATH` (a session's worker), after answering `state` or `reach` the worker
+/// rebuilds the states that follow while no request waits, and tells the parent how far it got
+/// through the words at `PATH` (``WorkerRunAhead``).
 enum WorkerMode {
   static let command = "__worker"
   static let noCheckpoints = "--no-checkpoints"
   /// Followed by `LENGTH:CRC` (hexadecimal): the bytes the parent read, which the worker's file
   /// must still start with (a log being recorded may have grown since).
   static let expect = "--expect"
+  /// Followed by the path of the ``SharedWords`` of ``WorkerRunAhead``.
+  static let ahead = "--ahead"
 
   static func run(_ arguments: [String], apps: [ReplayApp]) -> Int32 {
     guard arguments.count >= 2, let recovery = RecoveryMode(rawValue: arguments[1]) else {
@@ -41,6 +47,7 @@ enum WorkerMode {
       }
     }
     let timeline: any AnyTimeline
+    var runAhead: WorkerRunAhead?
     do {
       let log = try ReplayLog(path: arguments[0], recovery: recovery)
       // The parent read the file before this worker started: it must still start with the
@@ -55,11 +62,21 @@ enum WorkerMode {
       }
       timeline = try app.timeline(for: log, usesCheckpoints: usesCheckpoints)
       StepMarker.setLog(arguments[0])
+      if let index = options.firstIndex(of: ahead), index + 1 < options.count {
+        switch SharedWords.open(path: options[index + 1], count: WorkerRunAhead.wordCount) {
+        case .success(let words): runAhead = WorkerRunAhead(shared: words, timeline: timeline)
+        case .failure(let failure):
+          return refuse(
+            "cannot map \(options[index + 1]): \(Platform.describe(errno: failure.errno))")
+        }
+      }
     } catch {
       return refuse(error.message)
     }
-    while let line = Swift.readLine(strippingNewline: true) {
-      respond(to: line, timeline: timeline)
+    var input = WorkerInput()
+    while let line = input.nextLine(idle: { runAhead?.step() ?? false }) {
+      runAhead?.stop()
+      respond(to: line, timeline: timeline, runAhead: runAhead)
     }
     return ExitStatus.success
   }
@@ -71,7 +88,9 @@ enum WorkerMode {
     return ExitStatus.trouble
   }
 
-  private static func respond(to line: String, timeline: any AnyTimeline) {
+  private static func respond(
+    to line: [UInt8], timeline: any AnyTimeline, runAhead: WorkerRunAhead?
+  ) {
     var reply: JSONValue
     do {
       let request = try JSONParser.parse(line)
@@ -80,14 +99,18 @@ enum WorkerMode {
       case "state":
         // The state's text goes out as it was encoded, without a tree in between.
         setSkips(request["skips"], of: timeline)
+        let position = request["at"]?.intValue ?? 0
         var line = Array(#"{"ok":true,"state":"#.utf8)
-        line += try timeline.stateJSONText(at: request["at"]?.intValue ?? 0)
+        line += try timeline.stateJSONText(at: position)
         line += Array("}\n".utf8)
+        runAhead?.begin(at: position)
         line.withUnsafeBytes { _ = Platform.writeAll(1, $0) }
         return
       case "reach":
         setSkips(request["skips"], of: timeline)
-        try timeline.reach(request["at"]?.intValue ?? 0)
+        let position = request["at"]?.intValue ?? 0
+        try timeline.reach(position)
+        runAhead?.begin(at: position)
         reply = .object([JSONMember("ok", .bool(true))])
       case "equal":
         setSkips(request["skips"], of: timeline)

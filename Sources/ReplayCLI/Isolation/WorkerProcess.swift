@@ -39,6 +39,9 @@ package final class WorkerProcess {
   /// larger than the pipe holds must not block the dying child), and whether that thread is done.
   private let standardError = Locked<(bytes: [UInt8], isComplete: Bool)>(([], false))
   private let standardErrorDone = DispatchSemaphore(value: 0)
+  /// The words a session's worker keeps up to date as it rebuilds states ahead
+  /// (``WorkerRunAhead``), or `nil` when it does not.
+  private let aheadWords: SharedWords?
 
   /// Starts `replay __worker LOG RECOVERY` (the running executable itself, through
   /// `posix_spawn` by Foundation's `Process`; no `fork` of this multithreaded process) for a
@@ -49,24 +52,39 @@ package final class WorkerProcess {
   ///   - reportsFrames: Whether the Swift backtracer runs when the worker crashes.
   ///   - expected: The length and CRC-32C of the bytes the parent read: the worker refuses a
   ///     file that no longer starts with them.
+  ///   - runsAhead: Whether the worker rebuilds states ahead of the last one asked for while it
+  ///     waits (a session), telling this process how far it got (``frontier``).
   convenience init(
     log: String, recovery: RecoveryMode, usesCheckpoints: Bool, reportsFrames: Bool,
-    expected: (length: Int, checksum: UInt32)
+    expected: (length: Int, checksum: UInt32), runsAhead: Bool = false
   ) throws {
+    var words: SharedWords?
+    if runsAhead {
+      switch SharedWords.create(count: WorkerRunAhead.wordCount, initialValue: -1) {
+      case .success(let created): words = created
+      case .failure(let failure):
+        throw WorkerError(
+          "cannot make the file it shares with replay: \(Platform.describe(errno: failure.errno))")
+      }
+    }
     try self.init(
       arguments: [WorkerMode.command, log, recovery.rawValue]
         + (usesCheckpoints ? [] : [WorkerMode.noCheckpoints])
-        + [WorkerMode.expect, "\(expected.length):\(String(expected.checksum, radix: 16))"],
-      reportsFrames: reportsFrames)
+        + [WorkerMode.expect, "\(expected.length):\(String(expected.checksum, radix: 16))"]
+        + (words.map { [WorkerMode.ahead, $0.path] } ?? []),
+      reportsFrames: reportsFrames, aheadWords: words)
   }
 
   /// Starts the running executable with `arguments` (`__worker …` or `__follow …`).
-  init(arguments: [String], reportsFrames: Bool) throws {
+  init(arguments: [String], reportsFrames: Bool, aheadWords: SharedWords? = nil) throws {
+    self.aheadWords = aheadWords
     guard let executable = Self.executableOverride.withLock({ $0 }) ?? Bundle.main.executableURL
     else {
+      aheadWords?.removeFile()
       throw WorkerError("the path of the running executable is unknown")
     }
     guard let (parent, child) = Platform.socketPair() else {
+      aheadWords?.removeFile()
       throw WorkerError("cannot make a socket pair: \(Platform.describe(errno: Platform.errno))")
     }
     requests = parent
@@ -83,6 +101,7 @@ package final class WorkerProcess {
       try process.run()
     } catch {
       try? childEnd.close()
+      aheadWords?.removeFile()
       throw error
     }
     isLaunched = true
@@ -105,6 +124,7 @@ package final class WorkerProcess {
   /// Ends the child (end of input, then SIGTERM in case it is stuck) and reaps it, so that no
   /// zombie, descriptor or `Process` outlives the session.
   deinit {
+    aheadWords?.removeFile()
     Platform.close(requests)
     guard isLaunched else { return }
     if process.isRunning { process.terminate() }
@@ -143,10 +163,38 @@ package final class WorkerProcess {
         return result
       }
       searched = pending.count
+      Self.waitBriefly(for: fd)
       let count = chunk.withUnsafeMutableBytes { Platform.readSome(fd, into: $0) }
       if count <= 0 { return died() }
       pending.append(contentsOf: chunk[..<count])
+      // The worker has mapped the shared words before its first answer.
+      aheadWords?.removeFile()
     }
+  }
+
+  /// How long this process checks for the worker's answer before it sleeps until it comes: most
+  /// answers take less, and a process that slept takes longer to wake than a step takes.
+  static let spinNanoseconds: UInt64 = 250_000
+
+  /// Returns once `fd` can be read or ``spinNanoseconds`` have passed.
+  private static func waitBriefly(for fd: Int32) {
+    let start = Platform.monotonicNanoseconds()
+    while Platform.waitForInput([fd], timeoutMilliseconds: 0).first != true {
+      if Platform.monotonicNanoseconds() - start > spinNanoseconds { return }
+    }
+  }
+
+  /// Whether the child is still running.
+  var isRunning: Bool { process.isRunning }
+
+  /// The last position the worker has rebuilt for the last `state` or `reach` it answered,
+  /// counting those it rebuilt ahead since (-1 when it does not run ahead, or has not answered).
+  var frontier: Int { aheadWords?.load(at: WorkerRunAhead.frontierWord) ?? -1 }
+
+  /// Whether the worker was rebuilding states ahead, not answering a request, when it was last
+  /// seen (after its death: what it died doing).
+  var wasRunningAhead: Bool {
+    aheadWords?.load(at: WorkerRunAhead.phaseWord) == WorkerRunAhead.runningAhead
   }
 
   private static let progressPrefix = Array(#"{"progress":"#.utf8)

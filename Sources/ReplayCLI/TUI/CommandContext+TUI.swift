@@ -1,7 +1,7 @@
 extension CommandContext {
   /// `replay tui LOG [--recovery MODE] [--isolate]`: the full-screen debugger.
   func runTUI() throws(CommandFailure) -> Int32 {
-    let opened = try openLog()
+    let opened = try openLog(interactive: true)
     reportFaults(opened.log)
     return TUIApp.run(opened: opened, output: output)
   }

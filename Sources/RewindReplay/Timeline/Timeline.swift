@@ -232,10 +232,13 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     if let cursor, cursor.position < position, cursor.position > best.0 {
       best = cursor
     }
+    // The last checkpoint before the first skipped action, so that the state at a position is
+    // always rebuilt from the same checkpoint, whatever is cached: a crash-isolated timeline
+    // relies on that (IsolatedTimeline's proven stretch).
     let firstSkip = skippedSeqs.min() ?? Int.max
-    if usesCheckpoints, let checkpoint = log.checkpointSeq(atOrBefore: position),
-      checkpoint > best.0,
-      checkpoint < firstSkip
+    if usesCheckpoints,
+      let checkpoint = log.checkpointSeq(atOrBefore: min(position, firstSkip - 1)),
+      checkpoint > best.0
     {
       return (checkpoint, nil)
     }

@@ -1,0 +1,87 @@
+import Foundation
+import Rewind
+import RewindReplay
+import Testing
+
+@testable import ReplayCLI
+
+/// A session's worker rebuilds states ahead of the one shown while the user looks at it: steps
+/// into that stretch need no round trip, and a crash it runs into is reported when the session
+/// gets there, with the session and the next requests unharmed.
+@Suite struct RunAheadTests {
+  private func sessionTimeline(_ fixture: String) throws -> IsolatedTimeline {
+    try PowerTools.useReplayBinaryAsWorker()
+    let opened = try OpenedLog(
+      path: PowerTools.fixture(fixture), recovery: .tail, apps: ReplayRun.apps, isolated: true,
+      interactive: true)
+    return try #require(opened.timeline as? IsolatedTimeline)
+  }
+
+  /// The crash report `body` fails with, or `nil` (with an issue recorded) when it does not.
+  private func crashReport(_ body: () throws(ReplayError) -> Void) -> CrashReport? {
+    let result = Result<Void, ReplayError> { () throws(ReplayError) in try body() }
+    guard case .failure(.reducerCrashed(let report)) = result else {
+      Issue.record("expected a reducer crash, got \(result)")
+      return nil
+    }
+    return report
+  }
+
+  /// Waits (at most 30 s) until `condition` holds.
+  private func eventually(_ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(30)
+    while !condition() {
+      if Date() > deadline { return false }
+      Platform.sleep(milliseconds: 5)
+    }
+    return true
+  }
+
+  @Test func stepsIntoTheStretchRebuiltAheadNeedNoRoundTrip() throws {
+    let timeline = try sessionTimeline("todo-session.jsonl")
+    let last = timeline.log.positions.upperBound
+    _ = try timeline.stateJSON(at: 3)
+    #expect(timeline.requestsSent == 1)
+    #expect(eventually { timeline.isProven(last) }, "the worker rebuilt the log to its end")
+    for position in 4...last { try timeline.reach(position) }
+    #expect(timeline.requestsSent == 1, "no step asked the worker")
+    // A state shown comes from the worker (unless it is a checkpoint's), and rebuilds ahead of
+    // it again.
+    let shown = try #require((4...last).last { !timeline.needsNoReducer($0) })
+    let state = try timeline.stateJSON(at: shown)
+    #expect(timeline.requestsSent == 2)
+    #expect(state["todos"] != nil)
+  }
+
+  @Test func aSkipIsNotCoveredByTheStretchRebuiltWithout() throws {
+    let timeline = try sessionTimeline("todo-session.jsonl")
+    _ = try timeline.stateJSON(at: 3)
+    #expect(eventually { timeline.isProven(10) })
+    timeline.setSkipped(8, true)
+    #expect(!timeline.isProven(10))
+    #expect(!timeline.isProven(4), "nothing is proven until the worker answers again")
+    try timeline.reach(10)
+    #expect(timeline.requestsSent == 2)
+  }
+
+  @Test func aCrashFoundAheadIsReportedWhenTheSessionGetsThere() throws {
+    let timeline = try sessionTimeline("todo-crash.jsonl")
+    _ = try timeline.stateJSON(at: 1)
+    // The worker runs into action 38, whose reducer traps, while no one is asking.
+    #expect(eventually { timeline.isProven(37) })
+    #expect(!timeline.isProven(38))
+    try timeline.reach(37)
+    #expect(timeline.requestsSent == 1)
+    #expect(eventually { !timeline.hasRunningWorker }, "the worker died on action 38")
+    // The next request finds the worker gone and goes to a new one.
+    let state = try timeline.stateJSON(at: 25)
+    #expect(state["todos"] != nil)
+    #expect(timeline.workersStarted == 2)
+    let report = crashReport { () throws(ReplayError) in try timeline.reach(38) }
+    #expect(report?.seq == 38)
+    #expect(report?.message == "Index out of range")
+    // With the fatal action skipped, the same positions replay.
+    timeline.setSkipped(38, true)
+    try timeline.reach(timeline.log.positions.upperBound)
+  }
+}
