@@ -35,8 +35,10 @@ struct IsolationBench {
         ? IsolatedTimeline(local: local, recovery: replayLog.recovery, runsAhead: true) : local
       // Warmed the way a session is before its first goto: a state rebuilt from a checkpoint
       // and shown, so that one-time costs of a new process (the runtime's type lookups on the
-      // first decode and encode) are paid before the clock starts.
+      // first decode and encode) are paid before the clock starts; then the user looks at it
+      // before typing the goto (the same pause as before a step).
       _ = try timeline.stateJSON(at: range.lowerBound + 1 + warmUp)
+      Platform.sleep(milliseconds: Self.pauseMilliseconds)
       let target = range.lowerBound + 1 + half
       return try Stopwatch.seconds {
         if showing { _ = try timeline.stateJSON(at: target) } else { try timeline.reach(target) }
@@ -104,7 +106,8 @@ struct IsolationBench {
         baseline: Figure(label: "in-process goto", unit: .seconds, sample: samples[0]),
         target: log.stateSize == .small ? .ratioAtMost(1.5) : nil,
         note: "\(actions) actions; goto to \(range.lowerBound + 1 + half), from the nearest "
-          + "checkpoint as a session does; the worker started and warmed by a first state"),
+          + "checkpoint as a session does; the worker started and warmed by a first state, "
+          + "shown \(Self.pauseMilliseconds) ms before the goto"),
       Row(
         id: "8b\(suffix)",
         title: "one step forward, state shown: worker process vs in process (\(size) state)",

@@ -101,7 +101,7 @@ enum WorkerMode {
         setSkips(request["skips"], of: timeline)
         let position = request["at"]?.intValue ?? 0
         var line = Array(#"{"ok":true,"state":"#.utf8)
-        line += try timeline.stateJSONText(at: position)
+        line += try runAhead?.preparedText(at: position) ?? timeline.stateJSONText(at: position)
         line += Array("}\n".utf8)
         runAhead?.begin(at: position)
         line.withUnsafeBytes { _ = Platform.writeAll(1, $0) }

@@ -10,6 +10,9 @@ import RewindReplay
 /// the answer, then raised one action at a time); word ``phaseWord`` is ``runningAhead`` while
 /// this worker reduces ahead and ``answering`` once it reads a request, so that when the worker
 /// dies the parent knows whether the request it sent was the cause or a step ahead was.
+///
+/// The first state ahead is also written out as JSON text (``preparedText(at:)``): a step
+/// forward with the state shown is then answered without rebuilding or encoding anything.
 final class WorkerRunAhead {
   /// The index of the word with the frontier.
   static let frontierWord = 0
@@ -32,6 +35,9 @@ final class WorkerRunAhead {
   private var position = 0
   private var limit = 0
   private var deadline: UInt64 = 0
+  /// The text of the state just after the last position asked for, with the skipped actions it
+  /// was rebuilt with.
+  private var prepared: (position: Int, skips: Set<Int>, text: [UInt8])?
 
   init(shared: SharedWords, timeline: any AnyTimeline) {
     self.shared = shared
@@ -49,6 +55,7 @@ final class WorkerRunAhead {
   func begin(at position: Int) {
     shared.store(position, at: Self.frontierWord)
     self.position = position
+    prepared = nil
     limit = min(timeline.log.positions.upperBound, position + Self.window)
     deadline = Platform.monotonicNanoseconds() + Self.budgetNanoseconds
   }
@@ -58,7 +65,13 @@ final class WorkerRunAhead {
     guard position < limit, Platform.monotonicNanoseconds() < deadline else { return false }
     shared.store(Self.runningAhead, at: Self.phaseWord)
     do {
-      try timeline.reach(position + 1)
+      if prepared == nil {
+        prepared = (
+          position + 1, timeline.skippedSeqs, try timeline.stateJSONText(at: position + 1)
+        )
+      } else {
+        try timeline.reach(position + 1)
+      }
     } catch {
       limit = position
       return false
@@ -66,5 +79,13 @@ final class WorkerRunAhead {
     position += 1
     shared.store(position, at: Self.frontierWord)
     return position < limit
+  }
+
+  /// The state at `position` as JSON text, when it was written out ahead with the skipped
+  /// actions the timeline has now.
+  func preparedText(at position: Int) -> [UInt8]? {
+    guard let prepared, prepared.position == position, prepared.skips == timeline.skippedSeqs
+    else { return nil }
+    return prepared.text
   }
 }
