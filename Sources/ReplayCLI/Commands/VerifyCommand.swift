@@ -4,7 +4,7 @@ import RewindReplay
 extension CommandContext {
   /// `replay verify LOG [--json]`.
   func runVerify() throws(CommandFailure) -> Int32 {
-    let opened = try openLog(usesCheckpoints: false)
+    let opened = try openLog(usesCheckpoints: false, checksJSON: true)
     reportFaults(opened.log)
     guard let timeline = opened.timeline else { throw .diagnostic(opened.missingAppDiagnostic) }
     let report: VerifyReport

@@ -1,4 +1,5 @@
 import Rewind
+import RewindJSON
 
 /// The checksums of a large log, checked on the reading thread ahead of the indexer: checksums
 /// are a third of the cost of opening a log, and each line's is a pure function of its bytes.
@@ -17,8 +18,10 @@ final class ChecksumPrepass: Sendable {
   struct Cursor {
     /// The start of the next line to check.
     var line = 0
-    /// How many lines without a valid checksum it has found.
+    /// How many lines without a valid checksum (or valid JSON) it has found.
     var found = 0
+    /// Checks the JSON of lines whose checksum holds, when the pass does.
+    var validator: JSONValidator?
   }
 
   /// The start of a line the indexer has reached (relaxed: a hint where to start again).
@@ -32,6 +35,11 @@ final class ChecksumPrepass: Sendable {
   private let exceptionCount = AtomicWord(0)
   /// The lines (by start offset) whose checksum is not valid.
   private let exceptions = Locked<[Int: LogLine.ChecksumStatus]>([:])
+  /// The lines (by start offset) whose checksum holds but whose JSON is not valid.
+  private let invalidJSON = Locked<Set<Int>>([])
+  /// The limits a line's JSON is checked against, when the pass checks it
+  /// (``ReaderLimits/checksJSONAtOpen``).
+  let jsonLimits: JSONLimits?
   private let isCancelled = AtomicWord(0)
 
   /// Past this many lines without a valid checksum, the pass gives up.
@@ -39,8 +47,11 @@ final class ChecksumPrepass: Sendable {
   /// Lines checked by one call of ``checkSome(_:in:isComplete:)``.
   private static let linesPerCall = 512
 
-  /// A pass that has checked nothing yet.
-  init() {}
+  /// A pass that has checked nothing yet; it also checks the JSON of each line whose checksum
+  /// holds against `jsonLimits`, unless `nil`.
+  init(checkingJSON jsonLimits: JSONLimits? = nil) {
+    self.jsonLimits = jsonLimits
+  }
 
   /// Tells the pass that the indexer has reached the line starting at `start`.
   func indexerReached(_ start: Int) {
@@ -66,6 +77,13 @@ final class ChecksumPrepass: Sendable {
     return exceptions.withLock { $0[start] } ?? .valid
   }
 
+  /// Whether a line in ``checkedLines()`` whose checksum holds is valid JSON (always `true`
+  /// when the pass does not check JSON).
+  func isValidJSON(at start: Int) -> Bool {
+    guard jsonLimits != nil, exceptionCount.load() > 0 else { return true }
+    return !invalidJSON.withLock { $0.contains(start) }
+  }
+
   /// Stops the pass (the indexer is done with it).
   func cancel() {
     isCancelled.store(1)
@@ -83,9 +101,18 @@ final class ChecksumPrepass: Sendable {
     }
     let indexer = indexerLine.load()
     if indexer > cursor.line {
-      // Overtaken: what lies behind the indexer is of no use. Start again where it is.
-      cursor.line = indexer
-      origin.store(indexer)
+      // Overtaken: what lies behind the indexer is of no use. Start again where it is — or,
+      // when checking JSON makes this pass slower than the indexer, halfway between it and the
+      // end of what is read, so that the two split the lines left instead of checking the same.
+      var restart = indexer
+      if jsonLimits != nil, buffer.count - indexer > 2 * Self.linesPerCall * 128,
+        let newline = Platform.firstIndex(
+          of: UInt8(ascii: "\n"), in: buffer, from: indexer + (buffer.count - indexer) / 2)
+      {
+        restart = newline + 1
+      }
+      cursor.line = restart
+      origin.store(restart)
     }
     var checked = 0
     while checked < Self.linesPerCall, cursor.line < buffer.count {
@@ -95,13 +122,21 @@ final class ChecksumPrepass: Sendable {
       let end = newline ?? buffer.count
       var contentEnd = end
       if contentEnd > start, buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-      let status = LogLine.checkChecksum(
-        UnsafeRawBufferPointer(rebasing: buffer[start..<contentEnd]))
+      let line = UnsafeRawBufferPointer(rebasing: buffer[start..<contentEnd])
+      let status = LogLine.checkChecksum(line)
       if status != .valid {
         cursor.found += 1
         if cursor.found > Self.exceptionLimit { return false }
         exceptions.withLock { $0[start] = status }
         exceptionCount.store(cursor.found)
+      } else if let jsonLimits {
+        if cursor.validator == nil { cursor.validator = JSONValidator(limits: jsonLimits) }
+        if cursor.validator?.isValid(line) == false {
+          cursor.found += 1
+          if cursor.found > Self.exceptionLimit { return false }
+          invalidJSON.withLock { _ = $0.insert(start) }
+          exceptionCount.store(cursor.found)
+        }
       }
       cursor.line = end + 1
       checked += 1

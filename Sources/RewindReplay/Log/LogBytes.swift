@@ -77,7 +77,9 @@ final class LogBytes: Sendable {
     storage = Platform.allocateLargeBuffer(file.size)
     memory = UnsafeRawBufferPointer(storage.bytes)
     let inBackground = file.size >= Self.backgroundBytes
-    prepass = inBackground ? ChecksumPrepass() : nil
+    prepass =
+      inBackground
+      ? ChecksumPrepass(checkingJSON: limits.checksJSONAtOpen ? limits.json : nil) : nil
     let first = inBackground ? Self.firstChunkBytes : file.size
     switch read(file.fd, from: 0, upTo: first) {
     case .failure(let failure):
@@ -95,13 +97,15 @@ final class LogBytes: Sendable {
 
   /// Wraps bytes already in memory (tests, standard input); the checksums of large ones are
   /// checked on another thread from the start.
-  init(copying bytes: [UInt8]) {
+  init(copying bytes: [UInt8], limits: ReaderLimits = .default) {
     let storage = Platform.allocateLargeBuffer(bytes.count)
     bytes.withUnsafeBytes { storage.bytes.copyMemory(from: $0) }
     self.storage = storage
     memory = UnsafeRawBufferPointer(storage.bytes)
     path = ""
-    let prepass = bytes.count >= Self.backgroundBytes ? ChecksumPrepass() : nil
+    let prepass =
+      bytes.count >= Self.backgroundBytes
+      ? ChecksumPrepass(checkingJSON: limits.checksJSONAtOpen ? limits.json : nil) : nil
     self.prepass = prepass
     filled.store(bytes.count)
     state.store(State.complete.rawValue)

@@ -56,6 +56,8 @@ struct LogIndexer {
 
   /// Lines whose checksums the pass ahead has checked (large logs only), as last asked.
   private var checkedLines = 0..<0
+  /// Checks the JSON of lines the pass ahead has not, when ``ReaderLimits/checksJSONAtOpen``.
+  private var validator: JSONValidator?
 
   /// The header's `firstSeq`, kept apart so that reading it per line copies no header.
   private var firstSeq = 1
@@ -186,6 +188,12 @@ struct LogIndexer {
 
   // MARK: Records
 
+  /// Whether `line` is valid JSON, checked here (the pass ahead had not reached it).
+  private mutating func validate(_ line: UnsafeRawBufferPointer) -> Bool {
+    if validator == nil { validator = JSONValidator(limits: limits.json) }
+    return validator?.isValid(line) ?? true
+  }
+
   /// Indexes one record line; returns what is wrong with it, if anything. (`prepass` is passed
   /// in unretained, not kept in a property: it would be retained and released for every line,
   /// an atomic operation on memory the checking thread writes to.)
@@ -198,16 +206,27 @@ struct LogIndexer {
     // The pass ahead's verdict when it has checked the line, else checked now. (Read here, not
     // through a method: a non-mutating call from this mutating one copies the whole indexer.)
     var status: LogLine.ChecksumStatus?
+    var isValidJSON: Bool?
     if let prepass {
       if !checkedLines.contains(span.start) {
         checkedLines = prepass._withUnsafeGuaranteedRef { $0.checkedLines() }
       }
       if checkedLines.contains(span.start) {
         status = prepass._withUnsafeGuaranteedRef { $0.status(at: span.start) }
+        isValidJSON = prepass._withUnsafeGuaranteedRef { $0.isValidJSON(at: span.start) }
       }
     }
     switch status ?? LogLine.checkChecksum(line) {
     case .valid:
+      if limits.checksJSONAtOpen, !(isValidJSON ?? validate(line)),
+        case .failure(let reason) = RecordPeek.parsing(line, limits: limits.json)
+      {
+        // The checksum holds but the JSON does not: the parser says where and why.
+        if case .invalidJSON(let error) = reason {
+          return .invalidJSON(error.shifted(by: span.start))
+        }
+        return reason
+      }
       if let offset = RecordPeek.excessiveNesting(line, maxDepth: limits.json.maxDepth) {
         let at = span.start + offset
         return .invalidJSON(

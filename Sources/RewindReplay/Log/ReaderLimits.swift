@@ -9,15 +9,25 @@ public struct ReaderLimits: Sendable, Equatable {
   public var maxLineBytes: Int
   /// The limits on each line's JSON (nesting depth 512 by default).
   public var json: JSONLimits
+  /// Whether the JSON of every line whose checksum holds is checked when the log is opened
+  /// (default `false`). `--recovery prefix` and `salvage` turn it on, and so do `replay info` and
+  /// `verify`: a line the recorder wrote with a valid checksum but not valid JSON is then a fault
+  /// like any other, found at open. It about doubles the work of opening a log (the check runs
+  /// on the reading thread as far as it keeps up, in the indexer for the rest). Otherwise such a
+  /// line is reported when its action or state is decoded.
+  public var checksJSONAtOpen: Bool
 
   /// The defaults.
   public static let `default` = ReaderLimits(
     maxFileBytes: 16 << 30, maxLineBytes: 64 << 20, json: .default)
 
   /// Creates limits.
-  public init(maxFileBytes: Int, maxLineBytes: Int, json: JSONLimits) {
+  public init(
+    maxFileBytes: Int, maxLineBytes: Int, json: JSONLimits, checksJSONAtOpen: Bool = false
+  ) {
     self.maxFileBytes = maxFileBytes
     self.maxLineBytes = maxLineBytes
     self.json = json
+    self.checksJSONAtOpen = checksJSONAtOpen
   }
 }

@@ -60,6 +60,7 @@ public final class ReplayLog: Sendable {
   public convenience init(
     path: String, recovery: RecoveryMode = .tail, limits: ReaderLimits = .default
   ) throws(ReplayError) {
+    let limits = Self.limits(limits, for: recovery)
     let bytes = try LogBytes(path: path, limits: limits)
     try self.init(path: path, bytes: bytes, recovery: recovery, limits: limits)
   }
@@ -70,8 +71,18 @@ public final class ReplayLog: Sendable {
     limits: ReaderLimits = .default
   ) throws(ReplayError) {
     guard !contents.isEmpty else { throw .emptyLog(path: name) }
+    let limits = Self.limits(limits, for: recovery)
     try self.init(
-      path: name, bytes: LogBytes(copying: contents), recovery: recovery, limits: limits)
+      path: name, bytes: LogBytes(copying: contents, limits: limits), recovery: recovery,
+      limits: limits)
+  }
+
+  /// `limits`, checking every line's JSON at open for the recovery modes that cut or skip bad
+  /// lines (``ReaderLimits/checksJSONAtOpen``).
+  private static func limits(_ limits: ReaderLimits, for recovery: RecoveryMode) -> ReaderLimits {
+    var limits = limits
+    if recovery != .tail { limits.checksJSONAtOpen = true }
+    return limits
   }
 
   private convenience init(

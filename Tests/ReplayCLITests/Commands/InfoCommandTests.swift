@@ -33,6 +33,34 @@ import Testing
     #expect(run.outputLines.contains("actions:      38 (seq 1…38)"))
   }
 
+  /// A line whose checksum holds but whose JSON does not: `info` checks every line's JSON, so
+  /// it names the line where the default mode would find it only when decoding the action.
+  @Test func namesALineChecksummedButNotJSON() throws {
+    var lines = try String(contentsOfFile: CLIFixture.path("todo-session.jsonl"), encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines[11] = String(
+      decoding: HostileLog.checksummed(
+        Array(
+          #"{"kind":"action","seq":11,"time":2.75,"type":"add","action":{"add":{"title":"x"]}}"#
+            .utf8)),
+      as: UTF8.self)
+    try CLIFixture.withTemporaryDirectory { directory in
+      let path = try HostileLog.write(
+        Array(lines.joined(separator: "\n").utf8), named: "bad.jsonl", in: directory)
+      let info = ReplayRun(["info", path])
+      #expect(info.status == 2)
+      #expect(
+        info.standardError.contains(
+          "bad.jsonl:12 (byte 1391): invalid JSON at byte 1485: expected ',' or '}' after object "
+            + "member, found ']'"), "\(info.standardError)")
+      let salvaged = ReplayRun(["info", path, "--recovery", "salvage"])
+      #expect(salvaged.status == 0)
+      #expect(salvaged.outputLines.contains("bad lines:    1 (salvage recovery)"))
+      // The default mode of other commands does not check: the last state is a checkpoint's.
+      #expect(ReplayRun(["state", path, "--at", "last"]).status == 0)
+    }
+  }
+
   @Test func listsTheTornLineOfATornLog() {
     let log = CLIFixture.path("todo-torn.jsonl")
     let run = ReplayRun(["info", log])
