@@ -2,7 +2,7 @@
 // Platform+LibC.swift (the one shim of each C call whose spelling differs), Platform+Terminal.swift
 // (the terminal calls of `replay tui` and the line editor), Platform+FatalSignals.swift (handlers
 // for the signals a crashing program dies of), Platform+Apps.swift (an app's recordings folder
-// and lifecycle notifications) and Platform+SharedWords.swift (memory `replay` shares with its
+// and lifecycle notifications) and Platform+SharedMemory.swift (memory `replay` shares with its
 // crash-isolation worker).
 import Foundation  // and through it the C library (Glibc, Musl or Darwin)
 

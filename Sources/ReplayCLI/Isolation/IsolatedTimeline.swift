@@ -99,6 +99,11 @@ package final class IsolatedTimeline: AnyTimeline {
     return state
   }
 
+  /// The state at `position` rebuilt in this process (tests compare it with the worker's).
+  func localStateJSON(at position: Int) throws(ReplayError) -> JSONValue {
+    try local.stateJSON(at: position)
+  }
+
   /// Whether rebuilding the state at `position` is known not to trap: it lies in the stretch the
   /// worker rebuilt for the last request and ahead of it, with the same skipped actions.
   func isProven(_ position: Int) -> Bool {

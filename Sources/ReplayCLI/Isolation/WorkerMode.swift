@@ -21,16 +21,17 @@ import RewindReplay
 /// With `"progress":true`, a long rebuild first writes lines `{"progress":[DONE,TOTAL]}`. A failure
 /// answers `{"ok":false,"error":"…"}`; the parent asks its own timeline for the typed error.
 ///
-/// With `--ahead PATH` (a session's worker), after answering `state` or `reach` the worker
-/// rebuilds the states that follow while no request waits, and tells the parent how far it got
-/// through the words at `PATH` (``WorkerRunAhead``).
+/// With `--ahead PATH` (a session's worker), requests may also come through the memory at `PATH`
+/// (``WorkerSharedMemory``), and after answering `state` or `reach` the worker rebuilds the
+/// states that follow while no request waits, telling the parent there how far it got
+/// (``WorkerRunAhead``).
 enum WorkerMode {
   static let command = "__worker"
   static let noCheckpoints = "--no-checkpoints"
   /// Followed by `LENGTH:CRC` (hexadecimal): the bytes the parent read, which the worker's file
   /// must still start with (a log being recorded may have grown since).
   static let expect = "--expect"
-  /// Followed by the path of the ``SharedWords`` of ``WorkerRunAhead``.
+  /// Followed by the path of the ``WorkerSharedMemory``.
   static let ahead = "--ahead"
 
   static func run(_ arguments: [String], apps: [ReplayApp]) -> Int32 {
@@ -48,6 +49,7 @@ enum WorkerMode {
     }
     let timeline: any AnyTimeline
     var runAhead: WorkerRunAhead?
+    var shared: SharedMemory?
     do {
       let log = try ReplayLog(path: arguments[0], recovery: recovery)
       // The parent read the file before this worker started: it must still start with the
@@ -63,8 +65,10 @@ enum WorkerMode {
       timeline = try app.timeline(for: log, usesCheckpoints: usesCheckpoints)
       StepMarker.setLog(arguments[0])
       if let index = options.firstIndex(of: ahead), index + 1 < options.count {
-        switch SharedWords.open(path: options[index + 1], count: WorkerRunAhead.wordCount) {
-        case .success(let words): runAhead = WorkerRunAhead(shared: words, timeline: timeline)
+        switch WorkerSharedMemory.open(path: options[index + 1]) {
+        case .success(let memory):
+          shared = memory
+          runAhead = WorkerRunAhead(shared: memory, timeline: timeline)
         case .failure(let failure):
           return refuse(
             "cannot map \(options[index + 1]): \(Platform.describe(errno: failure.errno))")
@@ -73,7 +77,7 @@ enum WorkerMode {
     } catch {
       return refuse(error.message)
     }
-    var input = WorkerInput()
+    var input = WorkerInput(shared: shared)
     while let line = input.nextLine(idle: { runAhead?.step() ?? false }) {
       runAhead?.stop()
       respond(to: line, timeline: timeline, runAhead: runAhead)

@@ -39,9 +39,10 @@ package final class WorkerProcess {
   /// larger than the pipe holds must not block the dying child), and whether that thread is done.
   private let standardError = Locked<(bytes: [UInt8], isComplete: Bool)>(([], false))
   private let standardErrorDone = DispatchSemaphore(value: 0)
-  /// The words a session's worker keeps up to date as it rebuilds states ahead
-  /// (``WorkerRunAhead``), or `nil` when it does not.
-  private let aheadWords: SharedWords?
+  /// The memory shared with a session's worker (``WorkerSharedMemory``), or `nil`.
+  private let shared: SharedMemory?
+  /// How many requests went through ``shared``.
+  private var sharedRequests = 0
 
   /// Starts `replay __worker LOG RECOVERY` (the running executable itself, through
   /// `posix_spawn` by Foundation's `Process`; no `fork` of this multithreaded process) for a
@@ -58,10 +59,10 @@ package final class WorkerProcess {
     log: String, recovery: RecoveryMode, usesCheckpoints: Bool, reportsFrames: Bool,
     expected: (length: Int, checksum: UInt32), runsAhead: Bool = false
   ) throws {
-    var words: SharedWords?
+    var memory: SharedMemory?
     if runsAhead {
-      switch SharedWords.create(count: WorkerRunAhead.wordCount, initialValue: -1) {
-      case .success(let created): words = created
+      switch WorkerSharedMemory.create() {
+      case .success(let created): memory = created
       case .failure(let failure):
         throw WorkerError(
           "cannot make the file it shares with replay: \(Platform.describe(errno: failure.errno))")
@@ -71,20 +72,20 @@ package final class WorkerProcess {
       arguments: [WorkerMode.command, log, recovery.rawValue]
         + (usesCheckpoints ? [] : [WorkerMode.noCheckpoints])
         + [WorkerMode.expect, "\(expected.length):\(String(expected.checksum, radix: 16))"]
-        + (words.map { [WorkerMode.ahead, $0.path] } ?? []),
-      reportsFrames: reportsFrames, aheadWords: words)
+        + (memory.map { [WorkerMode.ahead, $0.path] } ?? []),
+      reportsFrames: reportsFrames, shared: memory)
   }
 
   /// Starts the running executable with `arguments` (`__worker …` or `__follow …`).
-  init(arguments: [String], reportsFrames: Bool, aheadWords: SharedWords? = nil) throws {
-    self.aheadWords = aheadWords
+  init(arguments: [String], reportsFrames: Bool, shared: SharedMemory? = nil) throws {
+    self.shared = shared
     guard let executable = Self.executableOverride.withLock({ $0 }) ?? Bundle.main.executableURL
     else {
-      aheadWords?.removeFile()
+      shared?.removeFile()
       throw WorkerError("the path of the running executable is unknown")
     }
     guard let (parent, child) = Platform.socketPair() else {
-      aheadWords?.removeFile()
+      shared?.removeFile()
       throw WorkerError("cannot make a socket pair: \(Platform.describe(errno: Platform.errno))")
     }
     requests = parent
@@ -101,7 +102,7 @@ package final class WorkerProcess {
       try process.run()
     } catch {
       try? childEnd.close()
-      aheadWords?.removeFile()
+      shared?.removeFile()
       throw error
     }
     isLaunched = true
@@ -124,7 +125,7 @@ package final class WorkerProcess {
   /// Ends the child (end of input, then SIGTERM in case it is stuck) and reaps it, so that no
   /// zombie, descriptor or `Process` outlives the session.
   deinit {
-    aheadWords?.removeFile()
+    shared?.removeFile()
     Platform.close(requests)
     guard isLaunched else { return }
     if process.isRunning { process.terminate() }
@@ -139,7 +140,21 @@ package final class WorkerProcess {
   ) -> Outcome {
     var line = Array(request.utf8)
     line.append(UInt8(ascii: "\n"))
-    if line.withUnsafeBytes({ Platform.sendAll(requests, $0) }) != nil { return died() }
+    if let shared, line.count <= shared.bytes.count {
+      // Through the shared memory; a line feed on the socket only wakes a worker that sleeps.
+      line.withUnsafeBytes { shared.bytes.copyMemory(from: $0) }
+      shared.store(line.count, at: WorkerSharedMemory.requestLength)
+      sharedRequests += 1
+      shared.store(sharedRequests, at: WorkerSharedMemory.requestSeq)
+      shared.fence()
+      if shared.load(at: WorkerSharedMemory.awake) == 0,
+        Self.wakeUp.withUnsafeBytes({ Platform.sendAll(requests, $0) }) != nil
+      {
+        return died()
+      }
+    } else if line.withUnsafeBytes({ Platform.sendAll(requests, $0) }) != nil {
+      return died()
+    }
     let fd = replies.fileHandleForReading.fileDescriptor
     var searched = 0
     while true {
@@ -167,8 +182,8 @@ package final class WorkerProcess {
       let count = chunk.withUnsafeMutableBytes { Platform.readSome(fd, into: $0) }
       if count <= 0 { return died() }
       pending.append(contentsOf: chunk[..<count])
-      // The worker has mapped the shared words before its first answer.
-      aheadWords?.removeFile()
+      // The worker has mapped the shared memory before its first answer.
+      shared?.removeFile()
     }
   }
 
@@ -189,15 +204,17 @@ package final class WorkerProcess {
 
   /// The last position the worker has rebuilt for the last `state` or `reach` it answered,
   /// counting those it rebuilt ahead since (-1 when it does not run ahead, or has not answered).
-  var frontier: Int { aheadWords?.load(at: WorkerRunAhead.frontierWord) ?? -1 }
+  var frontier: Int { shared?.load(at: WorkerSharedMemory.frontier) ?? -1 }
 
   /// Whether the worker was rebuilding states ahead, not answering a request, when it was last
   /// seen (after its death: what it died doing).
   var wasRunningAhead: Bool {
-    aheadWords?.load(at: WorkerRunAhead.phaseWord) == WorkerRunAhead.runningAhead
+    shared?.load(at: WorkerSharedMemory.phase) == WorkerSharedMemory.runningAhead
   }
 
   private static let progressPrefix = Array(#"{"progress":"#.utf8)
+  /// What wakes a sleeping worker to a request in the shared memory: an empty line.
+  private static let wakeUp: [UInt8] = [UInt8(ascii: "\n")]
 
   private func died() -> Outcome {
     process.waitUntilExit()

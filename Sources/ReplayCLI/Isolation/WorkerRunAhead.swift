@@ -2,35 +2,26 @@ import Rewind
 import RewindReplay
 
 /// A session's worker rebuilds states ahead of the last position asked for while the user looks
-/// at it, and says how far it got in a word it shares with the parent (``SharedWords``): a step
-/// forward into that stretch is known not to trap (reducers are deterministic:
+/// at it, and says how far it got in memory it shares with the parent (``WorkerSharedMemory``): a
+/// step forward into that stretch is known not to trap (reducers are deterministic:
 /// docs/determinism.md), so the parent moves its cursor there without a round trip.
 ///
-/// Word ``frontierWord`` holds the last position rebuilt for the last request (stored before
-/// the answer, then raised one action at a time); word ``phaseWord`` is ``runningAhead`` while
-/// this worker reduces ahead and ``answering`` once it reads a request, so that when the worker
-/// dies the parent knows whether the request it sent was the cause or a step ahead was.
+/// Word ``WorkerSharedMemory/frontier`` holds the last position rebuilt for the last request
+/// (stored before the answer, then raised one action at a time); word
+/// ``WorkerSharedMemory/phase`` is `runningAhead` while this worker reduces ahead and `answering`
+/// once it reads a request, so that when the worker dies the parent knows whether the request it
+/// sent was the cause or a step ahead was.
 ///
 /// The first state ahead is also written out as JSON text (``preparedText(at:)``): a step
 /// forward with the state shown is then answered without rebuilding or encoding anything.
 final class WorkerRunAhead {
-  /// The index of the word with the frontier.
-  static let frontierWord = 0
-  /// The index of the word with the phase.
-  static let phaseWord = 1
-  /// How many words the parent creates.
-  static let wordCount = 2
-  /// ``phaseWord`` while the worker answers requests.
-  static let answering = 0
-  /// ``phaseWord`` while the worker rebuilds states ahead.
-  static let runningAhead = 1
   /// The most actions rebuilt ahead of one request.
   static let window = 4_096
   /// The most time spent rebuilding ahead of one request (a large state takes about a
   /// millisecond an action).
   static let budgetNanoseconds: UInt64 = 100_000_000
 
-  private let shared: SharedWords
+  private let shared: SharedMemory
   private let timeline: any AnyTimeline
   private var position = 0
   private var limit = 0
@@ -39,21 +30,21 @@ final class WorkerRunAhead {
   /// was rebuilt with.
   private var prepared: (position: Int, skips: Set<Int>, text: [UInt8])?
 
-  init(shared: SharedWords, timeline: any AnyTimeline) {
+  init(shared: SharedMemory, timeline: any AnyTimeline) {
     self.shared = shared
     self.timeline = timeline
   }
 
   /// A request is being answered: nothing is rebuilt ahead until ``begin(at:)``.
   func stop() {
-    shared.store(Self.answering, at: Self.phaseWord)
+    shared.store(WorkerSharedMemory.answering, at: WorkerSharedMemory.phase)
     limit = position
   }
 
   /// The state at `position` was rebuilt for a request: say so before the answer is written,
   /// then rebuild ahead of it once the answer is out.
   func begin(at position: Int) {
-    shared.store(position, at: Self.frontierWord)
+    shared.store(position, at: WorkerSharedMemory.frontier)
     self.position = position
     prepared = nil
     limit = min(timeline.log.positions.upperBound, position + Self.window)
@@ -63,7 +54,7 @@ final class WorkerRunAhead {
   /// Rebuilds the next state ahead, if any is left to rebuild; returns whether more are.
   func step() -> Bool {
     guard position < limit, Platform.monotonicNanoseconds() < deadline else { return false }
-    shared.store(Self.runningAhead, at: Self.phaseWord)
+    shared.store(WorkerSharedMemory.runningAhead, at: WorkerSharedMemory.phase)
     do {
       if prepared == nil {
         prepared = (
@@ -77,7 +68,7 @@ final class WorkerRunAhead {
       return false
     }
     position += 1
-    shared.store(position, at: Self.frontierWord)
+    shared.store(position, at: WorkerSharedMemory.frontier)
     return position < limit
   }
 

@@ -65,6 +65,13 @@ static inline int rewind_atomic_compare_exchange(long *word, long expected, long
       word, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
+/// A full (sequentially consistent) fence: a store before it is seen by other threads — or
+/// another process sharing the memory — before any load after it is made. Two parties that each
+/// store a flag, fence and load the other's flag cannot both miss the other's store.
+static inline void rewind_atomic_fence(void) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
 #ifdef __cplusplus
 }
 #endif

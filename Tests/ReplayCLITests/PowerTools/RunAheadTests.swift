@@ -53,6 +53,28 @@ import Testing
     #expect(state["todos"] != nil)
   }
 
+  /// Requests reach a worker that has gone to sleep (through the shared memory, woken by a line
+  /// feed on the socket), and a request too long for the shared memory goes over the socket.
+  @Test func requestsReachASleepingWorkerAndLongOnesGoOverTheSocket() throws {
+    let timeline = try sessionTimeline("todo-session.jsonl")
+    let last = timeline.log.positions.upperBound
+    _ = try timeline.stateJSON(at: 3)
+    #expect(eventually { timeline.isProven(last) })
+    for round in 0..<3 {
+      // Past its run-ahead and its spin: asleep.
+      Platform.sleep(milliseconds: 20)
+      let position = 60 + round
+      let state = try timeline.stateJSON(at: position)
+      #expect(state == (try timeline.localStateJSON(at: position)))
+    }
+    // The actions 1…340, twenty times over: a request of about 29 KiB.
+    let seqs = Array(repeating: Array(1...340), count: 20).flatMap { $0 }
+    Platform.sleep(milliseconds: 20)
+    let applied = try timeline.stateJSON(runningOnly: seqs)
+    #expect(applied["todos"] != nil)
+    #expect(timeline.workersStarted == 1)
+  }
+
   @Test func aSkipIsNotCoveredByTheStretchRebuiltWithout() throws {
     let timeline = try sessionTimeline("todo-session.jsonl")
     _ = try timeline.stateJSON(at: 3)
