@@ -13,19 +13,30 @@ import RewindReplay
 /// sent was the cause or a step ahead was.
 ///
 /// The first state ahead is also written out as JSON text (``preparedText(at:)``): a step
-/// forward with the state shown is then answered without rebuilding or encoding anything.
+/// forward with the state shown is then answered without rebuilding or encoding anything. It is
+/// written only once no request has come for ``textDelayNanoseconds`` (a user looking at the
+/// state): requests that follow each other closely — a script's gotos — would otherwise wait
+/// for a text they do not need.
 final class WorkerRunAhead {
   /// The most actions rebuilt ahead of one request.
   static let window = 4_096
   /// The most time spent rebuilding ahead of one request (a large state takes about a
   /// millisecond an action).
   static let budgetNanoseconds: UInt64 = 100_000_000
+  /// How long after an answer the next state's text is written, if no request came meanwhile.
+  static let textDelayNanoseconds: UInt64 = 100_000
 
   private let shared: SharedMemory
   private let timeline: any AnyTimeline
   private var position = 0
   private var limit = 0
   private var deadline: UInt64 = 0
+  /// The position asked for, and when its answer was ready.
+  private var start = 0
+  private var answered: UInt64 = 0
+  /// Whether there is work left for the last request (until a request comes, the end, or a
+  /// failure).
+  private var isActive = false
   /// The text of the state just after the last position asked for, with the skipped actions it
   /// was rebuilt with.
   private var prepared: (position: Int, skips: Set<Int>, text: [UInt8])?
@@ -38,7 +49,7 @@ final class WorkerRunAhead {
   /// A request is being answered: nothing is rebuilt ahead until ``begin(at:)``.
   func stop() {
     shared.store(WorkerSharedMemory.answering, at: WorkerSharedMemory.phase)
-    limit = position
+    isActive = false
   }
 
   /// The state at `position` was rebuilt for a request: say so before the answer is written,
@@ -46,30 +57,40 @@ final class WorkerRunAhead {
   func begin(at position: Int) {
     shared.store(position, at: WorkerSharedMemory.frontier)
     self.position = position
+    start = position
     prepared = nil
     limit = min(timeline.log.positions.upperBound, position + Self.window)
-    deadline = Platform.monotonicNanoseconds() + Self.budgetNanoseconds
+    answered = Platform.monotonicNanoseconds()
+    deadline = answered + Self.budgetNanoseconds
+    isActive = true
   }
 
-  /// Rebuilds the next state ahead, if any is left to rebuild; returns whether more are.
+  /// Rebuilds the next state ahead, if any is left to rebuild (or waits to write the first
+  /// one's text); returns whether there is more to do.
   func step() -> Bool {
-    guard position < limit, Platform.monotonicNanoseconds() < deadline else { return false }
+    let now = Platform.monotonicNanoseconds()
+    guard isActive, now < deadline else { return false }
     shared.store(WorkerSharedMemory.runningAhead, at: WorkerSharedMemory.phase)
-    do {
-      if prepared == nil {
-        prepared = (
-          position + 1, timeline.skippedSeqs, try timeline.stateJSONText(at: position + 1)
-        )
-      } else {
-        try timeline.reach(position + 1)
+    if position == start + 1, prepared == nil {
+      // The timeline's cursor is still on the first state ahead: its text costs the encoding.
+      guard now - answered >= Self.textDelayNanoseconds else { return true }
+      do {
+        prepared = (position, timeline.skippedSeqs, try timeline.stateJSONText(at: position))
+      } catch {
+        isActive = false
       }
-    } catch {
-      limit = position
-      return false
+    } else if position < limit {
+      do {
+        try timeline.reach(position + 1)
+        position += 1
+        shared.store(position, at: WorkerSharedMemory.frontier)
+      } catch {
+        isActive = false
+      }
+    } else {
+      isActive = false
     }
-    position += 1
-    shared.store(position, at: WorkerSharedMemory.frontier)
-    return position < limit
+    return isActive
   }
 
   /// The state at `position` as JSON text, when it was written out ahead with the skipped
