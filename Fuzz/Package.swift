@@ -16,6 +16,18 @@ let package = Package(
     .executableTarget(
       name: "FuzzJSONDecoder",
       dependencies: [.product(name: "RewindReplay", package: "Rewind")]),
+    .executableTarget(
+      name: "FuzzMigratedLog",
+      dependencies: [
+        .product(name: "RewindReplay", package: "Rewind"),
+        .product(name: "RewindExamples", package: "Rewind"),
+      ]),
+    .executableTarget(
+      name: "FuzzRecordingsFolder",
+      dependencies: [.product(name: "Rewind", package: "Rewind")]),
+    .executableTarget(
+      name: "FuzzDevToolsImport",
+      dependencies: [.product(name: "RewindReplay", package: "Rewind")]),
   ],
   swiftLanguageModes: [.v6]
 )

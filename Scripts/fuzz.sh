@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Builds Rewind's libFuzzer targets with AddressSanitizer and runs each for SECONDS (default 60).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET...]      TARGET: FuzzLogReader, FuzzJSONDecoder (default: both)
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]
 #
-# Seeds come from Fuzz/Corpus/<name>/ (committed, our own) and, for FuzzJSONDecoder, from
-# JSONTestSuite's parsing corpus read in place from ../shared/corpora/JSONTestSuite/test_parsing
-# (or $REWIND_JSONTESTSUITE; skipped with a note when absent — it is never copied into the
-# repository). New inputs go to Fuzz/corpus-work/<name>/ (ignored by git). Crashes are written to
+# TARGET: FuzzLogReader, FuzzJSONDecoder, FuzzMigratedLog, FuzzRecordingsFolder,
+# FuzzDevToolsImport (default: all five).
+#
+# Seeds come from Fuzz/Corpus/<name>/ (committed, our own), for FuzzDevToolsImport from
+# Fixtures/redux-devtools/, and for FuzzJSONDecoder from JSONTestSuite's parsing corpus read in
+# place from ../shared/corpora/JSONTestSuite/test_parsing (or $REWIND_JSONTESTSUITE; skipped with
+# a note when absent — it is never copied into the repository). New inputs go to Fuzz/corpus-work/<name>/ (ignored by git). Crashes are written to
 # Fuzz/artifacts/ — turn each into a regression test.
 set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzLogReader FuzzJSONDecoder)
+[ ${#targets[@]} -gt 0 ] ||
+  targets=(FuzzLogReader FuzzJSONDecoder FuzzMigratedLog FuzzRecordingsFolder FuzzDevToolsImport)
 
 export SWIFT_BACKTRACE=enable=no
 swift build -c debug --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library \
@@ -30,7 +34,9 @@ for target in "${targets[@]}"; do
   name="${target#Fuzz}"
   work="corpus-work/$name"
   mkdir -p "$work"
-  seeds=("Corpus/$name")
+  seeds=()
+  [ -d "Corpus/$name" ] && seeds+=("Corpus/$name")
+  [ "$name" = DevToolsImport ] && seeds+=("../Fixtures/redux-devtools")
   if [ "$name" = JSONDecoder ]; then
     if [ -d "$jsontestsuite" ]; then
       seeds+=("$jsontestsuite")

@@ -18,6 +18,12 @@ import RewindJSON
 /// A member named `$jsan` that jsan escaped (its value wrapped in a one-element array) is
 /// unwrapped. What would be lost is an ``InteropError`` naming its path, or, when `lenient`, a
 /// warning and the replacement above (`null` for the numbers).
+///
+/// References copy what they point at, so a small hostile document can stand for a huge or
+/// deeply nested one (each level referring twice to the level before doubles it). The decoded
+/// document is held to what a log line may hold (``ReaderLimits``' JSON limits): at most
+/// `maxElements` values in all and `maxDepth - 2` levels (the log line and the action's case wrap
+/// it in two more), else an ``InteropError`` says where it grew past them.
 struct JSANDecoding {
   /// The document the `$` of references is.
   let root: JSONValue
@@ -27,34 +33,87 @@ struct JSANDecoding {
   let name: String
   /// The warnings of a lenient decoding.
   private(set) var warnings: [String] = []
+  /// What the decoded document may hold.
+  private let limits = ReaderLimits.default.json
+  /// The array elements and object members decoded so far.
+  private var produced = 0
+  /// Keys looked up by references in large objects, by where the object is.
+  private let memberIndex = MemberIndex()
+
+  /// The members of the document's large objects by key, made the first time a reference looks
+  /// a key up in one: a document of many references into one large object (each a linear search)
+  /// would otherwise take time quadratic in its size.
+  private final class MemberIndex {
+    /// Objects with more members than this are indexed.
+    static let threshold = 32
+    private var indexes: [[Step]: [String: JSONValue]] = [:]
+
+    /// The value of `key` in the object `members`, found at `steps` from the document's root.
+    func member(_ key: String, of members: [JSONMember], at steps: ArraySlice<Step>) -> JSONValue? {
+      guard members.count > Self.threshold else {
+        return members.first(where: { $0.key == key })?.value
+      }
+      let path = Array(steps)
+      if let index = indexes[path] { return index[key] }
+      var index: [String: JSONValue] = [:]
+      for member in members where index[member.key] == nil { index[member.key] = member.value }
+      indexes[path] = index
+      return index[key]
+    }
+  }
 
   /// Whether `text` (the JSON text of a document) may hold `jsan` markers at all.
   static func mayHoldMarkers(_ value: JSONValue) -> Bool {
     value.jsonText.contains("\"$jsan\"")
   }
 
-  init(root: JSONValue, name: String, lenient: Bool) {
+  /// How many containers down `root` sits in the document being decoded (a `Set` or `Map`'s
+  /// entries, decoded on their own, sit inside it).
+  private let baseDepth: Int
+
+  init(root: JSONValue, name: String, lenient: Bool, baseDepth: Int = 0) {
     self.root = root
     self.name = name
     self.lenient = lenient
+    self.baseDepth = baseDepth
   }
 
   /// The document with its markers replaced.
   mutating func decoded() throws(InteropError) -> JSONValue {
     guard Self.mayHoldMarkers(root) else { return root }
     var resolving: [String] = []
-    return try decode(root, path: name, resolving: &resolving) ?? .null
+    var measured: [String: (count: Int, depth: Int)] = [:]
+    let size = try measure(root, path: name, resolving: &resolving, measured: &measured)
+    try grow(by: size.count, depth: baseDepth + size.depth, at: name)
+    produced = 0
+    return try decode(root, path: name, resolving: &resolving, depth: baseDepth) ?? .null
   }
 
-  /// `value` with its markers replaced; `nil` for `undefined`.
+  /// Counts `count` more values in a container at `depth`, refusing what a log line cannot hold.
+  private mutating func grow(by count: Int, depth: Int, at path: String) throws(InteropError) {
+    produced += count
+    if depth > limits.maxDepth - 2 {
+      throw InteropError(
+        "\(path): the $jsan references nest values more than \(limits.maxDepth - 2) levels deep, "
+          + "more than a Rewind log line can hold")
+    }
+    if produced > limits.maxElements {
+      throw InteropError(
+        "\(path): the $jsan references expand to more than \(limits.maxElements) values, more "
+          + "than a Rewind log line can hold")
+    }
+  }
+
+  /// `value` (at `depth` containers down) with its markers replaced; `nil` for `undefined`.
   private mutating func decode(
-    _ value: JSONValue, path: String, resolving: inout [String]
+    _ value: JSONValue, path: String, resolving: inout [String], depth: Int
   ) throws(InteropError) -> JSONValue? {
     switch value {
     case .object(let members):
       if let marker = members.first(where: { $0.key == "$jsan" })?.value.stringValue {
-        return try restore(marker, path: path, resolving: &resolving)
+        return try restore(marker, path: path, resolving: &resolving, depth: depth)
       }
+      try grow(by: members.count, depth: depth + 1, at: path)
       var out: [JSONMember] = []
       for member in members {
         var inner = member.value
@@ -62,16 +121,20 @@ struct JSANDecoding {
           inner = wrapped[0]
         }
         let memberPath = Self.append(member.key, to: path)
-        if let decoded = try decode(inner, path: memberPath, resolving: &resolving) {
+        if let decoded = try decode(
+          inner, path: memberPath, resolving: &resolving, depth: depth + 1)
+        {
           out.append(JSONMember(member.key, decoded))
         }
       }
       return .object(out)
     case .array(let elements):
+      try grow(by: elements.count, depth: depth + 1, at: path)
       var out: [JSONValue] = []
       for (index, element) in elements.enumerated() {
         out.append(
-          try decode(element, path: "\(path)[\(index)]", resolving: &resolving) ?? .null)
+          try decode(
+            element, path: "\(path)[\(index)]", resolving: &resolving, depth: depth + 1) ?? .null)
       }
       return .array(out)
     default:
@@ -80,13 +143,13 @@ struct JSANDecoding {
   }
 
   private mutating func restore(
-    _ marker: String, path: String, resolving: inout [String]
+    _ marker: String, path: String, resolving: inout [String], depth: Int
   ) throws(InteropError) -> JSONValue? {
     guard let kind = marker.first else { return try lost("an empty $jsan marker", at: path) }
     let rest = String(marker.dropFirst())
     switch kind {
     case "$":
-      return try reference(marker, path: path, resolving: &resolving)
+      return try reference(marker, path: path, resolving: &resolving, depth: depth)
     case "u":
       return nil
     case "d":
@@ -102,9 +165,10 @@ struct JSANDecoding {
       do { inner = try JSONParser.parse(rest) } catch {
         return try lost("a \(kind == "l" ? "Set" : "Map") whose entries do not parse", at: path)
       }
-      var nested = JSANDecoding(root: inner, name: path, lenient: lenient)
+      var nested = JSANDecoding(root: inner, name: path, lenient: lenient, baseDepth: depth)
       let entries = try nested.decoded()
       warnings += nested.warnings
+      try grow(by: nested.produced, depth: depth, at: path)
       guard case .array(let items) = entries else {
         return try lost("a \(kind == "l" ? "Set" : "Map") that is not an array", at: path)
       }
@@ -149,8 +213,25 @@ struct JSANDecoding {
 
   /// The value a `$…` reference points at, with its own markers replaced.
   private mutating func reference(
-    _ target: String, path: String, resolving: inout [String]
+    _ target: String, path: String, resolving: inout [String], depth: Int
   ) throws(InteropError) -> JSONValue {
+    let value = try self.target(target, path: path, resolving: resolving)
+    resolving.append(target)
+    defer { resolving.removeLast() }
+    return try decode(value, path: path, resolving: &resolving, depth: depth) ?? .null
+  }
+
+  /// The value at the path of reference `target` (as written, markers and all).
+  private func target(
+    _ target: String, path: String, resolving: [String]
+  ) throws(InteropError) -> JSONValue {
+    // Each reference being resolved is a level of recursion here: a chain of references to
+    // references is as bounded as nesting is.
+    guard resolving.count < limits.maxDepth else {
+      throw InteropError(
+        "\(path): the $jsan reference \(target) is reached through more than "
+          + "\(limits.maxDepth) other references")
+    }
     guard let steps = Self.steps(of: target) else {
       throw InteropError("\(path): the $jsan reference \(target) is not a path jsan writes")
     }
@@ -160,13 +241,16 @@ struct JSANDecoding {
           + "which a Rewind log cannot hold")
     }
     var value = root
+    // The steps walked so far, which name the object a key is looked up in.
+    var walked = 0
     for step in steps {
+      walked += 1
       switch (step, value) {
       case (.key(let key), .object(let members)):
-        guard let found = members.first(where: { $0.key == key }) else {
+        guard let found = memberIndex.member(key, of: members, at: steps[..<(walked - 1)]) else {
           throw InteropError("\(path): the $jsan reference \(target) leads nowhere (no \"\(key)\")")
         }
-        value = found.value
+        value = found
       case (.index(let index), .array(let elements)) where index < elements.count:
         value = elements[index]
       case (.index(let index), .object(let members)):
@@ -178,13 +262,56 @@ struct JSANDecoding {
         throw InteropError("\(path): the $jsan reference \(target) leads nowhere")
       }
     }
-    resolving.append(target)
-    defer { resolving.removeLast() }
-    return try decode(value, path: path, resolving: &resolving) ?? .null
+    return value
+  }
+
+  /// How many values and levels `value` decodes to, each reference counted as what it copies —
+  /// measured once per target, without building anything — saturating past the limits: so that
+  /// a document whose references expand past what a log line holds is refused before the memory
+  /// is spent.
+  private func measure(
+    _ value: JSONValue, path: String, resolving: inout [String],
+    measured: inout [String: (count: Int, depth: Int)]
+  ) throws(InteropError) -> (count: Int, depth: Int) {
+    let cap = limits.maxElements + 1
+    var count: Int
+    var depth = 0
+    switch value {
+    case .object(let members):
+      if let marker = members.first(where: { $0.key == "$jsan" })?.value.stringValue {
+        guard marker.first == "$" else { return (0, 0) }  // a Set or Map: as long as its text
+        if let known = measured[marker] { return known }
+        let value = try target(marker, path: path, resolving: resolving)
+        resolving.append(marker)
+        let size = try measure(value, path: path, resolving: &resolving, measured: &measured)
+        resolving.removeLast()
+        measured[marker] = size
+        return size
+      }
+      count = members.count
+      for member in members where count < cap {
+        let size = try measure(
+          member.value, path: Self.append(member.key, to: path), resolving: &resolving,
+          measured: &measured)
+        count = min(cap, count + size.count)
+        depth = max(depth, size.depth)
+      }
+    case .array(let elements):
+      count = elements.count
+      for (index, element) in elements.enumerated() where count < cap {
+        let size = try measure(
+          element, path: "\(path)[\(index)]", resolving: &resolving, measured: &measured)
+        count = min(cap, count + size.count)
+        depth = max(depth, size.depth)
+      }
+    default:
+      return (0, 0)
+    }
+    return (count, min(depth + 1, limits.maxDepth + 1))
   }
 
   /// One step of a reference path.
-  enum Step: Equatable {
+  enum Step: Hashable {
     case key(String)
     case index(Int)
   }
