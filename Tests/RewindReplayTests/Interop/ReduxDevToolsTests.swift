@@ -191,37 +191,35 @@ private func document(_ name: String) throws -> JSONValue {
   }
 
   /// References copy what they point at: a few hundred bytes can stand for a document of 2^40
-  /// values, or one nested thousands of levels deep. Both are refused at the path where the
-  /// decoded document outgrows what a log line can hold, before the memory is spent.
-  @Test func jsanReferencesThatExpandPastWhatALogLineHoldsAreRefused() throws {
+  /// values, or one nested thousands of levels deep. Each is refused before the memory is spent,
+  /// saying why.
+  @Test(arguments: [
     // Level n is an array referring twice to level n - 1: level 40 holds 2^40 values.
-    var levels = [#""l0":[1,1]"#]
-    for n in 1...40 {
-      levels.append(#""l\#(n)":[{"$jsan":"$[0].l\#(n - 1)"},{"$jsan":"$[0].l\#(n - 1)"}]"#)
-    }
-    let doubling = #"{"payload":[{"type":"x",\#(levels.joined(separator: ","))}]}"#
-    #expect {
-      try ReduxDevTools.import(JSONParser.parse(doubling))
-    } throws: { error in
-      "\(error)".contains("the $jsan references expand to more than 16777216 values")
-    }
+    (
+      #"[1,1]"#, #"[{"$jsan":"$[0].L"},{"$jsan":"$[0].L"}]"#, 40,
+      "the $jsan references expand to more than 16777216 values"
+    ),
     // Level n wraps level n - 1 in one more array: level 600 is 600 levels deep.
-    levels = [#""d0":1"#]
-    for n in 1...600 { levels.append(#""d\#(n)":[{"$jsan":"$[0].d\#(n - 1)"}]"#) }
-    let deep = #"{"payload":[{"type":"x",\#(levels.joined(separator: ","))}]}"#
-    #expect {
-      try ReduxDevTools.import(JSONParser.parse(deep))
-    } throws: { error in
-      "\(error)".contains("the $jsan references nest values more than 510 levels deep")
-    }
+    (
+      "1", #"[{"$jsan":"$[0].L"}]"#, 600,
+      "the $jsan references nest values more than 510 levels deep"
+    ),
     // Reference to reference to reference …, 100,000 long, with no container between.
-    levels = [#""r0":1"#]
-    for n in 1...100_000 { levels.append(#""r\#(n)":{"$jsan":"$[0].r\#(n - 1)"}"#) }
-    let chain = #"{"payload":[{"type":"x",\#(levels.joined(separator: ","))}]}"#
+    ("1", #"{"$jsan":"$[0].L"}"#, 100_000, "is reached through more than 512 other references"),
+  ])
+  func jsanReferencesThatExpandPastWhatALogLineHoldsAreRefused(
+    first: String, level: String, count: Int, reason: String
+  ) throws {
+    // Members l0 … l<count>; `L` in `level` names the member before.
+    var members = [#""l0":\#(first)"#]
+    for n in 1...count {
+      members.append(#""l\#(n)":"# + level.replacingOccurrences(of: ".L", with: ".l\(n - 1)"))
+    }
+    let text = #"{"payload":[{"type":"x",\#(members.joined(separator: ","))}]}"#
     #expect {
-      try ReduxDevTools.import(JSONParser.parse(chain))
+      try ReduxDevTools.import(JSONParser.parse(text))
     } throws: { error in
-      "\(error)".contains("is reached through more than 512 other references")
+      "\(error)".contains(reason)
     }
   }
 
