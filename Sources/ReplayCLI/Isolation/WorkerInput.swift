@@ -6,13 +6,11 @@ import Rewind
 ///
 /// While no request waits, the worker does its idle work (``nextLine(idle:)``) a short piece at
 /// a time, checking for a request between pieces; with nothing left to do it keeps checking for
-/// a short while (``spinNanoseconds``) before it sleeps. A request that follows an answer closely
+/// a short while (``WorkerProcess/spinNanoseconds``) before it sleeps. A request that follows an answer closely
 /// — a session stepping, `shrink` bisecting — is then read at once rather than after the
 /// scheduler wakes the process, which costs more than the work of a step; one written to the
 /// shared memory is read without a system call at all.
 struct WorkerInput {
-  /// How long the worker keeps checking for the next request before it sleeps.
-  static let spinNanoseconds: UInt64 = 250_000
   /// With shared memory, the socket is checked (a system call) once in this many checks of the
   /// shared request count: it carries only requests too long for the region and wake-ups.
   static let socketCheckInterval = 8
@@ -106,7 +104,7 @@ struct WorkerInput {
       if hasIdleWork {
         hasIdleWork = idle()
         spinStart = Platform.monotonicNanoseconds()
-      } else if Platform.monotonicNanoseconds() - spinStart > Self.spinNanoseconds {
+      } else if Platform.monotonicNanoseconds() - spinStart > WorkerProcess.spinNanoseconds {
         if let shared {
           // About to sleep: say so, then look once more (see WorkerSharedMemory).
           shared.store(0, at: WorkerSharedMemory.awake)

@@ -187,9 +187,12 @@ package final class WorkerProcess {
     }
   }
 
-  /// How long this process checks for the worker's answer before it sleeps until it comes: most
-  /// answers take less, and a process that slept takes longer to wake than a step takes.
-  static let spinNanoseconds: UInt64 = 250_000
+  /// How long this process checks for the worker's answer, and the worker for the next request,
+  /// before sleeping until it comes: most answers take less, and a process that slept takes
+  /// longer to wake than a step takes. Not at all on a single core, where checking would take
+  /// the time from the other process.
+  static let spinNanoseconds: UInt64 =
+    ProcessInfo.processInfo.activeProcessorCount > 1 ? 250_000 : 0
 
   /// Returns once `fd` can be read or ``spinNanoseconds`` have passed.
   private static func waitBriefly(for fd: Int32) {
