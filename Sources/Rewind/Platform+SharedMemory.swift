@@ -46,6 +46,7 @@ package final class SharedMemory: @unchecked Sendable {
       return mkstemp(base)
     }
     guard fd >= 0 else { return .failure(LogFileFailure(errno: errno)) }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer { _ = LibC.close(fd) }
     let size = size(wordCount: wordCount, byteCount: byteCount)

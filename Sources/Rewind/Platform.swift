@@ -345,6 +345,13 @@ package enum Platform {
   /// `EACCES`.
   package static let permissionDenied: Int32 = EACCES
 
+  /// Ends process `pid` at once (`SIGKILL`: it cannot be caught, and ends a stopped process
+  /// too). Returns 0 or the `errno`.
+  @discardableResult
+  package static func killProcess(_ pid: Int32) -> Int32 {
+    kill(pid, SIGKILL) == 0 ? 0 : errno
+  }
+
   /// `SIGILL`, `SIGSEGV`, … for a signal number (`signal 42` for others).
   package static func signalName(_ number: Int32) -> String {
     switch number {

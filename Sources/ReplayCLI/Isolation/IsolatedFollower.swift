@@ -61,6 +61,9 @@ final class IsolatedFollower: StateFollower {
     switch worker.exchange(request.jsonText, progress: nil) {
     case .reply:
       return
+    case .stuckAhead:
+      // Only a session's worker rebuilds ahead, never this one; were it to, it has been ended.
+      self.worker = nil
     case .died(let signal, let stderr):
       self.worker = nil
       throw .reducerCrashed(

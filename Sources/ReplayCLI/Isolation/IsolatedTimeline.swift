@@ -39,6 +39,9 @@ package final class IsolatedTimeline: AnyTimeline {
   private var proven: (start: Int, skips: Set<Int>)?
   /// The skipped actions of the last request the worker rebuilds ahead of.
   private var aheadSkips: Set<Int> = []
+  /// A position whose rebuild ahead hung (``WorkerProcess/Outcome/stuckAhead(position:)``), and
+  /// the skipped actions it hung with: no worker rebuilds ahead up to it again.
+  private var stuckAhead: (position: Int, skips: Set<Int>)?
   private var memo: (position: Int, skips: Set<Int>, state: JSONValue)?
   /// The last crash, and the skipped actions it happened with.
   private(set) var knownCrash: (report: CrashReport, skips: Set<Int>)?
@@ -54,6 +57,12 @@ package final class IsolatedTimeline: AnyTimeline {
   private(set) var requestsSent = 0
   /// Whether the current child process is still running (it may have died rebuilding ahead).
   var hasRunningWorker: Bool { worker?.isRunning == true }
+  /// The current child's process identifier (tests stop it).
+  var workerProcessIdentifier: Int32? { worker?.processIdentifier }
+  /// Whether the current child is rebuilding states ahead.
+  var workerIsRunningAhead: Bool { worker?.wasRunningAhead == true }
+  /// Whether the current child sleeps until the next request.
+  var workerIsAsleep: Bool { worker?.isAsleep == true }
 
   /// A timeline over `log`, reduced in a child process.
   ///
@@ -186,14 +195,39 @@ package final class IsolatedTimeline: AnyTimeline {
     local.setSkipped(seq, isSkipped)
   }
 
-  /// A request that rebuilds states: `op`, its `members`, the skipped actions and whether to
-  /// report progress (see ``WorkerMode``).
+  /// A request that rebuilds states: `op`, its `members`, the skipped actions, whether to
+  /// report progress, and how far a session's worker may rebuild ahead (see ``WorkerMode``).
   private func request(_ op: String, _ members: [JSONMember]) -> JSONValue {
-    .object(
+    var all =
       [JSONMember("op", .string(op))] + members + [
         JSONMember("skips", .array(skippedSeqs.sorted().map { .number(String($0)) })),
         JSONMember("progress", .bool(progress != nil)),
-      ])
+      ]
+    if runsAhead, let aheadLimit {
+      all.append(JSONMember("aheadLimit", .number(String(aheadLimit))))
+    }
+    return .object(all)
+  }
+
+  /// `request` with the ``aheadLimit`` of now (a retry after a worker was lost ahead).
+  private func refreshed(_ request: JSONValue) -> JSONValue {
+    guard runsAhead, case .object(var members) = request else { return request }
+    members.removeAll { $0.key == "aheadLimit" }
+    if let aheadLimit { members.append(JSONMember("aheadLimit", .number(String(aheadLimit)))) }
+    return .object(members)
+  }
+
+  /// The last position a worker may rebuild ahead to, with the skipped actions of now: before a
+  /// known crash, or a rebuild ahead that hung; `nil` when there is no such bound.
+  private var aheadLimit: Int? {
+    var limit: Int?
+    if let knownCrash, knownCrash.skips == skippedSeqs, let seq = knownCrash.report.seq {
+      limit = seq - 1
+    }
+    if let stuckAhead, stuckAhead.skips == skippedSeqs {
+      limit = min(limit ?? Int.max, stuckAhead.position - 1)
+    }
+    return limit
   }
 
   /// Sends one request to the child (starting one when there is none) and returns its reply.
@@ -239,6 +273,11 @@ package final class IsolatedTimeline: AnyTimeline {
       }
       let value = try here()
       return .object([JSONMember("state", value), JSONMember("equal", value)])
+    case .stuckAhead(let position):
+      // It hung rebuilding ahead and has been ended: the next worker stops before that point.
+      self.worker = nil
+      stuckAhead = (position, aheadSkips)
+      return try send(refreshed(request), reaching: reaching, here: here)
     case .died(let signal, let stderr):
       let diedAhead = worker.wasRunningAhead
       self.worker = nil
@@ -254,12 +293,12 @@ package final class IsolatedTimeline: AnyTimeline {
           reason: "the replay worker process ended (\(signal)) before answering\(said); run "
             + "with --no-isolate to replay in this process")
       }
-      if diedAhead, report.seq != nil {
-        // It died rebuilding ahead of the last request, before it read this one: the crash is
+      if diedAhead {
+        // It died rebuilding ahead of the last request, before it read this one: a crash is
         // known for the next time; this request goes to a new worker.
-        knownCrash = (report, aheadSkips)
+        if report.seq != nil { knownCrash = (report, aheadSkips) }
         if let reaching, let known = knownCrash(before: reaching) { throw .reducerCrashed(known) }
-        return try send(request, reaching: reaching, here: here)
+        return try send(refreshed(request), reaching: reaching, here: here)
       }
       if report.seq != nil { knownCrash = (report, skippedSeqs) }
       throw .reducerCrashed(report)

@@ -105,20 +105,28 @@ struct WorkerInput {
         hasIdleWork = idle()
         spinStart = Platform.monotonicNanoseconds()
       } else if Platform.monotonicNanoseconds() - spinStart > WorkerProcess.spinNanoseconds {
-        if let shared {
-          // About to sleep: say so, then look once more (see WorkerSharedMemory).
-          shared.store(0, at: WorkerSharedMemory.awake)
-          shared.fence()
-          if hasSharedRequest() {
-            shared.store(1, at: WorkerSharedMemory.awake)
-            return .sharedMemory
-          }
-        }
-        _ = isReadable(timeoutMilliseconds: -1)
-        shared?.store(1, at: WorkerSharedMemory.awake)
-        if hasSharedRequest() { return .sharedMemory }
-        return .socket
+        return sleepUntilRequest()
       }
+    }
+  }
+
+  /// Sleeps until a request waits. Says so in the shared memory first, then looks once more
+  /// (see ``WorkerSharedMemory``); a wait that ends with nothing to read (a signal) sleeps again
+  /// the same way, so that `replay` always knows whether to wake it.
+  private func sleepUntilRequest() -> Source {
+    while true {
+      if let shared {
+        shared.store(0, at: WorkerSharedMemory.awake)
+        shared.fence()
+        if hasSharedRequest() {
+          shared.store(1, at: WorkerSharedMemory.awake)
+          return .sharedMemory
+        }
+      }
+      let isReadable = isReadable(timeoutMilliseconds: -1)
+      shared?.store(1, at: WorkerSharedMemory.awake)
+      if hasSharedRequest() { return .sharedMemory }
+      if isReadable { return .socket }
     }
   }
 

@@ -13,6 +13,7 @@ import RewindReplay
 /// - `{"op":"state","at":N,"skips":[…],"progress":B}` → `{"ok":true,"state":…}`
 /// - `{"op":"reach","at":N,"skips":[…],"progress":B}` → `{"ok":true}` once the state at N is
 ///   rebuilt (kept for the next request; not sent)
+/// - either of those two with `"aheadLimit":M`: a session's worker rebuilds ahead up to M at most
 /// - `{"op":"equal","a":N,"b":M,"skips":[…],"progress":B}` → `{"ok":true,"equal":B}`
 /// - `{"op":"run","seqs":[…]}` → the state after applying just those actions, in that order, to the
 ///   header's state: `{"ok":true,"state":…}`
@@ -67,6 +68,8 @@ enum WorkerMode {
       if let index = options.firstIndex(of: ahead), index + 1 < options.count {
         switch WorkerSharedMemory.open(path: options[index + 1]) {
         case .success(let memory):
+          // Mapped: the file can go (replay removes it too, if this worker never gets here).
+          memory.removeFile()
           shared = memory
           runAhead = WorkerRunAhead(shared: memory, timeline: timeline)
         case .failure(let failure):
@@ -107,14 +110,14 @@ enum WorkerMode {
         var line = Array(#"{"ok":true,"state":"#.utf8)
         line += try runAhead?.preparedText(at: position) ?? timeline.stateJSONText(at: position)
         line += Array("}\n".utf8)
-        runAhead?.begin(at: position)
+        runAhead?.begin(at: position, upTo: request["aheadLimit"]?.intValue)
         line.withUnsafeBytes { _ = Platform.writeAll(1, $0) }
         return
       case "reach":
         setSkips(request["skips"], of: timeline)
         let position = request["at"]?.intValue ?? 0
         try timeline.reach(position)
-        runAhead?.begin(at: position)
+        runAhead?.begin(at: position, upTo: request["aheadLimit"]?.intValue)
         reply = .object([JSONMember("ok", .bool(true))])
       case "equal":
         setSkips(request["skips"], of: timeline)

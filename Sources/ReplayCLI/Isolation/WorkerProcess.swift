@@ -22,6 +22,10 @@ package final class WorkerProcess {
     case reply(ArraySlice<UInt8>)
     /// The child died; how, and what it wrote on stderr.
     case died(signal: String, stderr: String)
+    /// A session's worker did not take the request: it has been rebuilding the state at
+    /// `position` ahead for longer than ``stuckNanoseconds`` (a reducer that hangs there). It
+    /// has been ended.
+    case stuckAhead(position: Int)
   }
 
   private let process = Process()
@@ -140,7 +144,10 @@ package final class WorkerProcess {
   ) -> Outcome {
     var line = Array(request.utf8)
     line.append(UInt8(ascii: "\n"))
+    // When the request went through the shared memory: when, until the worker took it.
+    var posted: UInt64?
     if let shared, line.count <= shared.bytes.count {
+      posted = Platform.monotonicNanoseconds()
       // Through the shared memory; a line feed on the socket only wakes a worker that sleeps.
       line.withUnsafeBytes { shared.bytes.copyMemory(from: $0) }
       shared.store(line.count, at: WorkerSharedMemory.requestLength)
@@ -179,6 +186,19 @@ package final class WorkerProcess {
       }
       searched = pending.count
       Self.waitBriefly(for: fd)
+      if let since = posted, let shared {
+        // Until the worker takes the request, it may be stuck in a step ahead.
+        while Platform.waitForInput([fd], timeoutMilliseconds: 20).first != true {
+          guard shared.load(at: WorkerSharedMemory.phase) == WorkerSharedMemory.runningAhead
+          else { break }
+          if Platform.monotonicNanoseconds() - since > Self.stuckNanoseconds.withLock({ $0 }) {
+            let position = shared.load(at: WorkerSharedMemory.frontier) + 1
+            Platform.killProcess(process.processIdentifier)
+            return .stuckAhead(position: position)
+          }
+        }
+        posted = nil
+      }
       let count = chunk.withUnsafeMutableBytes { Platform.readSome(fd, into: $0) }
       if count <= 0 { return died() }
       pending.append(contentsOf: chunk[..<count])
@@ -202,8 +222,16 @@ package final class WorkerProcess {
     }
   }
 
+  /// How long a session's worker may go on with a step ahead before a request it has not taken
+  /// ends it (tests lower it).
+  package static let stuckNanoseconds = Locked<UInt64>(2_000_000_000)
+
   /// Whether the child is still running.
   var isRunning: Bool { process.isRunning }
+  /// The child's process identifier.
+  var processIdentifier: Int32 { process.processIdentifier }
+  /// Whether a session's worker sleeps until the next request.
+  var isAsleep: Bool { shared?.load(at: WorkerSharedMemory.awake) == 0 }
 
   /// The last position the worker has rebuilt for the last `state` or `reach` it answered,
   /// counting those it rebuilt ahead since (-1 when it does not run ahead, or has not answered).

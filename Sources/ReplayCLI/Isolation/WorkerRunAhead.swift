@@ -53,13 +53,15 @@ final class WorkerRunAhead {
   }
 
   /// The state at `position` was rebuilt for a request: say so before the answer is written,
-  /// then rebuild ahead of it once the answer is out.
-  func begin(at position: Int) {
+  /// then rebuild ahead of it once the answer is out — up to `last` at most, when the parent
+  /// knows that rebuilding further traps or hangs.
+  func begin(at position: Int, upTo last: Int?) {
     shared.store(position, at: WorkerSharedMemory.frontier)
     self.position = position
     start = position
     prepared = nil
-    limit = min(timeline.log.positions.upperBound, position + Self.window)
+    limit = min(
+      timeline.log.positions.upperBound, position + Self.window, last ?? Int.max)
     answered = Platform.monotonicNanoseconds()
     deadline = answered + Self.budgetNanoseconds
     isActive = true
@@ -71,7 +73,7 @@ final class WorkerRunAhead {
     let now = Platform.monotonicNanoseconds()
     guard isActive, now < deadline else { return false }
     shared.store(WorkerSharedMemory.runningAhead, at: WorkerSharedMemory.phase)
-    if position == start + 1, prepared == nil {
+    if position == start + 1, prepared == nil, position <= limit {
       // The timeline's cursor is still on the first state ahead: its text costs the encoding.
       guard now - answered >= Self.textDelayNanoseconds else { return true }
       do {
@@ -90,6 +92,7 @@ final class WorkerRunAhead {
     } else {
       isActive = false
     }
+    if !isActive { shared.store(WorkerSharedMemory.answering, at: WorkerSharedMemory.phase) }
     return isActive
   }
 

@@ -31,7 +31,7 @@ enum WorkerSharedMemory {
   /// The size of the request region.
   static let requestBytes = 16 << 10
 
-  /// ``phase`` while the worker answers requests.
+  /// ``phase`` while the worker answers requests, or waits for one.
   static let answering = 0
   /// ``phase`` while the worker rebuilds states ahead.
   static let runningAhead = 1

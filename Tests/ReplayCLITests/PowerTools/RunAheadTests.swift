@@ -1,5 +1,6 @@
 import Foundation
 import Rewind
+import RewindExamples
 import RewindReplay
 import Testing
 
@@ -62,7 +63,7 @@ import Testing
     #expect(eventually { timeline.isProven(last) })
     for round in 0..<3 {
       // Past its run-ahead and its spin: asleep.
-      Platform.sleep(milliseconds: 20)
+      #expect(eventually { timeline.workerIsAsleep })
       let position = 60 + round
       let state = try timeline.stateJSON(at: position)
       #expect(state == (try timeline.localStateJSON(at: position)))
@@ -73,6 +74,36 @@ import Testing
     let applied = try timeline.stateJSON(runningOnly: seqs)
     #expect(applied["todos"] != nil)
     #expect(timeline.workersStarted == 1)
+  }
+
+  /// A worker whose rebuild ahead hangs (here: stopped with `SIGSTOP` in the middle of it, as a
+  /// reducer stuck in a loop would leave it) does not hang the session: the next request ends it
+  /// and goes to a new worker, which does not rebuild ahead that far again.
+  @Test func aRebuildAheadThatHangsIsEndedAndNotRepeated() throws {
+    try PowerTools.useReplayBinaryAsWorker()
+    WorkerProcess.stuckNanoseconds.withLock { $0 = 200_000_000 }
+    defer { WorkerProcess.stuckNanoseconds.withLock { $0 = 2_000_000_000 } }
+    try CLIFixture.withTemporaryDirectory { directory in
+      // Long enough that the worker is still rebuilding ahead when it is stopped.
+      let path = directory.appendingPathComponent("long.jsonl").path
+      let store = Store(initialState: TodoState(), reducer: todoReducer)
+      let recorder = try store.startRecording(to: path, app: "todo")
+      var workload = TodoWorkload(seed: 24)
+      for _ in 0..<20_000 { store.dispatch(workload.next(for: store.state)) }
+      recorder.close()
+      let opened = try OpenedLog(
+        path: path, recovery: .tail, apps: ReplayRun.apps, isolated: true, interactive: true)
+      let timeline = try #require(opened.timeline as? IsolatedTimeline)
+      _ = try timeline.stateJSON(at: 3)
+      #expect(eventually { timeline.isProven(8) }, "the worker is rebuilding ahead")
+      let pid = try #require(timeline.workerProcessIdentifier)
+      kill(pid, SIGSTOP)
+      defer { kill(pid, SIGCONT) }
+      try #require(timeline.workerIsRunningAhead, "stopped in the middle of its rebuild ahead")
+      let state = try timeline.stateJSON(at: 10)
+      #expect(state == (try timeline.localStateJSON(at: 10)))
+      #expect(timeline.workersStarted == 2)
+    }
   }
 
   @Test func aSkipIsNotCoveredByTheStretchRebuiltWithout() throws {
