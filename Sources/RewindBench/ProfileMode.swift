@@ -9,7 +9,8 @@ import RewindReplay
 /// debug information valgrind 3.19 can read; docs/performance.md) and prints how long it took.
 ///
 /// Workloads: `dispatch` (store alone), `record` (default durability), `buffered`,
-/// `recorder-codable` (the recorder through `encode(to:)`, buffered), `rebuild LOG`
+/// `recorder-codable` (the recorder through `encode(to:)`, buffered), `encode-codable` and
+/// `decode-codable` (an action through `encode(to:)` or `init(from:)` alone), `rebuild LOG`
 /// (load and rebuild every state), `foundation LOG` (the same with Foundation's `JSONDecoder`),
 /// `open LOG` (open and index only), `diff LOG LOG`, `stepback LOG` (300 steps back across a
 /// checkpoint).
@@ -19,7 +20,7 @@ enum ProfileMode {
     let directory = NSTemporaryDirectory()
     let needsActions = [
       "dispatch", "record", "buffered", "recorder", "recorder-buffered", "recorder-codable",
-      "encode-codable",
+      "encode-codable", "decode-codable",
     ]
     let (initial, actions) = BenchLogs.actions(
       count: needsActions.contains(workload) ? 200_000 : 0, stateSize: .small, seed: 3)
@@ -63,6 +64,30 @@ enum ProfileMode {
         }
       }
       print("encoded \(total) bytes")
+    case "decode-codable":
+      // Decoding alone, through `init(from:)`: what row 2e's gap is made of.
+      let encoder = JSONStreamEncoder()
+      let texts = actions.map { action in
+        var bytes: [UInt8] = []
+        _ = try? encoder.encode(action, into: &bytes)
+        return bytes
+      }
+      let document = JSONTapeDocument()
+      var decoded = 0
+      seconds = Stopwatch.seconds {
+        for _ in 0..<10 {
+          for text in texts {
+            text.withUnsafeBytes { bytes in
+              if document.load(bytes),
+                (try? document.decode(CodableOnly<TodoAction>.self, at: document.root)) != nil
+              {
+                decoded += 1
+              }
+            }
+          }
+        }
+      }
+      print("decoded \(decoded) actions")
     case "rebuild":
       seconds = try Stopwatch.seconds { _ = try LoadBench.loadAndRebuild(arguments[1]) }
     case "stepback":

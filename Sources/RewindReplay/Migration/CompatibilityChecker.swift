@@ -5,8 +5,8 @@ import RewindJSON
 
 /// Decodes every action and state of a log with an app's types, without its reducer: what
 /// `replay compat` reports (``CompatibilityReport``). The actions are decoded on every core,
-/// straight from the log's bytes where they allow it, so a check costs about what opening the
-/// log does.
+/// straight from the log's bytes where they allow it, and an action text that decoded already is
+/// not decoded again (``DecodedTexts``), so a check costs about what opening the log does.
 struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
   /// One chunk's findings: per type, the count and the first failure.
   private struct Findings {
@@ -103,13 +103,26 @@ struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendabl
     let slot = UnsafeMutablePointer<Action>.allocate(capacity: 1)
     defer { slot.deallocate() }
     let decoder = RewindJSONDecoder()
+    var known = DecodedTexts(capacity: DecodedTexts.chunkCapacity)
     for seq in seqs {
-      if lines.action(Action.self, seq: seq, in: log, direct: direct, into: slot) != nil {
-        slot.deinitialize(count: 1)
-        findings.checked += 1
-        continue
+      let located = log.locateActionLine(seq)
+      if let line = located {
+        // A text that decoded before decodes again: it is not decoded twice.
+        let text = line.actionText
+        let elements = line.layout?.elements ?? 0
+        let probe = text.map { known.probe($0, elements: elements) }
+        if let probe, probe.isKnown {
+          findings.checked += 1
+          continue
+        }
+        if lines.action(Action.self, line: line, in: log, direct: direct, into: slot) != nil {
+          slot.deinitialize(count: 1)
+          findings.checked += 1
+          if let text, let probe { known.insert(text, elements: elements, at: probe) }
+          continue
+        }
       }
-      if let failure = lines.lastFailure {
+      if located != nil, let failure = lines.lastFailure {
         findings.checked += 1
         let (path, reason) = DecodeFailureText.describe(
           failure.error, onlyKey: failure.onlyKey, as: Action.self)

@@ -20,7 +20,7 @@ import RewindJSON
 struct LineDecoder {
   /// Where an action's line is, for the step marker.
   struct LineInfo {
-    var type: String?
+    var type: ReplayLog.ActionTypeName
     var line: Int
   }
 
@@ -65,9 +65,20 @@ struct LineDecoder {
     into slot: UnsafeMutablePointer<Action>
   ) -> LineInfo? {
     failureSlot.failure = nil
-    guard let line = log.loadActionLine(seq, into: document) else { return nil }
+    guard let line = log.locateActionLine(seq) else { return nil }
+    return action(Action.self, line: line, in: log, direct: direct, into: slot)
+  }
+
+  /// Decodes the action of `line` (``ReplayLog/locateActionLine(_:)``) into `slot`, as
+  /// ``action(_:seq:in:direct:into:)`` does.
+  func action<Action: Decodable>(
+    _ type: Action.Type, line located: ReplayLog.LocatedActionLine, in log: ReplayLog,
+    direct: JSONDirectCoding.Decode<Action>?, into slot: UnsafeMutablePointer<Action>
+  ) -> LineInfo? {
+    failureSlot.failure = nil
+    guard let line = log.loadActionLine(located, into: document) else { return nil }
     guard decode(Action.self, at: line.payload, direct: direct, into: slot) else {
-      failureSlot.failure?.type = line.type
+      failureSlot.failure?.type = line.type.string
       failureSlot.failure?.line = line.number
       return nil
     }

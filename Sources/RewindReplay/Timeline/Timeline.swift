@@ -137,7 +137,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
       if let prefetcher, skippedSeqs.isEmpty || !skippedSeqs.contains(seq),
         let line = prefetcher.take(seq, into: actionSlot)
       {
-        if marks { StepMarker.willApply(seq: seq, type: line.type, line: line.line) }
+        if marks { StepMarker.willApply(seq: seq, type: line.type.string, line: line.line) }
         reducer.reduce(&state, actionSlot.move())
       } else {
         try apply(seq, to: &state, marks: marks)
@@ -255,7 +255,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     if let line = lines.action(
       Action.self, seq: seq, in: log, direct: directAction, into: actionSlot)
     {
-      if marks { StepMarker.willApply(seq: seq, type: line.type, line: line.line) }
+      if marks { StepMarker.willApply(seq: seq, type: line.type.string, line: line.line) }
       reducer.reduce(&state, actionSlot.move())
       return
     }
