@@ -103,6 +103,9 @@ final class JSONStreamValueEncoder: Encoder {
     var topIsSpecial = false
     /// Which types have a ``JSONStreamSpecialEncoding``, once asked.
     var specialTypes: [ObjectIdentifier: Bool] = [:]
+    /// The last type asked about and the answer: most values are of the type asked about last
+    /// (an app's action type, one value after another), which spares hashing it.
+    var lastSpecialQuery: (type: ObjectIdentifier, isSpecial: Bool)?
     /// The buffered mode's containers; `nil` in a single pass.
     var buffer: JSONStreamBuffer?
     /// The encoder that writes dictionaries and sets, once one was.
@@ -142,8 +145,9 @@ final class JSONStreamValueEncoder: Encoder {
     while state.pointee.frames.count > depth {
       let frame = state.pointee.frames.removeLast()
       state.pointee.framePaths.removeLast()
-      let keyCount = state.pointee.keys.count
-      if keyCount > frame.keyStart { state.pointee.keys.removeLast(keyCount - frame.keyStart) }
+      // One at a time: `removeLast(_:)` goes through the generic `replaceSubrange`, which cost
+      // more than the few keys an object has.
+      while state.pointee.keys.count > frame.keyStart { state.pointee.keys.removeLast() }
       state.pointee.output.append(frame.isObject ? .closeBrace : .closeBracket)
     }
   }
@@ -332,9 +336,15 @@ final class JSONStreamValueEncoder: Encoder {
   @inline(__always)
   func isSpecial<T>(_ type: T.Type) -> Bool {
     let id = ObjectIdentifier(T.self)
-    if let known = state.pointee.specialTypes[id] { return known }
-    let answer = T.self is any JSONStreamSpecialEncoding.Type
-    state.pointee.specialTypes[id] = answer
+    if let last = state.pointee.lastSpecialQuery, last.type == id { return last.isSpecial }
+    let answer: Bool
+    if let known = state.pointee.specialTypes[id] {
+      answer = known
+    } else {
+      answer = T.self is any JSONStreamSpecialEncoding.Type
+      state.pointee.specialTypes[id] = answer
+    }
+    state.pointee.lastSpecialQuery = (id, answer)
     return answer
   }
 

@@ -28,9 +28,11 @@ extension JSONStreamValueEncoder {
 
   /// Forgets the frames of the last encoding.
   private func clearFrames() {
-    state.pointee.frames.removeAll(keepingCapacity: true)
-    state.pointee.framePaths.removeAll(keepingCapacity: true)
-    state.pointee.keys.removeAll(keepingCapacity: true)
+    // One at a time, keeping the capacity: `removeAll(keepingCapacity:)` goes through the generic
+    // `replaceSubrange`, which cost more than the few frames a value leaves open.
+    while !state.pointee.frames.isEmpty { state.pointee.frames.removeLast() }
+    while !state.pointee.framePaths.isEmpty { state.pointee.framePaths.removeLast() }
+    while !state.pointee.keys.isEmpty { state.pointee.keys.removeLast() }
   }
 
   /// One pass; `nil` when it gave up (what it wrote is left for the caller to remove).

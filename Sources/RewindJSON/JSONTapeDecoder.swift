@@ -246,6 +246,9 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer {
   /// Keeps whatever the bytes and tape it reads belong to alive as long as it is.
   var owner: AnyObject?
 
+  /// The `allKeys` of one-member objects decoded before, kept from one document to the next.
+  let onlyKeys = JSONOnlyKeyCache()
+
   // MARK: SingleValueDecodingContainer
 
   func decodeNil() -> Bool { tape[index].kind == .null }

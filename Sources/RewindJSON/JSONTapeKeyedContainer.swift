@@ -41,6 +41,18 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   var allKeys: [Key] {
     let count = Int(decoder.tape[object].count)
+    // An object of one member, as an enum's value is: its keys were likely made before.
+    guard count == 1, !decoder.tape[object + 1].isEscaped else { return makeAllKeys(count) }
+    let key = decoder.tape[object + 1]
+    let name = UnsafeRawBufferPointer(rebasing: decoder.bytes[(key.start + 1)..<(key.end - 1)])
+    if let cached = decoder.onlyKeys.keys(Key.self, name: name) { return cached }
+    let keys = makeAllKeys(count)
+    decoder.onlyKeys.insert(keys, name: name)
+    return keys
+  }
+
+  /// The keys of the object's `count` members that `Key` has.
+  private func makeAllKeys(_ count: Int) -> [Key] {
     var keys: [Key] = []
     keys.reserveCapacity(count)
     var index = object + 1
