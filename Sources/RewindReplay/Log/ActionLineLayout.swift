@@ -72,9 +72,8 @@ struct ActionLineLayout {
   }
 
   /// The action's type name, unescaped.
-  func typeName(in line: UnsafeRawBufferPointer) -> String {
-    let quoted = UnsafeRawBufferPointer(rebasing: line[type])
-    if !typeIsEscaped {
+  static func typeName(quoted: UnsafeRawBufferPointer, isEscaped: Bool) -> String {
+    if !isEscaped {
       return String(
         decoding: UnsafeRawBufferPointer(rebasing: quoted.dropFirst().dropLast()), as: UTF8.self)
     }

@@ -15,7 +15,8 @@ extension ReplayLog {
   /// loop and `replay compat` need it for a step marker or an error, not for every action.
   struct ActionTypeName {
     private enum Source {
-      case layout(UnsafeRawBufferPointer, ActionLineLayout)
+      /// The quoted name in the line, and whether it has escapes.
+      case quoted(UnsafeRawBufferPointer, isEscaped: Bool)
       case text(String?)
     }
 
@@ -23,7 +24,8 @@ extension ReplayLog {
 
     /// The type of a line in the recorder's layout.
     init(line: UnsafeRawBufferPointer, layout: ActionLineLayout) {
-      source = .layout(line, layout)
+      source = .quoted(
+        UnsafeRawBufferPointer(rebasing: line[layout.type]), isEscaped: layout.typeIsEscaped)
     }
 
     /// A type read already (`nil` when the line's `type` is not a string).
@@ -34,7 +36,8 @@ extension ReplayLog {
     /// The type, unescaped; `nil` when the line's `type` is not a string.
     var string: String? {
       switch source {
-      case .layout(let line, let layout): return layout.typeName(in: line)
+      case .quoted(let quoted, let isEscaped):
+        return ActionLineLayout.typeName(quoted: quoted, isEscaped: isEscaped)
       case .text(let text): return text
       }
     }

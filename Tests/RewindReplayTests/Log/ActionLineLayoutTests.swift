@@ -28,7 +28,7 @@ import Testing
       #expect(
         String(decoding: UnsafeRawBufferPointer(rebasing: buffer[layout.payload]), as: UTF8.self)
           == #"{"add":{"title":"Buy milk"}}"#)
-      #expect(layout.typeName(in: buffer) == "add")
+      #expect(ReplayLog.ActionTypeName(line: buffer, layout: layout).string == "add")
       #expect(layout.elements == 6)
     }
   }
