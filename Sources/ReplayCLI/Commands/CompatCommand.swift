@@ -6,11 +6,14 @@ import RewindReplay
 extension CommandContext {
   /// `replay compat LOG… [--json] [--no-migrations]`.
   func runCompat() throws(CommandFailure) -> Int32 {
-    let paths = arguments.positionals("LOG").flatMap(Self.logFiles(in:))
+    var targets: [CompatTarget] = []
+    for argument in arguments.positionals("LOG") {
+      targets += try Self.compatTargets(argument)
+    }
     let migrates = !arguments.flag("no-migrations")
     var results: [CompatResult] = []
-    for path in paths {
-      results.append(check(path, migrates: migrates))
+    for target in targets {
+      results.append(check(target, migrates: migrates))
     }
     if wantsJSON {
       output.writeLine(
@@ -19,7 +22,9 @@ extension CommandContext {
           JSONMember("logs", .array(results.map(\.json))),
         ]).jsonText)
     } else {
-      for result in results { output.writeLine(result.text) }
+      for result in results where result.report != nil || results.count > 1 {
+        output.writeLine(result.text)
+      }
       if results.count > 1 { output.writeLine(CompatResult.byBuild(results)) }
     }
     if results.contains(where: { $0.report == nil }) { return ExitStatus.trouble }
@@ -27,41 +32,84 @@ extension CommandContext {
       ? ExitStatus.success : ExitStatus.different
   }
 
-  /// The log files a `LOG` argument names: itself, or every `.jsonl` file in a folder, sorted.
-  static func logFiles(in path: String) -> [String] {
+  /// What a `LOG` argument names: itself; each session of a recordings folder (a session of
+  /// several rotated files joined into a bundle); else every `.jsonl` file in a folder, sorted.
+  /// - Throws: For a folder that holds no log.
+  static func compatTargets(_ path: String) throws(CommandFailure) -> [CompatTarget] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
       isDirectory.boolValue
-    else { return [path] }
+    else { return [CompatTarget(file: path, name: path)] }
+    if let sessions = RecordingsFolderArgument.sessions(at: path) {
+      return sessions.map { session in
+        let name = (path.hasSuffix("/") ? path : path + "/") + session.id
+        guard session.files.count > 1 else {
+          return CompatTarget(file: session.files.first ?? name, name: name)
+        }
+        let bundle = NSTemporaryDirectory() + "replay-\(session.id).jsonl"
+        guard (try? session.bundle(to: bundle)) != nil else {
+          return CompatTarget(file: session.files.last ?? name, name: name + " (newest file only)")
+        }
+        return CompatTarget(file: bundle, name: name + " (\(session.files.count) rotated files)")
+      }
+    }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
     let base = path.hasSuffix("/") ? path : path + "/"
-    return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { base + $0 }
+    let files = names.filter { $0.hasSuffix(".jsonl") }.sorted().map { base + $0 }
+    guard !files.isEmpty else {
+      throw .diagnostic(
+        .error(
+          "\(path) is a folder with no logs in it: no recorded sessions and no .jsonl files",
+          hints: [Diagnostic.Hint("replay compat FILE.jsonl", comment: "checks one log")]))
+    }
+    return files.map { CompatTarget(file: $0, name: $0) }
   }
 
-  private func check(_ path: String, migrates: Bool) -> CompatResult {
+  private func check(_ target: CompatTarget, migrates: Bool) -> CompatResult {
     let log: ReplayLog
     do {
-      log = try ReplayLog(path: path, recovery: recovery)
+      log = try ReplayLog(path: target.file, recovery: recovery)
     } catch {
-      return CompatResult(path: path, log: nil, report: nil, problem: error.message)
+      output.emit(error.diagnostic)
+      return CompatResult(path: target.name, log: nil, report: nil, problem: error.message)
     }
+    reportFaults(log)
     guard let app = apps.first(where: { $0.name == log.header.app }) else {
-      return CompatResult(
-        path: path, log: log, report: nil,
-        problem: "this replay binary does not know the app \"\(log.header.app)\"; check it with "
-          + "a replay binary that registers it (docs/embedding.md)")
+      let problem =
+        "this replay binary does not know the app \"\(log.header.app)\"; check it with a "
+        + "replay binary that registers it (docs/embedding.md)"
+      output.emit(
+        .error(problem, at: Diagnostic.Location(file: target.file, line: 1)))
+      return CompatResult(path: target.name, log: log, report: nil, problem: problem)
+    }
+    // Only what cannot be read at all needs saying here: the result's own line says which
+    // migrations were applied or left off.
+    switch app.migrationPlan(for: log) {
+    case .logIsNewer, .missing:
+      if var note = BuildComparison.note(log: log, app: app) {
+        // Its hint to run `replay compat` is what this is.
+        note.hints.removeAll { $0.text.hasPrefix("replay compat") }
+        output.emit(note)
+      }
+    case .none, .migrate: break
     }
     var read = log
     if migrates {
       do { read = try app.prepared(log) } catch {
-        return CompatResult(path: path, log: log, report: nil, problem: error.message)
+        output.emit(error.diagnostic)
+        return CompatResult(path: target.name, log: log, report: nil, problem: error.message)
       }
     }
-    let note = migrates ? nil : app.migrationPlan(for: log)
     return CompatResult(
-      path: path, log: read, report: app.compatibility(of: read), problem: nil,
-      skippedMigrations: note)
+      path: target.name, log: read, report: app.compatibility(of: read), problem: nil,
+      plan: app.migrationPlan(for: log), migrates: migrates)
   }
+}
+
+/// A log `replay compat` checks: the file to open, and what to call it.
+struct CompatTarget {
+  var file: String
+  var name: String
 }
 
 /// One log's line of `replay compat`.
@@ -71,26 +119,59 @@ struct CompatResult {
   /// `nil` when the log could not be checked (``problem`` says why).
   var report: CompatibilityReport?
   var problem: String?
-  /// With `--no-migrations`: the migrations that were not applied.
-  var skippedMigrations: MigrationChain.Plan?
+  /// How the app reads the log's schema.
+  var plan: MigrationChain.Plan = .none
+  /// Whether migrations were applied (not `--no-migrations`).
+  var migrates = true
 
-  private var recordedBy: String {
+  /// The build that recorded the log, for the summary by build.
+  private var build: String {
     log.flatMap(BuildComparison.recordedBy) ?? "no build stamp"
   }
 
+  private var recordedBy: String {
+    log.flatMap(BuildComparison.recordedBy).map { "recorded by \($0)" } ?? "no build stamp"
+  }
+
   private var readAs: String {
-    if let migration = log?.migration {
-      return "read through the migrations \(migration.description)"
+    switch plan {
+    case .migrate(let chain):
+      return migrates
+        ? "read through the migrations \(chain.description)"
+        : "read as recorded (--no-migrations; the migrations \(chain.description) are off)"
+    case .missing(_, _, let gap):
+      return "read as recorded (no migration from schema \(gap))"
+    case .logIsNewer(let log, let app):
+      return "read as recorded (its schema \(log) is newer than this replay's \(app))"
+    case .none:
+      return "read as recorded"
     }
-    if case .migrate(let chain)? = skippedMigrations {
-      return "read as recorded (--no-migrations; the migrations \(chain.description) are off)"
+  }
+
+  /// The lines the recovery mode did not read or skipped, said once.
+  private var unread: String? {
+    guard let log, let fault = log.faults.first else { return nil }
+    switch log.recovery {
+    case .prefix:
+      return "the lines from \(fault.line) on were not read (--recovery prefix)"
+    case .salvage:
+      let count = log.faults.count
+      return "\(count) bad line\(count == 1 ? " was" : "s were") skipped (--recovery salvage)"
+    case .tail:
+      return "the last line, cut off mid-write, was not read"
+    case .strict:
+      return nil
     }
-    return "read as recorded"
+  }
+
+  /// `count` and `noun`, with the noun's plural when needed.
+  private static func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 
   var text: String {
-    guard let report else { return "\(inert(path)): cannot check: \(inert(problem ?? "?"))" }
-    var lines = ["\(inert(path)): recorded by \(inert(recordedBy)); \(readAs)"]
+    guard let report else { return "\(inert(path)): not checked: \(inert(problem ?? "?"))" }
+    var lines = ["\(inert(path)): \(inert(recordedBy)); \(readAs)"]
     if !report.failingTypes.isEmpty {
       var rows = [["type", "lines", "first seq", "line", "path", "reason"]]
       for failing in report.failingTypes {
@@ -106,15 +187,22 @@ struct CompatResult {
       lines.append(
         "  the \(state.what) (line \(state.line)) does not decode: \(inert(path + state.reason))")
     }
-    let actions =
-      report.failingActions == 0
-      ? "all \(report.actionsChecked) actions decode"
-      : "\(report.failingActions) of \(report.actionsChecked) actions do not decode"
-    let states =
-      report.failingStates.isEmpty
-      ? "all \(report.statesChecked) states decode"
-      : "\(report.failingStates.count) of \(report.statesChecked) states do not"
-    lines.append("  \(actions); \(states)")
+    let actions: String
+    switch (report.actionsChecked, report.failingActions) {
+    case (0, _): actions = "no actions"
+    case (1, 0): actions = "the 1 action decodes"
+    case (let checked, 0): actions = "all \(checked) actions decode"
+    case (let checked, let failing):
+      actions = "\(failing) of \(Self.counted(checked, "action")) do not decode"
+    }
+    let states: String
+    switch (report.statesChecked, report.failingStates.count) {
+    case (1, 0): states = "the 1 state decodes"
+    case (let checked, 0): states = "all \(checked) states decode"
+    case (let checked, let failing):
+      states = "\(failing) of \(Self.counted(checked, "state")) do not"
+    }
+    lines.append("  \(actions); \(states)" + (unread.map { "; \($0)" } ?? ""))
     return lines.joined(separator: "\n")
   }
 
@@ -125,6 +213,17 @@ struct CompatResult {
       JSONMember("app", log.map { .string($0.header.app) } ?? .null),
       JSONMember("build", log?.header.build?.json ?? .null),
       JSONMember("migratedFrom", log?.migration.map { number($0.from) } ?? .null),
+      JSONMember(
+        "newerThanReplay", .bool({ if case .logIsNewer = plan { true } else { false } }())),
+      JSONMember(
+        "unreadLines",
+        .array(
+          (log?.faults ?? []).map { fault in
+            .object([
+              JSONMember("line", number(fault.line)),
+              JSONMember("reason", .string(fault.reason.summary)),
+            ])
+          })),
     ]
     guard let report else {
       members.append(JSONMember("compatible", .bool(false)))
@@ -167,23 +266,31 @@ struct CompatResult {
   /// Which builds' logs decode: one line per build stamp.
   static func byBuild(_ results: [CompatResult]) -> String {
     var order: [String] = []
-    var counts: [String: (logs: Int, readable: Int)] = [:]
+    var counts: [String: (logs: Int, readable: Int, unchecked: Int)] = [:]
     for result in results {
-      let build = result.recordedBy
+      let build = result.log == nil ? "not readable" : result.build
       if counts[build] == nil { order.append(build) }
-      var count = counts[build, default: (0, 0)]
+      var count = counts[build, default: (0, 0, 0)]
       count.logs += 1
-      if result.report?.isCompatible == true { count.readable += 1 }
+      if result.report == nil {
+        count.unchecked += 1
+      } else if result.report?.isCompatible == true {
+        count.readable += 1
+      }
       counts[build] = count
     }
     var lines = ["by build:"]
     for build in order {
-      let count = counts[build, default: (0, 0)]
-      let verdict =
-        count.readable == count.logs
-        ? "all decode" : "\(count.logs - count.readable) do not decode"
+      let count = counts[build, default: (0, 0, 0)]
+      let failing = count.logs - count.readable - count.unchecked
+      var verdicts: [String] = []
+      if count.readable > 0 {
+        verdicts.append(count.readable == count.logs ? "all decode" : "\(count.readable) decode")
+      }
+      if failing > 0 { verdicts.append("\(failing) do not decode") }
+      if count.unchecked > 0 { verdicts.append("\(count.unchecked) not checked") }
       lines.append(
-        "  \(inert(build)): \(count.logs) log\(count.logs == 1 ? "" : "s"), \(verdict)")
+        "  \(inert(build)): \(counted(count.logs, "log")), \(verdicts.joined(separator: ", "))")
     }
     return lines.joined(separator: "\n")
   }

@@ -108,6 +108,63 @@ import Testing
     }
   }
 
+  @Test func aFolderWithNoLogIsAnErrorNotAPass() throws {
+    try CLIFixture.withTemporaryDirectory { folder in
+      for arguments in [["compat", folder.path], ["compat", folder.path, "--json"]] {
+        let run = ReplayRun(arguments)
+        #expect(run.status == 2, "\(arguments)")
+        #expect(run.standardOutput.isEmpty)
+        #expect(
+          run.standardError.hasPrefix(
+            "error: \(folder.path) is a folder with no logs in it: no recorded sessions and no "
+              + ".jsonl files"))
+      }
+      try "not a log\n".write(
+        to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+      #expect(ReplayRun(["compat", folder.path]).status == 2)
+    }
+  }
+
+  @Test func linesTheRecoveryModeDidNotReadAreSaid() throws {
+    let torn = CLIFixture.packageRoot.appendingPathComponent("Fixtures/todo-torn.jsonl").path
+    let run = ReplayRun(["compat", torn])
+    #expect(run.status == 0, "\(run.combined)")
+    #expect(
+      run.outputLines.last
+        == "  all 127 actions decode; all 3 states decode; the last line, cut off mid-write, was "
+        + "not read")
+    #expect(run.standardError.hasPrefix("warning: \(torn):131 (byte 15932): line cut off"))
+    let json = try JSONParser.parse(
+      Array(ReplayRun(["compat", torn, "--json"]).standardOutput.utf8))
+    guard case .array(let logs)? = json["logs"],
+      case .array(let unread)? = logs.first?["unreadLines"]
+    else {
+      Issue.record("no unreadLines")
+      return
+    }
+    #expect(unread.map { $0["line"]?.intValue } == [131])
+    // A line changed after it was recorded: prefix stops before it, salvage skips it.
+    try CLIFixture.withTemporaryDirectory { folder in
+      let tampered = folder.appendingPathComponent("tampered.jsonl").path
+      var lines = try String(contentsOfFile: Self.session, encoding: .utf8)
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      lines[20] = lines[20].replacingOccurrences(of: "\"seq\":20", with: "\"seq\":20 ")
+      try lines.joined(separator: "\n").write(toFile: tampered, atomically: true, encoding: .utf8)
+      let prefix = ReplayRun(["compat", tampered, "--recovery", "prefix"])
+      #expect(prefix.status == 0, "\(prefix.combined)")
+      #expect(
+        prefix.outputLines.last?.hasSuffix(
+          "; the lines from 21 on were not read (--recovery prefix)") == true)
+      let salvage = ReplayRun(["compat", tampered, "--recovery", "salvage"])
+      #expect(
+        salvage.outputLines.last?.hasSuffix("; 1 bad line was skipped (--recovery salvage)") == true
+      )
+      let strict = ReplayRun(["compat", tampered])
+      #expect(strict.status == 2)
+      #expect(strict.standardError.hasPrefix("error: \(tampered):21 (byte "))
+    }
+  }
+
   @Test func everyCommandSaysOnceWhenTheLogComesFromAnotherBuild() throws {
     let state = ReplayRun(["state", Self.v1, "--at", "6"])
     #expect(state.status == 0, "\(state.combined)")
@@ -143,7 +200,27 @@ import Testing
             + "hint: replay compat \(future)"))
       let unknown = ReplayRun(["compat", future, "/nonexistent.jsonl"])
       #expect(unknown.status == 2)
-      #expect(unknown.standardOutput.contains("/nonexistent.jsonl: cannot check: "))
+      #expect(unknown.standardOutput.contains("/nonexistent.jsonl: not checked: "))
+      #expect(unknown.standardError.contains("error: /nonexistent.jsonl"))
+      // compat itself says that the log is newer, once, without suggesting itself.
+      let compat = ReplayRun(["compat", future])
+      #expect(compat.status == 1)
+      #expect(
+        compat.standardError.hasPrefix(
+          "warning: \(future) was recorded by todo 3.0 (40), schema 3; this replay has todo "
+            + "schema 2\nnote: the log's schema 3 is newer than this replay's 2"))
+      #expect(!compat.standardError.contains("hint: replay compat"))
+      #expect(
+        compat.outputLines.first
+          == "\(future): recorded by todo 3.0 (40), schema 3; read as recorded (its schema 3 is "
+          + "newer than this replay's 2)")
+      let json = try JSONParser.parse(
+        Array(ReplayRun(["compat", future, "--json"]).standardOutput.utf8))
+      guard case .array(let logs)? = json["logs"] else {
+        Issue.record("no logs")
+        return
+      }
+      #expect(logs.first?["newerThanReplay"] == .bool(true))
     }
   }
 

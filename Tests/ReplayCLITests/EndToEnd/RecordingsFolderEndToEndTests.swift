@@ -63,6 +63,26 @@ import Testing
       #expect(replayed == Self.expectedState(after: 60))
       let verify = try TrapKindsTests.replay(["verify", bundle, "--no-isolate"], in: folder)
       #expect(verify.standardOutput.contains("checkpoints reproduced"), "\(verify)")
+
+      // compat takes the folder as its sessions, each session's rotated files joined.
+      try FileManager.default.removeItem(atPath: bundle)
+      let compat = try TrapKindsTests.replay(["compat", folder.path], in: folder)
+      #expect(compat.status == 0, "\(compat.standardError)")
+      let lines = compat.standardOutput.split(separator: "\n").map(String.init)
+      let sessions = recordings.sessions()
+      #expect(
+        lines.filter { $0.hasPrefix(folder.path) }
+          == sessions.map { session in
+            "\(folder.path)/\(session.id)"
+              + (session.files.count > 1 ? " (\(session.files.count) rotated files)" : "")
+              + ": no build stamp; read as recorded"
+          })
+      #expect(
+        lines.contains {
+          $0.hasPrefix("  all 61 actions decode; all ") && $0.hasSuffix(" states decode")
+        })
+      #expect(lines.contains { $0.hasPrefix("  all 30 actions decode; all ") })
+      #expect(lines.suffix(2) == ["by build:", "  no build stamp: 2 logs, all decode"])
     }
   }
 
