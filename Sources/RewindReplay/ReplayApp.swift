@@ -52,6 +52,19 @@ public struct ReplayApp: Sendable {
     }
   }
 
+  /// The app among `apps` that recorded a log with `header`: the one with its app name, and
+  /// where several apps share that name (a binary that registers two features called
+  /// `"counter"`), the one whose action and state type names are the log's too. `nil` when no
+  /// app has the name; the first of the name when none has its types, so that opening the log
+  /// says which types it wanted.
+  public static func recording(_ header: LogHeader, among apps: [ReplayApp]) -> ReplayApp? {
+    let named = apps.filter { $0.name == header.app }
+    guard named.count > 1 else { return named.first }
+    return named.first {
+      $0.actionType == header.actionType && $0.stateType == header.stateType
+    } ?? named.first
+  }
+
   /// A follower that applies actions as they arrive, starting from `initialState`.
   /// - Throws: `ReplayError.stateDecodingFailed` when the state does not decode.
   public func follower(initialState: JSONValue) throws(ReplayError) -> any StateFollower {

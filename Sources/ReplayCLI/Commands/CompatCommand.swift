@@ -74,7 +74,7 @@ extension CommandContext {
       return CompatResult(path: target.name, log: nil, report: nil, problem: error.message)
     }
     reportFaults(log)
-    guard let app = apps.first(where: { $0.name == log.header.app }) else {
+    guard let app = ReplayApp.recording(log.header, among: apps) else {
       let problem =
         "this replay binary does not know the app \"\(log.header.app)\"; check it with a "
         + "replay binary that registers it (docs/embedding.md)"

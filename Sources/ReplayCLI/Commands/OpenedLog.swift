@@ -42,7 +42,7 @@ final class OpenedLog {
     let path = log.path
     let recovery = log.recovery
     knownApps = apps
-    let app = apps.first(where: { $0.name == log.header.app })
+    let app = ReplayApp.recording(log.header, among: apps)
     buildNote = app.flatMap { BuildComparison.note(log: log, app: $0) }
     // Read through the app's migrations when the log's schema is older.
     self.log = (app.flatMap { try? $0.prepared(log) }) ?? log

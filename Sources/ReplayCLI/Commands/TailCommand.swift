@@ -70,7 +70,7 @@ extension CommandContext {
         }
         switch event {
         case .header(let header):
-          let app = apps.first(where: { $0.name == header.app })
+          let app = ReplayApp.recording(header, among: apps)
           migration = nil
           if let app {
             if case .migrate(let chain) = app.migrationPlan(for: header) { migration = chain }

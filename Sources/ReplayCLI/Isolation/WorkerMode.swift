@@ -60,7 +60,7 @@ enum WorkerMode {
           "the log changed since replay opened it: its first \(expected.length) bytes are no "
             + "longer the same; open it again")
       }
-      guard let app = apps.first(where: { $0.name == log.header.app }) else {
+      guard let app = ReplayApp.recording(log.header, among: apps) else {
         return refuse("this binary does not know the app \"\(log.header.app)\"")
       }
       timeline = try app.timeline(for: log, usesCheckpoints: usesCheckpoints)

@@ -52,9 +52,11 @@ enum BuildComparison {
             + "replay from the app's current source to read what changed"
         ], hints: [compat] + (rebuild.map { [$0] } ?? []))
     case .none:
-      guard logStamp.version != appStamp.version || logStamp.build != appStamp.build else {
-        return nil
-      }
+      // Only what this replay's registration declares is compared: one that gives only a
+      // schema says nothing about a log's version.
+      let versionDiffers = appStamp.version.map { $0 != logStamp.version } ?? false
+      let buildDiffers = appStamp.build.map { $0 != logStamp.build } ?? false
+      guard versionDiffers || buildDiffers else { return nil }
       return Diagnostic(
         .note, at: nil, "\(recorded); \(ours)",
         notes: ["the same schema: its actions and states decode as they are"], hints: [])

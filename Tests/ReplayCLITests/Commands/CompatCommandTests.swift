@@ -1,7 +1,9 @@
 import Foundation
+import ReplayCLI
 import Rewind
 import RewindExamples
 import RewindJSON
+import RewindReplay
 import Testing
 
 /// `replay compat` and what every command says about a log from another build: the worked todo
@@ -105,6 +107,52 @@ import Testing
       #expect(
         run.standardOutput.contains(
           "  archiveAll  2      2          3     -     TodoAction has no case 'archiveAll'"))
+    }
+  }
+
+  @Test func aBinaryWithTwoAppsOfOneNamePicksTheOneWithTheLogsTypes() throws {
+    // Two features registered under one name: each log goes to the app with its type names.
+    let apps = [
+      ReplayApp(name: "counter", reducer: todoReducer),
+      ReplayApp(name: "counter", reducer: counterReducer),
+    ]
+    let counter = CLIFixture.packageRoot.appendingPathComponent("Fixtures/counter.jsonl").path
+    let output = CapturedOutput()
+    let status = ReplayTool.run(
+      ["state", counter, "--at", "last", "--json", "--no-isolate"], apps: apps, output: output,
+      input: ScriptedInput([]))
+    #expect(status == 0, "\(output.combined)")
+    #expect(output.standardOutput == "{\"count\":95}\n")
+  }
+
+  @Test func aRegistrationWithOnlyASchemaSaysNothingAboutALogsVersion() throws {
+    try CLIFixture.withTemporaryDirectory { folder in
+      let path = folder.appendingPathComponent("stamped.jsonl").path
+      let store = Store(initialState: TodoState(), reducer: todoReducer)
+      let recorder = try store.startRecording(
+        to: path, app: "todo",
+        options: RecordingOptions(
+          build: BuildStamp(version: "1.4.2", build: "87", schema: todoSchema)))
+      store.dispatch(.add(title: "milk"))
+      recorder.close()
+      // The bundled todo registration declares a schema and no version: the same schema.
+      let run = ReplayRun(["state", path, "--at", "last"])
+      #expect(run.status == 0, "\(run.combined)")
+      #expect(run.standardError.isEmpty, "\(run.standardError)")
+      // A registration with a version says when the log's differs.
+      let output = CapturedOutput()
+      let apps = [
+        ReplayApp(
+          name: "todo", reducer: todoReducer,
+          build: BuildStamp(version: "1.5.0", build: "90", schema: todoSchema))
+      ]
+      _ = ReplayTool.run(
+        ["state", path, "--at", "last", "--no-isolate"], apps: apps, output: output,
+        input: ScriptedInput([]))
+      #expect(
+        output.standardError.hasPrefix(
+          "note: \(path) was recorded by todo 1.4.2 (87), schema \(todoSchema); this replay has "
+            + "todo 1.5.0 (90), schema \(todoSchema)"))
     }
   }
 

@@ -42,6 +42,25 @@ import Testing
     #expect(logTypes == "TodoState, TodoActionV1")
   }
 
+  @Test func appsSharingANameAreToldApartByTheLogsTypeNames() throws {
+    let todo = ReplayApp(name: "shared", reducer: todoReducer)
+    let counter = ReplayApp(name: "shared", reducer: counterReducer)
+    let other = ReplayApp(name: "other", reducer: counterReducer)
+    var text = LogText()
+    text.header(app: "shared", actionType: "CounterAction", stateType: "CounterState")
+    let counterLog = try ReplayLog(name: "c.jsonl", contents: text.bytes)
+    #expect(
+      ReplayApp.recording(counterLog.header, among: [todo, counter])?.actionType == "CounterAction")
+    #expect(
+      ReplayApp.recording(counterLog.header, among: [counter, todo])?.actionType == "CounterAction")
+    // None with its types: the first of the name, whose timeline then says what it expected.
+    var v1 = LogText()
+    v1.header(app: "shared", actionType: "TodoActionV1", stateType: "TodoState")
+    let v1Log = try ReplayLog(name: "v1.jsonl", contents: v1.bytes)
+    #expect(ReplayApp.recording(v1Log.header, among: [todo, counter])?.actionType == "TodoAction")
+    #expect(ReplayApp.recording(v1Log.header, among: [other]) == nil)
+  }
+
   @Test func matchingAppBuildsATimelineOverTheLog() throws {
     let log = try ReplayLog(path: LogFixture.path("counter.jsonl"))
     let timeline = try ReplayApp(name: "counter", reducer: counterReducer).timeline(for: log)
