@@ -13,10 +13,11 @@ import Testing
     case clear
   }
 
-  /// Another enum with the same case names: its keys are another type.
+  /// Another enum with the same case names, in another order: its keys are another type, and
+  /// one mistaken for the other would decode the wrong case.
   enum Other: Codable, Equatable {
-    case add(count: Int)
     case remove
+    case add(count: Int)
   }
 
   /// Decodes `text` as `T` through `document`, which keeps its decoder between calls.

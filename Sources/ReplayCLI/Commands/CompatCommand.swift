@@ -33,57 +33,102 @@ extension CommandContext {
   }
 
   /// What a `LOG` argument names: itself; each session of a recordings folder (a session of
-  /// several rotated files joined into a bundle); else every `.jsonl` file in a folder, sorted.
+  /// several rotated files as one log), and any other `.jsonl` file in it; else every `.jsonl`
+  /// file in a folder, sorted.
   /// - Throws: For a folder that holds no log.
   static func compatTargets(_ path: String) throws(CommandFailure) -> [CompatTarget] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
       isDirectory.boolValue
-    else { return [CompatTarget(file: path, name: path)] }
-    if let sessions = RecordingsFolderArgument.sessions(at: path) {
-      return sessions.map { session in
-        let name = (path.hasSuffix("/") ? path : path + "/") + session.id
-        guard session.files.count > 1 else {
-          return CompatTarget(file: session.files.first ?? name, name: name)
-        }
-        let bundle = NSTemporaryDirectory() + "replay-\(session.id).jsonl"
-        guard (try? session.bundle(to: bundle)) != nil else {
-          return CompatTarget(file: session.files.last ?? name, name: name + " (newest file only)")
-        }
-        return CompatTarget(file: bundle, name: name + " (\(session.files.count) rotated files)")
-      }
-    }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    else { return [CompatTarget(name: path, source: .file(path))] }
     let base = path.hasSuffix("/") ? path : path + "/"
-    let files = names.filter { $0.hasSuffix(".jsonl") }.sorted().map { base + $0 }
-    guard !files.isEmpty else {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    var files = names.filter { $0.hasSuffix(".jsonl") }.sorted().map { base + $0 }
+    var targets: [CompatTarget] = []
+    if let sessions = RecordingsFolderArgument.sessions(at: path) {
+      targets = sessions.map { session in
+        CompatTarget(
+          name: base + session.id
+            + (session.files.count > 1 ? " (\(session.files.count) rotated files)" : ""),
+          source: .session(session))
+      }
+      let inSessions = Set(
+        sessions.flatMap(\.files).map { URL(fileURLWithPath: $0).lastPathComponent })
+      files.removeAll { inSessions.contains(URL(fileURLWithPath: $0).lastPathComponent) }
+    }
+    targets += files.map { CompatTarget(name: $0, source: .file($0)) }
+    guard !targets.isEmpty else {
       throw .diagnostic(
         .error(
           "\(path) is a folder with no logs in it: no recorded sessions and no .jsonl files",
           hints: [Diagnostic.Hint("replay compat FILE.jsonl", comment: "checks one log")]))
     }
-    return files.map { CompatTarget(file: $0, name: $0) }
+    return targets
   }
 
   private func check(_ target: CompatTarget, migrates: Bool) -> CompatResult {
+    // A session of several rotated files is checked as one log, joined into a bundle; the
+    // bundle is kept (and named) only when something in it is reported, since its line numbers
+    // are the ones the report gives.
+    let file: String
+    var bundle: String?
+    switch target.source {
+    case .file(let path):
+      file = path
+    case .session(let session) where session.files.count > 1:
+      let path = NSTemporaryDirectory() + "replay-compat-\(session.id).jsonl"
+      if (try? session.bundle(to: path)) != nil {
+        (file, bundle) = (path, path)
+      } else {
+        file = session.files.last ?? target.name
+        output.emit(
+          Diagnostic(
+            .note, at: nil,
+            "\(target.name): its rotated files could not be joined; checked its newest file only"))
+      }
+    case .session(let session):
+      file = session.files.first ?? target.name
+    }
+    var namedBundle = false
+    func nameBundle() {
+      guard let bundle, !namedBundle else { return }
+      namedBundle = true
+      output.emit(
+        Diagnostic(
+          .note, at: nil,
+          "\(target.name): its rotated files are joined in \(bundle), whose lines the report "
+            + "counts"))
+    }
     let log: ReplayLog
     do {
-      log = try ReplayLog(path: target.file, recovery: recovery)
+      log = try ReplayLog(path: file, recovery: recovery)
     } catch {
+      nameBundle()
       output.emit(error.diagnostic)
       return CompatResult(path: target.name, log: nil, report: nil, problem: error.message)
     }
+    if !log.faults.isEmpty { nameBundle() }
     reportFaults(log)
+    let result = check(log, file: file, name: target.name, migrates: migrates)
+    if result.report?.isCompatible != true || !log.faults.isEmpty {
+      nameBundle()
+    } else if let bundle {
+      try? FileManager.default.removeItem(atPath: bundle)
+    }
+    return result
+  }
+
+  /// Checks `log`, opened from `file`, with its app.
+  private func check(
+    _ log: ReplayLog, file: String, name: String, migrates: Bool
+  ) -> CompatResult {
     guard let app = ReplayApp.recording(log.header, among: apps) else {
       let problem =
         "this replay binary does not know the app \"\(log.header.app)\"; check it with a "
         + "replay binary that registers it (docs/embedding.md)"
-      output.emit(
-        .error(problem, at: Diagnostic.Location(file: target.file, line: 1)))
-      return CompatResult(path: target.name, log: log, report: nil, problem: problem)
+      output.emit(.error(problem, at: Diagnostic.Location(file: file, line: 1)))
+      return CompatResult(path: name, log: log, report: nil, problem: problem)
     }
-    // Only what cannot be read at all needs saying here: the result's own line says which
-    // migrations were applied or left off.
     switch app.migrationPlan(for: log) {
     case .logIsNewer, .missing:
       if var note = BuildComparison.note(log: log, app: app) {
@@ -97,19 +142,29 @@ extension CommandContext {
     if migrates {
       do { read = try app.prepared(log) } catch {
         output.emit(error.diagnostic)
-        return CompatResult(path: target.name, log: log, report: nil, problem: error.message)
+        return CompatResult(path: name, log: log, report: nil, problem: error.message)
       }
     }
     return CompatResult(
-      path: target.name, log: read, report: app.compatibility(of: read), problem: nil,
+      path: name, log: read, report: app.compatibility(of: read), problem: nil,
       plan: app.migrationPlan(for: log), migrates: migrates)
   }
 }
 
-/// A log `replay compat` checks: the file to open, and what to call it.
+/// A log `replay compat` checks: what to call it, and where it is.
 struct CompatTarget {
-  var file: String
+  /// Where a log to check is.
+  enum Source {
+    /// A file.
+    case file(String)
+    /// A session of a recordings folder: one file, or several rotated ones joined.
+    case session(RecordedSession)
+  }
+
+  /// The name the report gives it.
   var name: String
+  /// Where it is.
+  var source: Source
 }
 
 /// One log's line of `replay compat`.

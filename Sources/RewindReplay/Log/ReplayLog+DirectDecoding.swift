@@ -17,9 +17,11 @@ extension ReplayLog {
     private enum Source {
       /// The quoted name in the line, and whether it has escapes.
       case quoted(UnsafeRawBufferPointer, isEscaped: Bool)
+      /// The name read already (`nil` when the line's `type` is not a string).
       case text(String?)
     }
 
+    /// Where the name comes from.
     private let source: Source
 
     /// The type of a line in the recorder's layout.

@@ -12,15 +12,20 @@ import Rewind
 /// an app repeats most come early, and a log of all-different actions pays only the lookups.
 struct DecodedTexts {
   private struct Slot {
+    /// Where the text starts, in the log's buffer; `nil` for an empty slot.
     var start: UnsafeRawPointer?
+    /// The text's length in bytes.
     var count: UInt32
+    /// Its CRC-32C, started from its line's element budget.
     var hash: UInt32
   }
 
   /// The capacity for one chunk of a log: 4,096 texts (a table of 128 KiB).
   static let chunkCapacity = 4_096
 
+  /// The table: a power of two at least twice ``capacity``, so at most half full.
   private var slots: [Slot]
+  /// How many slots hold a text.
   private var used = 0
   /// How many texts it holds at most.
   let capacity: Int
@@ -37,7 +42,9 @@ struct DecodedTexts {
   struct Probe {
     /// Whether the text is known to decode.
     let isKnown: Bool
+    /// The slot that holds the text, or the empty one where it would go.
     fileprivate let index: Int
+    /// The text's CRC-32C, started from its element budget.
     fileprivate let hash: UInt32
   }
 
@@ -49,7 +56,9 @@ struct DecodedTexts {
 
   /// Remembers that `text`, looked for with `probe` (and nothing inserted since), decodes.
   mutating func insert(_ text: UnsafeRawBufferPointer, elements: Int, at probe: Probe) {
-    guard !probe.isKnown, used < capacity, text.count <= UInt32.max, let start = text.baseAddress
+    // A probe from before another insertion may point at a slot taken since: it is ignored.
+    guard !probe.isKnown, used < capacity, text.count <= UInt32.max, let start = text.baseAddress,
+      slots.indices.contains(probe.index), slots[probe.index].start == nil
     else { return }
     slots[probe.index] = Slot(start: start, count: UInt32(text.count), hash: probe.hash)
     used += 1

@@ -64,8 +64,13 @@ import Testing
       let verify = try TrapKindsTests.replay(["verify", bundle, "--no-isolate"], in: folder)
       #expect(verify.standardOutput.contains("checkpoints reproduced"), "\(verify)")
 
-      // compat takes the folder as its sessions, each session's rotated files joined.
+      // compat takes the folder as its sessions, each session's rotated files joined, and any
+      // other log in it as a file; a bundle that checked clean is not left behind.
       try FileManager.default.removeItem(atPath: bundle)
+      let extra = folder.appendingPathComponent("extra.jsonl").path
+      try FileManager.default.copyItem(
+        atPath: CLIFixture.packageRoot.appendingPathComponent("Fixtures/todo-session.jsonl").path,
+        toPath: extra)
       let compat = try TrapKindsTests.replay(["compat", folder.path], in: folder)
       #expect(compat.status == 0, "\(compat.standardError)")
       let lines = compat.standardOutput.split(separator: "\n").map(String.init)
@@ -76,13 +81,18 @@ import Testing
             "\(folder.path)/\(session.id)"
               + (session.files.count > 1 ? " (\(session.files.count) rotated files)" : "")
               + ": no build stamp; read as recorded"
-          })
+          } + ["\(extra): no build stamp; read as recorded"])
       #expect(
         lines.contains {
           $0.hasPrefix("  all 61 actions decode; all ") && $0.hasSuffix(" states decode")
         })
       #expect(lines.contains { $0.hasPrefix("  all 30 actions decode; all ") })
-      #expect(lines.suffix(2) == ["by build:", "  no build stamp: 2 logs, all decode"])
+      #expect(lines.suffix(2) == ["by build:", "  no build stamp: 3 logs, all decode"])
+      for session in sessions {
+        #expect(
+          !FileManager.default.fileExists(
+            atPath: NSTemporaryDirectory() + "replay-compat-\(session.id).jsonl"))
+      }
     }
   }
 

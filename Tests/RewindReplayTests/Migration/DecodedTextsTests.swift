@@ -82,6 +82,27 @@ import Testing
   }
 }
 
+extension DecodedTextsTests {
+  @Test func aLineThatIsNotAnActionDoesNotRepeatThePreviousFailure() throws {
+    // An action that does not decode, then a `skipped` line (no action to decode), then one that
+    // decodes: the failure is counted once, and the skipped line not at all.
+    var log = LogText()
+    log.header()
+    log.action(seq: 1, type: "add", json: #"{"add":{"text":"Milk"}}"#)
+    log.record(#""kind":"skipped","seq":2,"type":"login","reason":"denied""#)
+    log.action(seq: 3, type: "toggle", json: #"{"toggle":{"id":1}}"#)
+    let report = try withScratchDirectory { directory in
+      let path = directory.appendingPathComponent("skipped.jsonl").path
+      try Data(log.bytes).write(to: URL(fileURLWithPath: path))
+      return ReplayApp(name: "todo", reducer: todoReducer).compatibility(
+        of: try ReplayLog(path: path))
+    }
+    #expect(report.actionsChecked == 2)
+    #expect(report.failingTypes.map(\.type) == ["add"])
+    #expect(report.failingTypes.map(\.count) == [1])
+  }
+}
+
 extension Array where Element == [UInt8] {
   /// Runs `body` with a buffer over each array, all valid at once.
   fileprivate func withBuffers(_ body: ([UnsafeRawBufferPointer]) -> Void) {
