@@ -6,7 +6,7 @@ import RewindJSON
 /// Decodes every action and state of a log with an app's types, without its reducer: what
 /// `replay compat` reports (``CompatibilityReport``). The actions are decoded on every core,
 /// straight from the log's bytes where they allow it, and an action text that decoded already is
-/// not decoded again (``DecodedTexts``): on the benchmark's log a check costs about 2.4× opening
+/// not decoded again (``DecodedTexts``): on the benchmark's log a check costs about 2.3× opening
 /// it (docs/performance.md, row 10).
 struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
   /// One chunk's findings: per type, the count and the first failure.
