@@ -58,11 +58,18 @@ public struct ReplayApp: Sendable {
   /// app has the name; the first of the name when none has its types, so that opening the log
   /// says which types it wanted.
   public static func recording(_ header: LogHeader, among apps: [ReplayApp]) -> ReplayApp? {
-    let named = apps.filter { $0.name == header.app }
+    recording(
+      app: header.app, actionType: header.actionType, stateType: header.stateType, among: apps)
+  }
+
+  /// The app among `apps` named `app` whose type names are `actionType` and `stateType`, as
+  /// ``recording(_:among:)`` finds it for a header with them.
+  public static func recording(
+    app: String, actionType: String, stateType: String, among apps: [ReplayApp]
+  ) -> ReplayApp? {
+    let named = apps.filter { $0.name == app }
     guard named.count > 1 else { return named.first }
-    return named.first {
-      $0.actionType == header.actionType && $0.stateType == header.stateType
-    } ?? named.first
+    return named.first { $0.actionType == actionType && $0.stateType == stateType } ?? named.first
   }
 
   /// A follower that applies actions as they arrive, starting from `initialState`.

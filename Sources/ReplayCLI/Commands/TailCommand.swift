@@ -97,7 +97,7 @@ extension CommandContext {
                 ?? header.state
               let local = try app.follower(initialState: state)
               follower =
-                isolates ? IsolatedFollower(local: local, app: app.name, log: path) : local
+                isolates ? IsolatedFollower(local: local, app: app, log: path) : local
             } catch {
               throw .replay(error)
             }

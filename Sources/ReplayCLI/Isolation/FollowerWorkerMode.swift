@@ -3,9 +3,9 @@ import Rewind
 import RewindJSON
 import RewindReplay
 
-/// The child side of `replay tail`'s crash-isolated states: `replay __follow APP` applies each
-/// action the parent sends to a follower of the app, so that a reducer that traps kills this
-/// process, not `tail`. The parent applies the same action in its own follower once this one
+/// The child side of `replay tail`'s crash-isolated states: `replay __follow APP LOG ACTION-TYPE
+/// STATE-TYPE` applies each action the parent sends to a follower of the app (the types tell
+/// apps of one name apart), so that a reducer that traps kills this process, not `tail`. The parent applies the same action in its own follower once this one
 /// has come through it (reducers are deterministic: docs/determinism.md), so no state is sent.
 ///
 /// Requests, one JSON line each on stdin, each answered by one line on stdout:
@@ -18,7 +18,12 @@ enum FollowerWorkerMode {
   static let command = "__follow"
 
   static func run(_ arguments: [String], apps: [ReplayApp]) -> Int32 {
-    guard let name = arguments.first, let app = apps.first(where: { $0.name == name }) else {
+    // `__follow APP [LOG [ACTION-TYPE STATE-TYPE]]`: the types tell apps of one name apart.
+    guard let name = arguments.first,
+      let app = ReplayApp.recording(
+        app: name, actionType: arguments.count > 3 ? arguments[2] : "",
+        stateType: arguments.count > 3 ? arguments[3] : "", among: apps)
+    else {
       var line = Array("replay follower: this binary does not know the app\n".utf8)
       line.withUnsafeMutableBytes { _ = Platform.writeAll(2, UnsafeRawBufferPointer($0)) }
       return ExitStatus.trouble

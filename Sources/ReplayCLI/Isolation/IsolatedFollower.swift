@@ -9,12 +9,12 @@ import RewindReplay
 /// printing actions.
 final class IsolatedFollower: StateFollower {
   private let local: any StateFollower
-  private let app: String
+  private let app: ReplayApp
   private let log: String
   private var worker: WorkerProcess?
 
   /// Follows with `local`, checked by a child process of the app `app` (for `log`'s actions).
-  init(local: any StateFollower, app: String, log: String) {
+  init(local: any StateFollower, app: ReplayApp, log: String) {
     self.local = local
     self.app = app
     self.log = log
@@ -45,7 +45,8 @@ final class IsolatedFollower: StateFollower {
   private func start() throws(ReplayError) {
     do {
       worker = try WorkerProcess(
-        arguments: [FollowerWorkerMode.command, app, log], reportsFrames: true)
+        arguments: [FollowerWorkerMode.command, app.name, log, app.actionType, app.stateType],
+        reportsFrames: true)
     } catch {
       throw .cannotOpen(
         path: log,
