@@ -64,10 +64,13 @@ struct RecordPeek {
     return seq
   }
 
-  /// Parses the whole line and reads the members from the value.
+  /// Reads the members of a line in no known layout: without building its value when it is
+  /// valid JSON with no repeated key (``shallow(_:limits:)``), else by parsing it whole, which
+  /// gives an invalid line's exact error.
   static func parsing(
     _ line: UnsafeRawBufferPointer, limits: JSONLimits
   ) -> Swift.Result<RecordPeek, LogFault.Reason> {
+    if let peek = shallow(line, limits: limits) { return peek }
     let value: JSONValue
     do {
       value = try JSONParser.parse(line, limits: limits)

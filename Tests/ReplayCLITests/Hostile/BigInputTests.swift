@@ -132,6 +132,26 @@ extension Hostile {
       }
     }
 
+    /// Opening a log does not build the values of a line it only indexes: a hand-written line
+    /// of ten million values (no checksum, so not in the recorder's layout) is read for its
+    /// `kind` and `seq` by the validator and a pass that keeps key hashes. `state --at 0` needs
+    /// no action, so its peak stays within 4× the line plus 64 MiB (it was 25× the line when the
+    /// line was parsed whole).
+    @Test func indexingAWideLineDoesNotBuildItsValues() throws {
+      try CLIFixture.withTemporaryDirectory { directory in
+        let url = directory.appendingPathComponent("wide-open.jsonl")
+        let length = try Self.writeLog(to: url, payload: Self.zeros(10_000_000))
+        let outcome = try Self.run(
+          ["state", url.path, "--at", "0", "--json", "--no-isolate"], timeLimit: 300,
+          in: directory)
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardOutput == "{\"count\":0}\n", "\(outcome)")
+        #expect(
+          Self.isSanitized || outcome.peakResidentBytes < 4 * length + (64 << 20),
+          "state --at 0 used \(outcome.peakMiB) MiB for a \(length >> 20) MiB line")
+      }
+    }
+
     /// The widest payload the reader takes: `JSONLimits.maxElements` values in the line, its
     /// own four members included. This is what bounds memory, more than the line's length:
     /// parsed, each value costs tens of bytes, against two bytes of text.
