@@ -15,6 +15,7 @@ extension ReplayProgram {
       htmlOption,
       .option(
         "redux-devtools", valueName: "FILE", help: "Write the session for Redux DevTools to FILE."),
+      overwrite,
       recovery,
     ] + isolation,
     examples: [
@@ -34,6 +35,10 @@ extension CommandContext {
           "replay export needs one of --html FILE and --redux-devtools FILE",
           hints: [Diagnostic.Hint("replay export LOG --html session.html")]))
     }
+    // Refused before any work: the log itself, another log, a missing folder.
+    try OutputFile.check(
+      html ?? devtools ?? "", inputs: [arguments.positional("LOG") ?? ""],
+      replacesLogs: arguments.flag("overwrite"))
     let opened = try openLog()
     reportFaults(opened.log)
     if let html { try exportHTML(opened, to: html) }

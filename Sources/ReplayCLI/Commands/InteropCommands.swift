@@ -12,6 +12,7 @@ extension CommandContext {
     let started = Self.epochMilliseconds(log.header.recordedAt) ?? 0
     var actions: [(action: JSONValue, state: JSONValue, timestamp: Double)] = []
     var last = log.lastSeq
+    var bytes: [UInt8] = []
     if log.isCutOff && log.actionCount > 0 {
       last -= 1
       output.emit(
@@ -31,10 +32,12 @@ extension CommandContext {
       let document = ReduxDevTools.export(
         initialState: try timeline.stateJSON(at: log.positions.lowerBound), actions: actions,
         startedAt: started)
-      try write(document.serializedBytes, to: file)
+      bytes = document.serializedBytes
     } catch {
       throw .replay(error)
     }
+    try OutputFile.write(
+      Data(bytes), to: file, inputs: [log.path], replacesLogs: arguments.flag("overwrite"))
     output.writeLine(
       "wrote \(inert(file)): \(actions.count) actions and their states as a Redux DevTools lifted "
         + "state (DevTools recomputes the states with the connected app's reducer: docs/interop.md)"
@@ -56,6 +59,8 @@ extension CommandContext {
             Diagnostic.Hint("build a replay binary for your app", comment: "docs/embedding.md")
           ]))
     }
+    let inputs = [path] + (arguments.string("initial-state").map { [$0] } ?? [])
+    try OutputFile.check(out, inputs: inputs, replacesLogs: arguments.flag("overwrite"))
     let session = try readDevToolsFile(path, lenient: arguments.flag("lenient"))
     for warning in session.warnings {
       output.emit(Diagnostic.warning(warning, at: Diagnostic.Location(file: path)))
@@ -92,11 +97,9 @@ extension CommandContext {
         composer.appendCheckpoint(state)
       }
     }
-    do {
-      try write(composer.finished(), to: out)
-    } catch {
-      throw .replay(error)
-    }
+    try OutputFile.write(
+      Data(composer.finished()), to: out,
+      inputs: inputs, replacesLogs: arguments.flag("overwrite"))
     var line = "wrote \(inert(out)): \(composer.actionCount) actions of app \(app.name)"
     switch session.shape {
     case .liftedState:
@@ -189,14 +192,6 @@ extension CommandContext {
             "replay import \(inert(file)) --app \(app.name) --initial-state STATE.json -o LOG",
             comment: "the state the app started from, as JSON")
         ]))
-  }
-
-  private func write(_ bytes: [UInt8], to file: String) throws(ReplayError) {
-    do {
-      try Data(bytes).write(to: URL(fileURLWithPath: file))
-    } catch {
-      throw .cannotOpen(path: file, reason: "cannot write it: \(error.localizedDescription)")
-    }
   }
 
   static func epochMilliseconds(_ iso: String) -> Double? {

@@ -8,6 +8,10 @@ enum ReplayProgram {
     help: "What to do with faulty lines: drop a bad last line (tail), fail on any (strict), "
       + "stop at the first (prefix), or skip them (salvage).")
   static let json = OptionSpec.flag("json", help: "Print JSON that jq can read.")
+  /// `--overwrite` of the commands that write a file: replace a file that is a Rewind log.
+  static let overwrite = OptionSpec.flag(
+    "overwrite",
+    help: "Replace the output file even when it is a Rewind log (never the log being read).")
   static let log = ArgumentSpec("LOG", help: "A Rewind log (.jsonl).")
   static let isolate = OptionSpec.flag(
     "isolate",
@@ -147,6 +151,7 @@ enum ReplayProgram {
       .option(
         "max-replays", valueName: "N", kind: .integer(minimum: 1), defaultValue: "2000",
         help: "The most replays to try."),
+      overwrite,
       recovery,
     ],
     examples: [
@@ -197,6 +202,7 @@ enum ReplayProgram {
       .flag(
         "lenient",
         help: "Drop or replace what a Rewind log cannot hold, with a warning for each."),
+      overwrite,
     ],
     examples: [
       .init("replay import /tmp/todo.json --app todo -o /tmp/todo.jsonl"),

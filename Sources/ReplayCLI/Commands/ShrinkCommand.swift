@@ -8,6 +8,10 @@ extension CommandContext {
   func runShrink() throws(CommandFailure) -> Int32 {
     let opened = try openLog()
     let log = opened.log
+    let out = arguments.string("output") ?? Self.defaultShrinkOutput(log.path)
+    // The default name is shrink's own: what is there is an earlier result, replaced.
+    let replacesLogs = arguments.flag("overwrite") || arguments.string("output") == nil
+    try OutputFile.check(out, inputs: [log.path], replacesLogs: replacesLogs)
     reportFaults(log)
     guard let local = opened.localTimeline else {
       throw .diagnostic(opened.missingAppDiagnostic)
@@ -51,7 +55,6 @@ extension CommandContext {
       test($0)
     }
     progress?.update(seqs.count, seqs.count)
-    let out = arguments.string("output") ?? Self.defaultShrinkOutput(log.path)
     var composer = LogComposer(
       header: LogComposer.Header(
         app: log.header.app, actionType: log.header.actionType, stateType: log.header.stateType,
@@ -62,12 +65,8 @@ extension CommandContext {
       composer.appendAction(payload, time: action.time)
       kept.append(action)
     }
-    do {
-      try Data(composer.finished()).write(to: URL(fileURLWithPath: out))
-    } catch {
-      throw .diagnostic(
-        Diagnostic.error("cannot write \(inert(out)): \(error.localizedDescription)"))
-    }
+    try OutputFile.write(
+      Data(composer.finished()), to: out, inputs: [log.path], replacesLogs: replacesLogs)
     let replays = result.tests + 1
     output.writeLine(
       "shrunk \(seqs.count) → \(kept.count) action\(kept.count == 1 ? "" : "s") in \(replays) "

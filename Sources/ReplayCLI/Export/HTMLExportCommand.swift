@@ -24,14 +24,8 @@ extension CommandContext {
       throw .replay(error)
     }
     let bytes = Data(html.utf8)
-    do {
-      try bytes.write(to: URL(fileURLWithPath: destination), options: .atomic)
-    } catch {
-      throw .diagnostic(
-        Diagnostic.error(
-          "cannot write \(inert(destination)): \(error.localizedDescription)",
-          hints: [Diagnostic.Hint("check that the folder exists and is writable")]))
-    }
+    try OutputFile.write(
+      bytes, to: destination, inputs: [log.path], replacesLogs: arguments.flag("overwrite"))
     if opened.timeline == nil {
       var warning = opened.missingAppDiagnostic
       warning.severity = .warning

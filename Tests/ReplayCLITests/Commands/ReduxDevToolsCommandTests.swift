@@ -58,14 +58,23 @@ import Testing
       let statePath = directory.appendingPathComponent("state.json").path
       try #"{"todos":[],"filter":"completed","nextID":40}"#.write(
         toFile: statePath, atomically: true, encoding: .utf8)
-      let given = ReplayRun([
+      // The log written above is replaced only when asked to.
+      let refused = ReplayRun([
         "import", file, "--app", "todo", "-o", out, "--initial-state", statePath,
+      ])
+      #expect(refused.status == 2)
+      #expect(
+        refused.standardError.hasPrefix(
+          "error: will not write \(out): it is a Rewind log already, and writing would lose that "
+            + "recording\nhint: choose another output file, or add --overwrite if you mean it"))
+      let given = ReplayRun([
+        "import", file, "--app", "todo", "-o", out, "--initial-state", statePath, "--overwrite",
       ])
       #expect(given.status == 0, "\(given.combined)")
       #expect(given.outputLines[1] == "initial state: from --initial-state \(statePath)")
       #expect(try String(contentsOfFile: out, encoding: .utf8).contains(#""nextID":40"#))
       // An app that registers no default, and no state given: a clear error and a way out.
-      let counter = ReplayRun(["import", file, "--app", "counter", "-o", out])
+      let counter = ReplayRun(["import", file, "--app", "counter", "-o", out, "--overwrite"])
       #expect(counter.status == 2)
       #expect(
         counter.standardError.hasPrefix(
