@@ -71,7 +71,13 @@ extension CommandContext {
     }
     if result.hunks.count > 20 { output.writeLine("… \(result.hunks.count - 20) more stretches") }
     if knowsApp {
-      output.writeLine("state after the first diverging action (A → B):")
+      if let positions = result.divergencePositions {
+        output.writeLine(
+          "state after the first differing stretch (A at \(positions.a) → B at "
+            + "\(positions.b)):")
+      } else {
+        output.writeLine("state after the first differing stretch (A → B):")
+      }
       output.writeLine(indent(JSONDiff.render(result.divergenceChanges)))
       output.writeLine("final state (A → B):")
       output.writeLine(indent(JSONDiff.render(result.finalChanges)))
@@ -131,6 +137,12 @@ extension CommandContext {
             ])
           })))
     if result.comparedStates {
+      members.append(
+        JSONMember(
+          "divergenceStatePositions",
+          result.divergencePositions.map {
+            .object([JSONMember("a", number($0.a)), JSONMember("b", number($0.b))])
+          } ?? .null))
       members.append(
         JSONMember("divergenceStatePatch", JSONPatch(changes: result.divergenceChanges).jsonValue))
       members.append(

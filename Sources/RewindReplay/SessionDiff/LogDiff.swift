@@ -22,9 +22,12 @@ public struct LogDiff: Sendable {
   public let b: ReplayLog
   /// The stretches that differ, in order.
   public let hunks: [Hunk]
-  /// The state difference right after the first diverging action (A's state at its divergence
-  /// seq → B's state at its own), when the reducer is known.
+  /// The state difference right after the first differing stretch — A's state after its side
+  /// of it → B's after its own (``divergencePositions``) — when the reducer is known.
   public let divergenceChanges: [JSONChange]?
+  /// The positions whose states ``divergenceChanges`` compares: the last action of each side's
+  /// first differing stretch (the position before it, for a side with none), or `nil`.
+  public let divergencePositions: (a: Int, b: Int)?
   /// The difference between the final states (A → B), when the reducer is known.
   public let finalChanges: [JSONChange]?
   /// Whether states were compared (the reducer was known).
@@ -79,18 +82,21 @@ public struct LogDiff: Sendable {
     var crashes: (a: CrashReport?, b: CrashReport?) = (nil, nil)
     if let (timelineA, timelineB) = timelines {
       if let first = self.hunks.first {
-        let positionA = first.seqsInA?.upperBound ?? (first.beforeA - 1)
-        let positionB = first.seqsInB?.upperBound ?? (first.beforeB - 1)
+        let positionA = min(first.seqsInA?.upperBound ?? (first.beforeA - 1), a.lastSeq)
+        let positionB = min(first.seqsInB?.upperBound ?? (first.beforeB - 1), b.lastSeq)
+        divergencePositions = (positionA, positionB)
         divergenceChanges = JSONDiff.diff(
-          try Self.state(timelineA, at: min(positionA, a.lastSeq), crash: &crashes.a),
-          try Self.state(timelineB, at: min(positionB, b.lastSeq), crash: &crashes.b))
+          try Self.state(timelineA, at: positionA, crash: &crashes.a),
+          try Self.state(timelineB, at: positionB, crash: &crashes.b))
       } else {
+        divergencePositions = nil
         divergenceChanges = nil
       }
       finalChanges = JSONDiff.diff(
         try Self.state(timelineA, at: a.lastSeq, crash: &crashes.a),
         try Self.state(timelineB, at: b.lastSeq, crash: &crashes.b))
     } else {
+      divergencePositions = nil
       divergenceChanges = nil
       finalChanges = nil
     }

@@ -81,9 +81,16 @@ private func fixture(_ name: String) -> String {
     let result = try LogDiff(a, b, timelines: (try app.timeline(for: a), try app.timeline(for: b)))
     #expect(result.firstDivergence?.a == 200)
     #expect(result.firstDivergence?.b == 200)
-    #expect(result.divergenceChanges != nil)
+    // The states compared at the divergence are those after each side's first stretch
+    // (A 200…223, B 200…201), and the changes are exactly theirs.
+    #expect(result.divergencePositions?.a == 223)
+    #expect(result.divergencePositions?.b == 201)
+    let stateA = try app.timeline(for: a).stateJSON(at: 223)
+    let stateB = try app.timeline(for: b).stateJSON(at: 201)
+    #expect(result.divergenceChanges == JSONDiff.diff(stateA, stateB))
     #expect(result.finalChanges != nil)
     let withoutReducer = try LogDiff(a, b, timelines: nil)
+    #expect(withoutReducer.divergencePositions == nil)
     #expect(withoutReducer.hunks == result.hunks)
     #expect(!withoutReducer.comparedStates)
   }
