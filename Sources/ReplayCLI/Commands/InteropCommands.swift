@@ -97,9 +97,9 @@ extension CommandContext {
         composer.appendCheckpoint(state)
       }
     }
-    try OutputFile.write(
-      Data(composer.finished()), to: out,
-      inputs: inputs, replacesLogs: arguments.flag("overwrite"))
+    try writeChecked(
+      Data(composer.finished()), to: out, app: app, file: path, inputs: inputs,
+      replacesLogs: arguments.flag("overwrite"))
     var line = "wrote \(inert(out)): \(composer.actionCount) actions of app \(app.name)"
     switch session.shape {
     case .liftedState:
@@ -192,6 +192,58 @@ extension CommandContext {
             "replay import \(inert(file)) --app \(app.name) --initial-state STATE.json -o LOG",
             comment: "the state the app started from, as JSON")
         ]))
+  }
+
+  /// Writes an imported log to `out` only if its actions and states decode with `app`'s types:
+  /// a file of another app's actions (a wrong `--app`) is refused, and nothing is written. The
+  /// log is written beside `out` first and renamed into place once checked.
+  private func writeChecked(
+    _ bytes: Data, to out: String, app: ReplayApp, file: String, inputs: [String],
+    replacesLogs: Bool
+  ) throws(CommandFailure) {
+    try OutputFile.check(out, inputs: inputs, replacesLogs: replacesLogs)
+    let folder = URL(fileURLWithPath: out).deletingLastPathComponent().path
+    let draft = folder + "/.replay-import-\(UUID().uuidString).jsonl"
+    try OutputFile.write(bytes, to: draft, inputs: inputs, replacesLogs: false)
+    let report: CompatibilityReport
+    do {
+      report = app.compatibility(of: try ReplayLog(path: draft))
+    } catch {
+      Platform.removeFile(draft)
+      throw .replay(error)
+    }
+    guard report.isCompatible else {
+      Platform.removeFile(draft)
+      var notes: [String] = []
+      if let first = report.failingTypes.first {
+        let path = first.codingPath.isEmpty ? "" : "\(first.codingPath): "
+        notes.append(
+          "the first is the file's action \(first.firstSeq) (type \"\(first.type)\"): "
+            + "\(path)\(first.reason)")
+      } else if let state = report.failingStates.first {
+        notes.append("the \(state.what) does not decode: \(state.codingPath) \(state.reason)")
+      }
+      let names = apps.map(\.name).joined(separator: ", ")
+      throw .diagnostic(
+        .error(
+          "\(inert(file)) does not hold app \"\(app.name)\"'s actions: \(report.failingActions) "
+            + "of \(report.actionsChecked) do not decode as \(app.actionType)"
+            + (report.failingStates.isEmpty ? "" : ", nor its states as \(app.stateType)")
+            + "; nothing was written",
+          notes: notes,
+          hints: [
+            Diagnostic.Hint(
+              "replay import \(inert(file)) --app NAME -o \(inert(out))",
+              comment: "the app whose actions these are (this binary knows \(names))")
+          ]))
+    }
+    guard Platform.rename(draft, to: out) == 0 else {
+      Platform.removeFile(draft)
+      throw .diagnostic(
+        .error(
+          "cannot write \(inert(out)): renaming the checked log into place failed",
+          hints: [Diagnostic.Hint("check that the folder is writable")]))
+    }
   }
 
   static func epochMilliseconds(_ iso: String) -> Double? {

@@ -46,6 +46,26 @@ import Testing
     }
   }
 
+  @Test func aFileOfAnotherAppsActionsIsRefusedAndNothingIsWritten() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let exported = directory.appendingPathComponent("todo.json").path
+      let session = CLIFixture.packageRoot.appendingPathComponent("Fixtures/todo-session.jsonl")
+      #expect(ReplayRun(["export", session.path, "--redux-devtools", exported]).status == 0)
+      let out = directory.appendingPathComponent("counter.jsonl").path
+      let wrong = ReplayRun(["import", exported, "--app", "counter", "-o", out])
+      #expect(wrong.status == 2, "\(wrong.combined)")
+      #expect(
+        wrong.standardError.hasPrefix(
+          "error: \(exported) does not hold app \"counter\"'s actions: 340 of 340 do not decode "
+            + "as CounterAction, nor its states as CounterState; nothing was written\n"
+            + "note: the first is the file's action 1 (type \"add\"): add._0: key not found"),
+        "\(wrong.combined)")
+      #expect(!FileManager.default.fileExists(atPath: out))
+      let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      #expect(leftovers.sorted() == ["todo.json"])
+    }
+  }
+
   @Test func withoutAPreloadedStateTheAppsDefaultOrTheCommandLineGivesIt() throws {
     try CLIFixture.withTemporaryDirectory { directory in
       let out = directory.appendingPathComponent("b.jsonl").path
