@@ -64,7 +64,8 @@ extension ReduxDevTools {
       warnings += state.warnings
     }
     if case .array(let list) = body {
-      return try actionsExport(list, preloaded: preloaded, lenient: lenient, warnings: warnings)
+      return try actionsExport(
+        list, named: bodyName, preloaded: preloaded, lenient: lenient, warnings: warnings)
     }
     guard case .object(let byID)? = body["actionsById"] else {
       throw InteropError(
@@ -86,8 +87,10 @@ extension ReduxDevTools {
     }
   }
 
+  /// An actions export whose array is `name` (`payload`, or the document itself).
   private static func actionsExport(
-    _ list: [JSONValue], preloaded: JSONValue?, lenient: Bool, warnings: [String]
+    _ list: [JSONValue], named name: String, preloaded: JSONValue?, lenient: Bool,
+    warnings: [String]
   ) throws(InteropError) -> Session {
     var warnings = warnings
     var actions: [(action: JSONValue, state: JSONValue?, timestamp: Double?)] = []
@@ -95,7 +98,7 @@ extension ReduxDevTools {
       if isReduxInternal(action) { continue }
       actions.append(
         (
-          try rewindAction(action, at: "payload[\(index)]", lenient: lenient, warnings: &warnings),
+          try rewindAction(action, at: "\(name)[\(index)]", lenient: lenient, warnings: &warnings),
           nil, nil
         ))
     }

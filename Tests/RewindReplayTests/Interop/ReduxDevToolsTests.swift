@@ -73,6 +73,16 @@ private func document(_ name: String) throws -> JSONValue {
     #expect(throws: InteropError.self) { try Self.rewindAction(#"{"kind":"x"}"#) }
   }
 
+  @Test func aBareArrayNamesItsElementsNotAPayload() throws {
+    // A document that is the array itself, not `{"payload": …}`: its elements are named as such.
+    do {
+      _ = try ReduxDevTools.import(try JSONParser.parse(Array("[1,2,3]".utf8)))
+      Issue.record("a bare array of numbers imported")
+    } catch {
+      #expect("\(error)".hasPrefix("(document)[0]: not an action"), "\(error)")
+    }
+  }
+
   @Test func theActionsExportImportsWithItsPreloadedState() throws {
     let session = try ReduxDevTools.import(document("redux-devtools/actions-export.json"))
     #expect(session.shape == .actions)
