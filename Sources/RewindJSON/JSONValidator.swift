@@ -148,13 +148,16 @@ package struct JSONValidator {
     return true
   }
 
-  /// Eight copies of a byte.
-  private static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
-  private static let highBits = repeated(0x80)
-  private static let ones = repeated(0x01)
-  private static let quotes = repeated(UInt8(ascii: "\""))
-  private static let backslashes = repeated(UInt8(ascii: "\\"))
-  private static let controls = repeated(0x20)
+  // Eight copies of a byte each. Literals, not `static let`s: a stored global is reached
+  // through a lazy initializer's `swift_once` on every use in unoptimized builds, which under
+  // ThreadSanitizer costs a futex wake-up per word read.
+  private static var highBits: UInt64 { 0x8080_8080_8080_8080 }
+  private static var ones: UInt64 { 0x0101_0101_0101_0101 }
+  /// `"`
+  private static var quotes: UInt64 { 0x2222_2222_2222_2222 }
+  /// `\`
+  private static var backslashes: UInt64 { 0x5C5C_5C5C_5C5C_5C5C }
+  private static var controls: UInt64 { 0x2020_2020_2020_2020 }
 
   /// Whether any of the eight bytes of `word` is a quote, a backslash, a control character or
   /// not ASCII: the bytes a string's fast path stops at.
