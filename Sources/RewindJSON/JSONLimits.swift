@@ -32,6 +32,10 @@ public struct JSONLimits: Sendable, Equatable {
 
   /// The most values a document may hold: array elements and object members added up over
   /// all containers. Default 16,777,216.
+  ///
+  /// Whatever this says, a document holds at most 134,217,727 values (``elementCeiling``), and
+  /// its text is at most 4 GiB − 1 bytes long (``byteCeiling``): the decoder's compact
+  /// representation of a document counts in 32-bit fields.
   public var maxElements: Int
 
   /// Creates limits; any argument left out keeps its default.
@@ -56,6 +60,15 @@ public struct JSONLimits: Sendable, Equatable {
   /// The default limits: depth 512, strings of 16 MiB, numbers of 1,024 characters and
   /// 16,777,216 values.
   public static let `default` = JSONLimits()
+
+  /// The most values any document may hold, whatever ``maxElements`` says: 2²⁷ − 1.
+  public static let elementCeiling = (1 << 27) - 1
+
+  /// The longest text of any document, in bytes: 4 GiB − 1 (on 32-bit platforms, `Int.max`).
+  public static let byteCeiling = Int(clamping: UInt32.max)
+
+  /// ``maxElements``, capped at ``elementCeiling``: the limit every reader checks.
+  var elementLimit: Int { min(maxElements, Self.elementCeiling) }
 
   /// No limits: for text that was read and checked once already, or written from a value in
   /// memory.

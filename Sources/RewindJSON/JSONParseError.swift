@@ -36,8 +36,11 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     case byteOrderMark
     /// More arrays and objects open at once than ``JSONLimits/maxDepth``.
     case tooDeep(limit: Int)
-    /// More values in the document than ``JSONLimits/maxElements``.
+    /// More values in the document than ``JSONLimits/maxElements`` (or
+    /// ``JSONLimits/elementCeiling``).
     case tooManyElements(limit: Int)
+    /// A text longer than ``JSONLimits/byteCeiling``; the offset is 0.
+    case documentTooLarge(limit: Int)
     /// A number that does not follow the JSON grammar.
     case invalidNumber(NumberDefect)
     /// A number literal longer than ``JSONLimits/maxNumberLength``.
@@ -73,6 +76,8 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         return "nested too deeply: more than \(limit) arrays and objects open at once"
       case .tooManyElements(let limit):
         return "too many values: the document holds more than \(limit)"
+      case .documentTooLarge(let limit):
+        return "the document is longer than \(limit) bytes, the most Rewind's JSON reader reads"
       case .invalidNumber(let defect):
         return "invalid number: \(defect)"
       case .numberTooLong(let limit):

@@ -38,6 +38,10 @@ struct JSONReader {
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
       throw JSONParseError(offset: 0, reason: .byteOrderMark)
     }
+    if bytes.count > JSONLimits.byteCeiling {
+      throw JSONParseError(offset: 0, reason: .documentTooLarge(limit: JSONLimits.byteCeiling))
+    }
+    let elementLimit = limits.elementLimit
     var frames: [Frame] = []
     var elements: [JSONValue] = []
     var members: [JSONMember] = []
@@ -51,8 +55,8 @@ struct JSONReader {
       }
       if !frames.isEmpty {
         elementCount += 1
-        if elementCount > limits.maxElements {
-          throw JSONParseError(offset: offset, reason: .tooManyElements(limit: limits.maxElements))
+        if elementCount > elementLimit {
+          throw JSONParseError(offset: offset, reason: .tooManyElements(limit: elementLimit))
         }
       }
       var value: JSONValue

@@ -10,19 +10,59 @@ struct JSONTapeEntry {
     case null, isFalse, isTrue, number, string, array, object
   }
 
-  var kind: Kind
+  // Sixteen bytes an entry (a document of two-byte values costs 8× its length in entries, not
+  // 16×): offsets and indices as `UInt32`, which is why a tape holds a document of at most
+  // `JSONLimits.byteCeiling` bytes; the kind, the string flags and a container's count share one word.
+  /// Bits 0–2: the kind; bit 3: escaped; bit 4: not ASCII; bits 5–31: the count.
+  private var word: UInt32
+  private var start32: UInt32
+  private var end32: UInt32
+  private var next32: UInt32
+
+  /// An entry of `kind` over `start..<end`, whose next value is entry `next`. The offsets must
+  /// be at most `JSONLimits.byteCeiling` (a document has at most one entry per byte) and a
+  /// count at most `JSONLimits.elementCeiling`: ``JSONReader/readTape(into:)`` checks both.
+  @inline(__always)
+  init(kind: Kind, start: Int, end: Int, next: Int) {
+    word = UInt32(kind.rawValue)
+    start32 = UInt32(truncatingIfNeeded: start)
+    end32 = UInt32(truncatingIfNeeded: end)
+    next32 = UInt32(truncatingIfNeeded: next)
+  }
+
+  var kind: Kind {
+    @inline(__always) get { Kind(rawValue: UInt8(truncatingIfNeeded: word & 0b111)) ?? .null }
+  }
   /// Strings: whether the text has a backslash escape.
-  var isEscaped = false
+  var isEscaped: Bool {
+    @inline(__always) get { word & 0b1000 != 0 }
+    @inline(__always) set { word = newValue ? word | 0b1000 : word & ~0b1000 }
+  }
   /// Strings: whether every byte of the text is ASCII.
-  var isASCII = true
+  var isASCII: Bool {
+    @inline(__always) get { word & 0b1_0000 == 0 }
+    @inline(__always) set { word = newValue ? word & ~0b1_0000 : word | 0b1_0000 }
+  }
   /// Arrays and objects: the number of elements or members.
-  var count: Int32 = 0
+  var count: Int32 {
+    @inline(__always) get { Int32(bitPattern: word >> 5) }
+    @inline(__always) set { word = (word & 0b1_1111) | (UInt32(bitPattern: newValue) << 5) }
+  }
   /// The offset of the value's first byte (a string's opening quote, a container's bracket).
-  var start: Int
+  var start: Int {
+    @inline(__always) get { Int(start32) }
+    @inline(__always) set { start32 = UInt32(truncatingIfNeeded: newValue) }
+  }
   /// The offset after the value's last byte.
-  var end: Int
+  var end: Int {
+    @inline(__always) get { Int(end32) }
+    @inline(__always) set { end32 = UInt32(truncatingIfNeeded: newValue) }
+  }
   /// The index of the entry after this value and everything inside it.
-  var next: Int
+  var next: Int {
+    @inline(__always) get { Int(next32) }
+    @inline(__always) set { next32 = UInt32(truncatingIfNeeded: newValue) }
+  }
 
   /// The content of a string, without its quotes.
   var contentRange: Range<Int> { (start + 1)..<(end - 1) }
@@ -49,9 +89,10 @@ struct JSONTapeStorage {
   private(set) var stack: UnsafeMutablePointer<Int>
   private(set) var stackCapacity: Int
   private(set) var count = 0
-  /// The keys of each open object that has too many members for a linear duplicate check, by
-  /// the object's entry index.
-  var keySets: [Int: Set<String>] = [:]
+  /// The hashes of the keys (as Swift strings) of each open object that has too many members
+  /// for a linear duplicate check, by the object's entry index: 8 bytes a key, where the keys
+  /// themselves would cost a `String` each.
+  var keySets: [Int: Set<Int>] = [:]
 
   init() {
     capacity = 64
@@ -97,6 +138,18 @@ struct JSONTapeStorage {
   mutating func push(_ index: Int, at depth: Int) {
     if depth == stackCapacity { growStack() }
     stack[depth] = index
+  }
+
+  /// Makes room for `entries` entries at least, in one allocation: the pages it does not use
+  /// are never touched, so a large document's tape costs the memory of its entries, without the
+  /// old and the new copy a doubling holds at once.
+  mutating func reserve(_ entries: Int) {
+    guard entries > capacity else { return }
+    let larger = UnsafeMutablePointer<JSONTapeEntry>.allocate(capacity: entries)
+    larger.update(from: self.entries, count: count)
+    self.entries.deallocate()
+    self.entries = larger
+    capacity = entries
   }
 
   @inline(never)
@@ -145,6 +198,12 @@ extension JSONReader {
     }
     let end = bytes.count
     let failure = JSONParseError(offset: 0, reason: .invalidUTF8)
+    // Offsets, indices and counts fit an entry's 32-bit fields (at most one entry per byte).
+    guard end <= JSONLimits.byteCeiling else { throw failure }
+    let elementLimit = limits.elementLimit
+    // A value takes a byte and all but the last a separator: at most one entry per two bytes,
+    // plus one.
+    if end >= JSONTape.reservedDocumentBytes { tape.reserve(end / 2 &+ 2) }
 
     while true {
       // Phase 1: a value starts at the cursor.
@@ -155,7 +214,7 @@ extension JSONReader {
       guard offset < end else { throw failure }
       if depth > 0 {
         elementCount &+= 1
-        if elementCount > limits.maxElements { throw failure }
+        if elementCount > elementLimit { throw failure }
       }
       let byte = bytes[offset]
       let start = offset
@@ -348,20 +407,28 @@ extension JSONReader {
     let entries = tape.entries
     let members = Int(entries[object].count)
     if members >= JSONTape.linearKeySearchLimit {
-      // Past this many members a linear search would make the document quadratic: the keys go
-      // into a set, keyed by the object, as Swift strings.
-      let key = JSONTape.string(entries[keyIndex], in: bytes)
+      // Past this many members a linear search would make the document quadratic: the hashes
+      // of the keys, as Swift strings, go into a set keyed by the object. A hash seen before is
+      // a duplicate only if an earlier key is equal (a search, as rare as a repeated hash).
+      let hash = JSONTape.string(entries[keyIndex], in: bytes).hashValue
       if tape.keySets[object] == nil {
-        var keys = Set<String>(minimumCapacity: members * 2)
+        var hashes = Set<Int>(minimumCapacity: members * 2)
         var index = object &+ 1
         for _ in 0..<members {
-          keys.insert(JSONTape.string(entries[index], in: bytes))
+          hashes.insert(JSONTape.string(entries[index], in: bytes).hashValue)
           index = entries[index &+ 1].next
         }
-        tape.keySets[object] = keys
+        tape.keySets[object] = hashes
       }
-      guard tape.keySets[object, default: []].insert(key).inserted else {
-        throw JSONParseError(offset: entries[keyIndex].start, reason: .invalidUTF8)
+      if !tape.keySets[object, default: []].insert(hash).inserted {
+        let key = entries[keyIndex]
+        var index = object &+ 1
+        for _ in 0..<members {
+          if Self.keysEqual(entries[index], key, in: bytes) {
+            throw JSONParseError(offset: key.start, reason: .invalidUTF8)
+          }
+          index = entries[index &+ 1].next
+        }
       }
     } else if members > 0 {
       let key = entries[keyIndex]
@@ -431,6 +498,9 @@ enum JSONTape {
   /// Objects with fewer members than this find duplicate keys, and decoders find members, by
   /// linear search; larger ones through a set or an index of their keys.
   static let linearKeySearchLimit = 64
+
+  /// Documents at least this long get the room for all their entries before they are read.
+  static let reservedDocumentBytes = 1 << 20
 
   /// The text of a string entry, unescaped.
   static func string(_ entry: JSONTapeEntry, in bytes: UnsafeRawBufferPointer) -> String {

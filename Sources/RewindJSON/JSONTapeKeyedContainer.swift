@@ -5,9 +5,10 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: JSONTapeDecoder
   let object: Int
   let lazyPath: JSONLazyPath
-  /// The value index of each key, for objects with at least ``JSONTape/linearKeySearchLimit``
-  /// members (a dictionary decoded by key would otherwise be quadratic).
-  private let keyIndex: [String: Int]?
+  /// The value index of each key by the key's hash (as a Swift string), for objects with at
+  /// least ``JSONTape/linearKeySearchLimit`` members (a dictionary decoded by key would otherwise
+  /// be quadratic). Hashes, not keys: 16 bytes a member, where a `String` key would add its own.
+  private let keyIndex: [Int: Int]?
 
   init(decoder: JSONTapeDecoder, object: Int, path: JSONLazyPath) {
     self.decoder = decoder
@@ -17,14 +18,16 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     keyIndex = count >= JSONTape.linearKeySearchLimit ? Self.index(of: object, in: decoder) : nil
   }
 
-  /// The value index of each member of the object at `object`, by key.
-  private static func index(of object: Int, in decoder: JSONTapeDecoder) -> [String: Int] {
+  /// The value index of each member of the object at `object`, by the key's hash (the first
+  /// member with that hash, when two keys share one).
+  private static func index(of object: Int, in decoder: JSONTapeDecoder) -> [Int: Int] {
     let tape = decoder.tape
     let count = Int(tape[object].count)
-    var keys = [String: Int](minimumCapacity: count)
+    var keys = [Int: Int](minimumCapacity: count)
     var index = object + 1
     for _ in 0..<count {
-      keys[JSONTape.string(tape[index], in: decoder.bytes)] = index + 1
+      let hash = JSONTape.string(tape[index], in: decoder.bytes).hashValue
+      if keys[hash] == nil { keys[hash] = index + 1 }
       index = tape[index + 1].next
     }
     return keys
@@ -72,11 +75,24 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The tape index of the value of the member named like `key`, or `nil`.
   @inline(__always)
   private func find(_ key: Key) -> Int? {
-    if let keyIndex { return keyIndex[key.stringValue] }
+    if let keyIndex {
+      let name = key.stringValue
+      guard let candidate = keyIndex[name.hashValue] else { return nil }
+      if JSONTape.string(decoder.tape[candidate - 1], in: decoder.bytes) == name {
+        return candidate
+      }
+      // Another key has the same hash: look through them all.
+      return search(name)
+    }
+    return search(key.stringValue)
+  }
+
+  /// The tape index of the value of the member named `name`, found by comparing every key.
+  private func search(_ name: String) -> Int? {
     let tape = decoder.tape
     let count = Int(tape[object].count)
     guard count > 0 else { return nil }
-    var name = key.stringValue
+    var name = name
     return name.withUTF8 { name -> Int? in
       var index = object + 1
       for _ in 0..<count {

@@ -35,6 +35,8 @@ package struct JSONValidator {
   package mutating func firstDefect(in bytes: UnsafeRawBufferPointer) -> Int? {
     let end = bytes.count
     if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return 0 }
+    if end > JSONLimits.byteCeiling { return 0 }
+    let elementLimit = limits.elementLimit
     var i = 0
     var depth = 0
     var elements = 0
@@ -46,7 +48,7 @@ package struct JSONValidator {
         guard i < end else { return i }
         if depth > 0 {
           elements &+= 1
-          if elements > limits.maxElements { return i }
+          if elements > elementLimit { return i }
         }
         switch bytes[i] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):

@@ -9,7 +9,9 @@
 //   rewind-testbed clock-journal LOG       record with a reducer that reads the clock (docs/determinism.md)
 //   rewind-testbed signal LOG HOW [CHAIN]  record with recordsFatalSignals, then die HOW (SignalRecordChild)
 //   rewind-testbed folder DIR N HOW       record N todo actions into a recordings folder, end HOW
-//   rewind-testbed replay ARGS…            `replay` with the todo app and the `traps` app (Traps.swift)
+//   rewind-testbed replay ARGS…            `replay` with replay's apps and the `traps` app (Traps.swift)
+//   rewind-testbed peak REPORT ARGS…       the same, writing its peak memory to REPORT at exit
+//                                          (PeakMemoryReport.swift)
 import Foundation
 import ReplayCLI
 import Rewind
@@ -19,17 +21,28 @@ import RewindReplay
 let arguments = CommandLine.arguments
 
 // A replay binary: `replay ARGS…`, and the worker processes it starts for itself (`__worker`,
-// `__follow`).
-if arguments.count > 1, ["replay", "__worker", "__follow"].contains(arguments[1]) {
+// `__follow`). Its apps are those of Sources/replay/main.swift, and `traps`.
+if arguments.count > 1, ["replay", "peak", "__worker", "__follow"].contains(arguments[1]) {
+  var replayArguments = Array(arguments.dropFirst(arguments[1] == "replay" ? 2 : 1))
+  if arguments[1] == "peak" {
+    guard arguments.count > 2 else {
+      FileHandle.standardError.write(Data("usage: rewind-testbed peak REPORT ARGS…\n".utf8))
+      exit(2)
+    }
+    PeakMemoryReport.start(path: arguments[2])
+    replayArguments = Array(arguments.dropFirst(3))
+  }
   ReplayTool.main(
     apps: [
+      ReplayApp(name: "counter", reducer: counterReducer),
       ReplayApp(
         name: "todo", reducer: todoReducer, initialState: TodoState(),
         build: BuildStamp(schema: todoSchema),
         migrations: todoMigrations),
+      ReplayApp(name: "journal", reducer: journalReducer),
       ReplayApp(name: "traps", reducer: trapReducer),
     ],
-    arguments: Array(arguments.dropFirst(arguments[1] == "replay" ? 2 : 1)))
+    arguments: replayArguments)
 }
 
 do {
@@ -57,7 +70,7 @@ do {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | record-big LOG N | dispatch-from-reducer | clock-journal LOG | folder DIR N HOW | signal LOG HOW [CHAIN] | replay ARGS…\n"
+        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | record-big LOG N | dispatch-from-reducer | clock-journal LOG | folder DIR N HOW | signal LOG HOW [CHAIN] | replay ARGS… | peak REPORT ARGS…\n"
           .utf8))
     exit(2)
   }

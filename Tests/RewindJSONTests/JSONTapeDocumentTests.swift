@@ -189,4 +189,50 @@ import Testing
     #expect(smallLoaded && storage.count == 3)
     #expect(storage.capacity == 64)
   }
+
+  /// An entry is 16 bytes, and its packed fields read back what was written.
+  @Test func anEntryPacksItsFieldsIntoSixteenBytes() {
+    #expect(MemoryLayout<JSONTapeEntry>.stride == 16)
+    var entry = JSONTapeEntry(kind: .string, start: 7, end: 0xFFFF_FFF0, next: 3_000_000_000)
+    entry.isEscaped = true
+    entry.isASCII = false
+    entry.count = Int32(JSONLimits.elementCeiling)
+    #expect(entry.kind == .string && entry.isEscaped && !entry.isASCII)
+    #expect(entry.start == 7 && entry.end == 0xFFFF_FFF0 && entry.next == 3_000_000_000)
+    #expect(entry.count == Int32(JSONLimits.elementCeiling))
+    entry.count = 2
+    entry.isEscaped = false
+    entry.isASCII = true
+    #expect(entry.kind == .string && !entry.isEscaped && entry.isASCII && entry.count == 2)
+    for kind in [JSONTapeEntry.Kind.null, .isFalse, .isTrue, .number, .array, .object] {
+      #expect(JSONTapeEntry(kind: kind, start: 0, end: 1, next: 1).kind == kind)
+    }
+  }
+
+  /// A large document gets the room for all its entries at once (one per two bytes, plus
+  /// one), and the densest text fills it without growing it.
+  @Test func aLargeDocumentsTapeIsAllocatedOnce() throws {
+    var storage = JSONTapeStorage()
+    defer { storage.deallocate() }
+    let count = JSONTape.reservedDocumentBytes / 2 + 5
+    let dense = Array(("[" + String(repeating: "0,", count: count) + "0]").utf8)
+    let loaded = dense.withUnsafeBytes { bytes in
+      var reader = JSONReader(bytes: bytes, limits: .default)
+      return (try? reader.readTape(into: &storage)) != nil
+    }
+    #expect(loaded && storage.count == count + 2)
+    #expect(storage.capacity == dense.count / 2 + 2)
+    #expect(storage.buffer[0].count == Int32(count + 1))
+  }
+
+  /// `maxElements` past the ceiling reads as the ceiling, in the parser, the validator and the
+  /// tape alike.
+  @Test func theElementLimitIsCappedAtTheCeiling() {
+    #expect(JSONLimits(maxElements: .max).elementLimit == JSONLimits.elementCeiling)
+    #expect(JSONLimits(maxElements: 5).elementLimit == 5)
+    #expect(JSONLimits.elementCeiling == 134_217_727)
+    #expect(
+      JSONParseError.Reason.documentTooLarge(limit: 4_294_967_295).description
+        == "the document is longer than 4294967295 bytes, the most Rewind's JSON reader reads")
+  }
 }

@@ -186,7 +186,7 @@ struct CommandContext {
     }
     if let type, matched == 0 {
       var types: Set<String> = []
-      for seq in first...last { if let name = try? log.action(at: seq).type { types.insert(name) } }
+      for seq in first...last { if let name = try? log.actionType(at: seq) { types.insert(name) } }
       let suggestion =
         closestMatch(to: type, in: types.sorted()).map { "; did you mean '\($0)'?" } ?? ""
       output.emit(

@@ -123,7 +123,7 @@ enum LogSummary {
       return reason == "closed" ? "cleanly (end record)" : "end record (\(inert(reason)))"
     }
     if let signal = log.signal {
-      let type = (try? log.action(at: signal.seq))?.type.map { " (\(inert($0)))" } ?? ""
+      let type = (try? log.actionType(at: signal.seq)).map { " (\(inert($0)))" } ?? ""
       let address = signal.address.map { " at address \(inert($0))" } ?? ""
       return
         "cut off by a crash — the app died of \(inert(signal.signal))\(address) while running action "
@@ -136,10 +136,13 @@ enum LogSummary {
       return "cut off — the app died while writing line \(fault.line), after action "
         + "\(log.lastSeq) (the partial line was dropped)"
     }
-    guard log.actionCount > 0, let last = try? log.action(at: log.lastSeq) else {
-      return "cut off — no end record: the app crashed or was killed before any action"
+    let noAction = "cut off — no end record: the app crashed or was killed before any action"
+    guard log.actionCount > 0 else { return noAction }
+    let last: String
+    do throws(ReplayError) { last = try log.actionType(at: log.lastSeq) ?? "?" } catch {
+      return noAction
     }
     return "cut off — no end record: the app crashed or was killed while running action "
-      + "\(log.lastSeq) (\(inert(last.type ?? "?")))"
+      + "\(log.lastSeq) (\(inert(last)))"
   }
 }

@@ -95,7 +95,7 @@ extension Debugger {
     var types: Set<String> = []
     var seq = log.firstSeq
     while seq <= log.lastSeq && types.count < 64 {
-      if let type = try? log.action(at: seq).type { types.insert(type) }
+      if let type = try? log.actionType(at: seq) { types.insert(type) }
       seq += max(1, log.actionCount / 2000)
     }
     return types

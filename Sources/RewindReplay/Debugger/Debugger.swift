@@ -211,7 +211,7 @@ public final class Debugger {
       : stride(from: position - 1, through: log.firstSeq, by: -1)
     for seq in seqs {
       let type: String?
-      do { type = try log.action(at: seq).type } catch { throw .replay(error) }
+      do { type = try log.actionType(at: seq) } catch { throw .replay(error) }
       let reasons = names.filter { $0.1 == type }.map {
         (id: $0.0, text: "action \(seq) is a '\($0.1)'")
       }

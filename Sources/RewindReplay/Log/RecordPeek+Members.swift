@@ -1,6 +1,6 @@
 import RewindJSON
 
-/// Reading a record's `kind`, `seq` and `reason` from a line in no known layout without building
+/// Reading a record's `kind`, `seq`, `reason` and `type` from a line in no known layout without building
 /// its whole value: a line of a hand-written log, or a checkpoint with a large state, would
 /// otherwise cost a `JSONValue` for every value in it when the log is opened (tens of bytes each,
 /// 500 MB for a line of ten million numbers).
@@ -31,7 +31,8 @@ extension RecordPeek {
       seq = number
     }
     let reason = members.reason.flatMap { Self.scalar($0)?.stringValue }
-    return .success(RecordPeek(kind: kind, seq: seq, reason: reason))
+    let type = members.type.flatMap { Self.scalar($0)?.stringValue }
+    return .success(RecordPeek(kind: kind, seq: seq, reason: reason, type: type))
   }
 
   /// The value of a member's text when it is a scalar (a container is never a string or a
@@ -45,7 +46,7 @@ extension RecordPeek {
 }
 
 /// One pass over a valid JSON text: what its top level is, the texts of the top-level members
-/// `kind`, `seq` and `reason`, and whether any object may repeat a key (by hash: a repeat of a
+/// `kind`, `seq`, `reason` and `type`, and whether any object may repeat a key (by hash: a repeat of a
 /// hash sends the line to the parser, which tells a real duplicate from a collision).
 private struct MemberScan {
   /// What ``topLevelMembers()`` finds.
@@ -58,6 +59,8 @@ private struct MemberScan {
     var seq: UnsafeRawBufferPointer?
     /// The text of `reason`'s value.
     var reason: UnsafeRawBufferPointer?
+    /// The text of `type`'s value.
+    var type: UnsafeRawBufferPointer?
   }
 
   /// An open container.
@@ -121,6 +124,7 @@ private struct MemberScan {
             case "kind": wanted = \.kind
             case "seq": wanted = \.seq
             case "reason": wanted = \.reason
+            case "type": wanted = \.type
             default: wanted = nil
             }
             // The value starts after the colon and any whitespace.

@@ -47,6 +47,32 @@ public struct RecordedAction: Sendable {
 }
 
 extension ReplayLog {
+  /// The `type` of the action with `seq` (its enum case name), read without building the
+  /// action's value: what a list, a search by type or a summary needs, at a cost that does not
+  /// grow with the action's size (``action(at:)`` builds the whole payload).
+  ///
+  /// - Returns: `nil` for a seq with no line, or a line whose `type` is not a string.
+  /// - Throws: As ``action(at:)``, when the line has to be read whole (an invalid line, a key
+  ///   that may repeat, a migrated log) and that fails.
+  public func actionType(at seq: Int) throws(ReplayError) -> String? {
+    guard let entry = entry(seq: seq), entry.kind != .missing, migration == nil else {
+      return try action(at: seq).type
+    }
+    let line = bytes.slice(entry.start, entry.start + entry.length)
+    if entry.kind == .action,
+      let layout = ActionLineLayout(
+        line, limits: limits.json, verifiedSeq: entry.isRecorderLayout ? entry.seq : nil)
+    {
+      return ActionLineLayout.typeName(
+        quoted: UnsafeRawBufferPointer(rebasing: line[layout.type]),
+        isEscaped: layout.typeIsEscaped)
+    }
+    if case .success(let peek) = RecordPeek.shallow(line, limits: limits.json) {
+      return peek.type
+    }
+    return try action(at: seq).type
+  }
+
   /// The action with `seq`, as recorded.
   ///
   /// - Throws: `ReplayError.positionOutOfRange` for a seq outside the log; `.fault` when its

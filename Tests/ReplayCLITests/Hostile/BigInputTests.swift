@@ -21,9 +21,11 @@ extension Hostile {
     static let isSanitized = ProcessInfo.processInfo.environment["REWIND_SANITIZER"] != nil
 
     /// Writes a counter log to `url`: the header, one action line whose payload `writePayload`
-    /// writes through `write`, then a sound action. Returns the length of the hostile line.
+    /// writes through `write`, then (unless `endsWithIt`) a sound action. Returns the length of
+    /// the hostile line.
     static func writeLog(
-      to url: URL, payload writePayload: (_ write: (Data) -> Void) -> Void
+      to url: URL, endsWithIt: Bool = false,
+      payload writePayload: (_ write: (Data) -> Void) -> Void
     ) throws -> Int {
       _ = FileManager.default.createFile(atPath: url.path, contents: nil)
       let handle = try FileHandle(forWritingTo: url)
@@ -37,7 +39,7 @@ extension Hostile {
       write(Data(HostileLog.actionPrefix(seq: 1)))
       writePayload(write)
       write(Data("}".utf8))
-      handle.write(Data([0x0A] + HostileLog.increment(seq: 2) + [0x0A]))
+      handle.write(Data([0x0A] + (endsWithIt ? [] : HostileLog.increment(seq: 2) + [0x0A])))
       return length
     }
 
@@ -149,6 +151,81 @@ extension Hostile {
         #expect(
           Self.isSanitized || outcome.peakResidentBytes < 4 * length + (64 << 20),
           "state --at 0 used \(outcome.peakMiB) MiB for a \(length >> 20) MiB line")
+      }
+    }
+
+    /// `info` names the type of a cut-off log's last action without building its payload:
+    /// within 4× the line plus 64 MiB when that action is ten million values wide (it parsed
+    /// the whole line into a `JSONValue` tree for its `type`: 670 MB).
+    @Test func infoNamesAWideLastActionWithoutBuildingIt() throws {
+      try CLIFixture.withTemporaryDirectory { directory in
+        let url = directory.appendingPathComponent("wide-last.jsonl")
+        let length = try Self.writeLog(to: url, endsWithIt: true, payload: Self.zeros(10_000_000))
+        let outcome = try Self.run(
+          ["info", url.path, "--no-isolate"], timeLimit: 300, in: directory)
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(
+          outcome.standardOutput.contains(
+            "killed while running action 1 (increment)"), "\(outcome)")
+        #expect(
+          Self.isSanitized || outcome.peakResidentBytes < 4 * length + (64 << 20),
+          "info used \(outcome.peakMiB) MiB for a \(length >> 20) MiB line")
+      }
+    }
+
+    /// The hostile lines whose decoding stays within 4× the line plus 64 MiB (docs/reliability.md
+    /// has the table, with the two that do not yet: long arrays of numbers and of objects).
+    enum BoundedCase: String, CaseIterable, CustomTestStringConvertible {
+      /// A 16,000,000-character string where a number is expected.
+      case longString
+      /// An object of 1,000,000 keys, none the one expected.
+      case manyKeys
+      /// Arrays nested to the depth limit.
+      case deepNesting
+
+      var testDescription: String { rawValue }
+
+      /// Writes the action's payload: an `add` whose `_0` (or whose whole object) is hostile.
+      func payload(_ write: (Data) -> Void) {
+        switch self {
+        case .longString:
+          write(Data(#"{"add":{"_0":""#.utf8))
+          let chunk = Data(repeating: UInt8(ascii: "a"), count: 1_000_000)
+          for _ in 0..<16 { write(chunk) }
+          write(Data(#""}}"#.utf8))
+        case .manyKeys:
+          write(Data(#"{"add":{"#.utf8))
+          for block in 0..<100 {
+            let keys = (block * 10_000..<(block + 1) * 10_000).map { #""k\#($0)":1"# }
+            write(Data(((block == 0 ? "" : ",") + keys.joined(separator: ",")).utf8))
+          }
+          write(Data("}}".utf8))
+        case .deepNesting:
+          // The line and the action's two objects are three levels of the 512.
+          let depth = JSONLimits.default.maxDepth - 4
+          write(Data(#"{"add":{"_0":"#.utf8))
+          write(Data(String(repeating: "[", count: depth).utf8))
+          write(Data(String(repeating: "]", count: depth).utf8))
+          write(Data("}}".utf8))
+        }
+      }
+    }
+
+    /// Decoding the action of each bounded case — and failing, with its reason — peaks within
+    /// 4× the line plus 64 MiB.
+    @Test(arguments: BoundedCase.allCases)
+    func decodingAHostileActionStaysWithinTheBound(_ hostile: BoundedCase) throws {
+      try CLIFixture.withTemporaryDirectory { directory in
+        let url = directory.appendingPathComponent("\(hostile.rawValue).jsonl")
+        let length = try Self.writeLog(to: url, payload: hostile.payload)
+        let outcome = try Self.run(
+          ["state", url.path, "--at", "last", "--json", "--no-isolate"], timeLimit: 300,
+          in: directory)
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.firstErrorLine.contains("does not decode"), "\(outcome)")
+        #expect(
+          Self.isSanitized || outcome.peakResidentBytes < 4 * length + (64 << 20),
+          "\(hostile) used \(outcome.peakMiB) MiB for a \(length >> 10) KiB line")
       }
     }
 

@@ -11,10 +11,13 @@ import Foundation
 /// The built `replay` binary run as a child process, for inputs that could hang it or make it
 /// allocate without bound: a time limit, and the child's own peak resident memory.
 ///
-/// On Linux the peak is the child's `VmHWM` (`/proc/<pid>/status`), read every 10 ms while it
-/// runs: `wait4`'s `ru_maxrss` would be wrong, because glibc's `posix_spawn` shares the parent's
-/// address space until `exec`, and `exec` folds that address space's high-water mark — the test
-/// runner's — into the child's `ru_maxrss`. Elsewhere `ru_maxrss` is used.
+/// The binary run is `rewind-testbed peak REPORT ARGS…`: a replay binary with the same apps that
+/// writes its own peak (`VmHWM` on Linux, `ru_maxrss` elsewhere) to REPORT as it exits. The
+/// parent cannot measure it on Linux: `wait4`'s `ru_maxrss` includes the test runner's own
+/// high-water mark (glibc's `posix_spawn` shares the parent's address space until `exec`, which
+/// folds that mark into the child's), and sampling `/proc/<pid>/status` misses a peak reached
+/// after the last sample. When the child leaves no report (a signal, the time limit) the peak is
+/// the highest `VmHWM` sampled every 10 ms on Linux, `ru_maxrss` elsewhere.
 enum ReplayProcess {
   struct Outcome: CustomStringConvertible {
     /// The exit status, when the process exited.
@@ -53,18 +56,18 @@ enum ReplayProcess {
   /// Runs `replay arguments` with standard input from `/dev/null` and its output in files in
   /// `directory`, killing it after `timeLimit` seconds.
   static func run(_ arguments: [String], timeLimit: Double, in directory: URL) throws -> Outcome {
-    let executable = try CLIFixture.replayExecutable().path
+    let executable = try CLIFixture.executable("rewind-testbed").path
     let name = UUID().uuidString
     let outPath = directory.appendingPathComponent("\(name).out").path
     let errPath = directory.appendingPathComponent("\(name).err").path
+    let peakPath = directory.appendingPathComponent("\(name).peak").path
     defer {
-      try? FileManager.default.removeItem(atPath: outPath)
-      try? FileManager.default.removeItem(atPath: errPath)
+      for path in [outPath, errPath, peakPath] { try? FileManager.default.removeItem(atPath: path) }
     }
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let argv = ([executable, "peak", peakPath] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       for string in argv + envp { free(string) }
@@ -104,10 +107,14 @@ enum ReplayProcess {
     let seconds = Date().timeIntervalSince(started)
     let signal = status & 0x7F
     #if canImport(Darwin)
-      let peak = Int(usage.ru_maxrss)  // bytes
+      let sampled = Int(usage.ru_maxrss)  // bytes
     #else
-      let peak = highWater
+      let sampled = highWater
     #endif
+    let reported = (try? String(contentsOfFile: peakPath, encoding: .utf8)).flatMap {
+      Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    let peak = reported ?? sampled
     return Outcome(
       status: signal == 0 ? (status >> 8) & 0xFF : nil,
       signal: signal == 0 ? nil : signal,
