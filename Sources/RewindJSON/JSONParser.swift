@@ -33,6 +33,23 @@ public enum JSONParser {
     return try reader.readDocument()
   }
 
+  /// The error ``parse(_:limits:)`` throws for `bytes`, or `nil` when they are one valid JSON
+  /// text — found by the same reading without keeping the values it reads, so that the exact
+  /// error of a huge invalid text costs memory for its open objects' keys only.
+  /// - Complexity: O(*n*) in the length of `bytes`, in a single pass.
+  public static func firstError(
+    in bytes: UnsafeRawBufferPointer,
+    limits: JSONLimits = .default
+  ) -> JSONParseError? {
+    var reader = JSONReader(bytes: bytes, limits: limits)
+    do {
+      _ = try reader.readDocument(keepingValues: false)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
   /// Parses one JSON text from an array of bytes.
   ///
   /// - Throws: ``JSONParseError``; offsets count from the start of the array.

@@ -13,6 +13,9 @@ struct JSONReader {
   var elementCount = 0
   /// Reused buffer for strings with escapes.
   var scratch: [UInt8] = []
+  /// ``readTape(into:)``: the most entries an array's elements may take before the array is
+  /// read lazily (``JSONTapeEntry/isLazy``).
+  var lazyArrayEntries = JSONTape.lazyArrayEntries
 
   init(bytes: UnsafeRawBufferPointer, limits: JSONLimits) {
     self.bytes = bytes
@@ -34,7 +37,12 @@ struct JSONReader {
   private static let linearKeySearchLimit = 8
 
   /// Reads the whole input as one JSON text.
-  mutating func readDocument() throws(JSONParseError) -> JSONValue {
+  ///
+  /// - Parameter keepingValues: `false` to check the text without keeping what it holds: the
+  ///   same reading and the same errors, but arrays keep no elements and objects only their keys
+  ///   (for the duplicate check), and the value returned is `null`. Memory then grows with the
+  ///   keys of the open objects, not with the document.
+  mutating func readDocument(keepingValues: Bool = true) throws(JSONParseError) -> JSONValue {
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
       throw JSONParseError(offset: 0, reason: .byteOrderMark)
     }
@@ -116,12 +124,12 @@ struct JSONReader {
           if offset < bytes.count {
             throw JSONParseError(offset: offset, reason: .trailingContent(bytes[offset]))
           }
-          return value
+          return keepingValues ? value : .null
         }
         let isObject = frames[top].isObject
         if isObject {
-          members.append(JSONMember(frames[top].key, value))
-        } else {
+          members.append(JSONMember(frames[top].key, keepingValues ? value : .null))
+        } else if keepingValues {
           elements.append(value)
         }
         skipWhitespace()
@@ -150,7 +158,10 @@ struct JSONReader {
         }
         offset += 1
         let frame = frames.removeLast()
-        if isObject {
+        if !keepingValues {
+          value = .null
+          if isObject { members.removeSubrange(frame.start...) }
+        } else if isObject {
           value = .object(Array(members[frame.start...]))
           members.removeSubrange(frame.start...)
         } else {

@@ -28,4 +28,40 @@ package enum JSONScan {
     }
     return (reader.offset, isEscaped)
   }
+
+  /// The end of the JSON value whose first byte is at `start`, in a text known to be valid
+  /// (read before): after a string's closing quote, a container's closing bracket, or a scalar's
+  /// last byte.
+  package static func valueEnd(in bytes: UnsafeRawBufferPointer, at start: Int) -> Int {
+    var i = start
+    var depth = 0
+    while i < bytes.count {
+      switch bytes[i] {
+      case .quote:
+        i += 1
+        while i < bytes.count, bytes[i] != .quote { i += bytes[i] == .backslash ? 2 : 1 }
+        i += 1
+        if depth == 0 { return i }
+        continue
+      case .openBracket, .openBrace:
+        depth += 1
+      case .closeBracket, .closeBrace:
+        depth -= 1
+        if depth == 0 { return i + 1 }
+      default:
+        if depth == 0 {
+          while i < bytes.count {
+            switch bytes[i] {
+            case .comma, .closeBracket, .closeBrace, .space, .tab, .lineFeed, .carriageReturn:
+              return i
+            default: i += 1
+            }
+          }
+          return i
+        }
+      }
+      i += 1
+    }
+    return min(i, bytes.count)
+  }
 }

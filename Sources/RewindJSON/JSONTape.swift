@@ -38,6 +38,13 @@ struct JSONTapeEntry {
     @inline(__always) get { word & 0b1000 != 0 }
     @inline(__always) set { word = newValue ? word | 0b1000 : word & ~0b1000 }
   }
+  /// Arrays: whether the tape holds no entries for the elements (a long array, decoded from its
+  /// text one element at a time: ``JSONTape/lazyArrayEntries``). The bit of ``isEscaped``, which
+  /// only strings have.
+  var isLazy: Bool {
+    @inline(__always) get { word & 0b1000 != 0 && kind == .array }
+    @inline(__always) set { word = newValue ? word | 0b1000 : word & ~0b1000 }
+  }
   /// Strings: whether every byte of the text is ASCII.
   var isASCII: Bool {
     @inline(__always) get { word & 0b1_0000 == 0 }
@@ -140,6 +147,12 @@ struct JSONTapeStorage {
     stack[depth] = index
   }
 
+  /// Forgets the entries from `count` on (which no open container may hold).
+  @inline(__always)
+  mutating func truncate(to count: Int) {
+    self.count = count
+  }
+
   /// Makes room for `entries` entries at least, in one allocation: the pages it does not use
   /// are never touched, so a large document's tape costs the memory of its entries, without the
   /// old and the new copy a doubling holds at once.
@@ -202,8 +215,11 @@ extension JSONReader {
     guard end <= JSONLimits.byteCeiling else { throw failure }
     let elementLimit = limits.elementLimit
     // A value takes a byte and all but the last a separator: at most one entry per two bytes,
-    // plus one.
-    if end >= JSONTape.reservedDocumentBytes { tape.reserve(end / 2 &+ 2) }
+    // plus one — up to a cap, past which the tape grows as it goes (with lazy arrays, only an
+    // object with millions of members gets there).
+    if end >= JSONTape.reservedDocumentBytes {
+      tape.reserve(min(end / 2 &+ 2, JSONTape.reservedEntriesLimit))
+    }
 
     while true {
       // Phase 1: a value starts at the cursor.
@@ -280,6 +296,13 @@ extension JSONReader {
         let top = tape.stack[depth &- 1]
         let isObject = tape.entries[top].kind == .object
         tape.entries[top].count &+= 1
+        if !isObject && tape.count &- top > lazyArrayEntries {
+          // A long array: its elements are decoded from the text, one at a time, and the tape
+          // drops their entries once it has read them (it still reads every one, for the same
+          // checks as any other text).
+          tape.truncate(to: top &+ 1)
+          tape.entries[top].isLazy = true
+        }
         if offset < end, bytes[offset] <= .space {
           skipWhitespace()
           isLoose = true
@@ -304,6 +327,7 @@ extension JSONReader {
         offset &+= 1
         depth &-= 1
         tape.entries[top].end = offset
+        if tape.entries[top].isLazy { tape.truncate(to: top &+ 1) }
         tape.entries[top].next = tape.count
         if isObject && Int(tape.entries[top].count) > JSONTape.linearKeySearchLimit {
           tape.keySets[top] = nil
@@ -499,8 +523,16 @@ enum JSONTape {
   /// linear search; larger ones through a set or an index of their keys.
   static let linearKeySearchLimit = 64
 
+  /// An array whose elements take more entries than this is read lazily
+  /// (``JSONTapeEntry/isLazy``): 1 Mi entries, 16 MiB. A line of two-byte values would otherwise
+  /// cost eight times its length in tape.
+  static let lazyArrayEntries = 1 << 20
+
   /// Documents at least this long get the room for all their entries before they are read.
   static let reservedDocumentBytes = 1 << 20
+  /// The most entries reserved that way: 2 Mi, 32 MiB of address space (an app that decodes a
+  /// large document must not ask for eight times its length at once).
+  static let reservedEntriesLimit = 1 << 21
 
   /// The text of a string entry, unescaped.
   static func string(_ entry: JSONTapeEntry, in bytes: UnsafeRawBufferPointer) -> String {

@@ -28,11 +28,18 @@ package final class JSONTapeDocument {
   private let storage: UnsafeMutablePointer<Storage>
   private let limits: JSONLimits
   private let userInfo: [CodingUserInfoKey: any Sendable]
+  private let lazyArrayEntries: Int
 
   /// Creates a reader.
-  package init(limits: JSONLimits = .default, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+  /// - Parameter lazyArrayEntries: How many entries an array's elements may take before the
+  ///   array is read lazily (``JSONTapeEntry/isLazy``); `Int.max` for never.
+  package init(
+    limits: JSONLimits = .default, userInfo: [CodingUserInfoKey: any Sendable] = [:],
+    lazyArrayEntries: Int = JSONTape.lazyArrayEntries
+  ) {
     self.limits = limits
     self.userInfo = userInfo
+    self.lazyArrayEntries = lazyArrayEntries
     storage = UnsafeMutablePointer<Storage>.allocate(capacity: 1)
     storage.initialize(to: Storage())
   }
@@ -72,6 +79,7 @@ package final class JSONTapeDocument {
     storage.pointee.generation &+= 1
     var reader = JSONReader(bytes: bytes, limits: limits)
     reader.elementCount = elements
+    reader.lazyArrayEntries = lazyArrayEntries
     swap(&reader.scratch, &storage.pointee.scratch)
     let isLoose = try? reader.readTape(into: &storage.pointee.tape)
     swap(&reader.scratch, &storage.pointee.scratch)

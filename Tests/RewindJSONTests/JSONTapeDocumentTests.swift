@@ -177,6 +177,7 @@ import Testing
     let huge = Array(("[" + String(repeating: "0,", count: (1 << 20) + 10) + "0]").utf8)
     let hugeLoaded = huge.withUnsafeBytes { bytes in
       var reader = JSONReader(bytes: bytes, limits: JSONLimits(maxElements: 1 << 22))
+      reader.lazyArrayEntries = .max
       return (try? reader.readTape(into: &storage)) != nil
     }
     #expect(hugeLoaded && storage.count == (1 << 20) + 12)
@@ -218,6 +219,7 @@ import Testing
     let dense = Array(("[" + String(repeating: "0,", count: count) + "0]").utf8)
     let loaded = dense.withUnsafeBytes { bytes in
       var reader = JSONReader(bytes: bytes, limits: .default)
+      reader.lazyArrayEntries = .max
       return (try? reader.readTape(into: &storage)) != nil
     }
     #expect(loaded && storage.count == count + 2)

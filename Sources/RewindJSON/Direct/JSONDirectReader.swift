@@ -123,9 +123,22 @@ public struct JSONDirectReader {
   public func elements() throws(JSONDirectReaderError) -> [JSONDirectReader] {
     let entry = try entry()
     guard entry.kind == .array else { throw mismatch("an array", entry) }
+    var document = self.document
+    var child = index + 1
+    if entry.isLazy {
+      // A long array's elements are not on the tape: all of them at once are asked for, so the
+      // array is read again, whole, into a document of its own (the offsets of its readers'
+      // errors then count from the array's bracket).
+      let whole = JSONTapeDocument(limits: .unlimited, lazyArrayEntries: .max)
+      guard whole.load(UnsafeRawBufferPointer(rebasing: document.bytes[entry.start..<entry.end]))
+      else {
+        throw JSONDirectReaderError(reason: "the array did not read again", offset: entry.start)
+      }
+      document = whole
+      child = 1
+    }
     var elements: [JSONDirectReader] = []
     elements.reserveCapacity(Int(entry.count))
-    var child = index + 1
     let tape = document.tape
     for _ in 0..<Int(entry.count) {
       elements.append(JSONDirectReader(document: document, index: child))

@@ -67,12 +67,16 @@ struct RecordPeek {
   }
 
   /// Reads the members of a line in no known layout: without building its value when it is
-  /// valid JSON with no repeated key (``shallow(_:limits:)``), else by parsing it whole, which
-  /// gives an invalid line's exact error.
+  /// valid JSON with no repeated key (``shallow(_:limits:)``); an invalid line's exact error
+  /// from the parser without keeping its values; else (a valid line in which two keys share a
+  /// hash) by parsing it whole.
   static func parsing(
     _ line: UnsafeRawBufferPointer, limits: JSONLimits
   ) -> Swift.Result<RecordPeek, LogFault.Reason> {
     if let peek = shallow(line, limits: limits) { return peek }
+    if let error = JSONParser.firstError(in: line, limits: limits) {
+      return .failure(.invalidJSON(error))
+    }
     let value: JSONValue
     do {
       value = try JSONParser.parse(line, limits: limits)

@@ -174,7 +174,7 @@ extension Hostile {
     }
 
     /// The hostile lines whose decoding stays within 4× the line plus 64 MiB (docs/reliability.md
-    /// has the table, with the two that do not yet: long arrays of numbers and of objects).
+    /// has the table).
     enum BoundedCase: String, CaseIterable, CustomTestStringConvertible {
       /// A 16,000,000-character string where a number is expected.
       case longString
@@ -182,6 +182,10 @@ extension Hostile {
       case manyKeys
       /// Arrays nested to the depth limit.
       case deepNesting
+      /// 10,000,000 numbers where one is expected (a lazy array: the tape keeps 1 Mi entries).
+      case manyNumbers
+      /// 2,000,000 objects `{"a":1}` where a number is expected.
+      case manyObjects
 
       var testDescription: String { rawValue }
 
@@ -200,6 +204,15 @@ extension Hostile {
             write(Data(((block == 0 ? "" : ",") + keys.joined(separator: ",")).utf8))
           }
           write(Data("}}".utf8))
+        case .manyNumbers:
+          write(Data(#"{"add":{"_0":"#.utf8))
+          BigInputTests.zeros(10_000_000)(write)
+          write(Data("}}".utf8))
+        case .manyObjects:
+          write(Data(#"{"add":{"_0":["#.utf8))
+          let chunk = Data(String(repeating: #"{"a":1},"#, count: 100_000).utf8)
+          for _ in 0..<20 { write(chunk) }
+          write(Data(#"{"a":1}]}}"#.utf8))
         case .deepNesting:
           // The line and the action's two objects are three levels of the 512.
           let depth = JSONLimits.default.maxDepth - 4

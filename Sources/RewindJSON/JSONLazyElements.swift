@@ -1,0 +1,65 @@
+/// The elements of a lazy array (``JSONTapeEntry/isLazy``), read one at a time from the text:
+/// each into a small document of its own, so that the tape of a long array never holds more
+/// than one element's entries at once.
+///
+/// The document is reused from one element to the next while nothing else holds its decoder (a
+/// decoded value that kept it, or a container handed out for an element, gets one of its own).
+final class JSONLazyElements {
+  private let options: [CodingUserInfoKey: any Sendable]
+  private var document: JSONTapeDocument?
+  private var decoder: JSONTapeDecoder?
+
+  init(options: [CodingUserInfoKey: any Sendable]) {
+    self.options = options
+  }
+
+  /// Reads the element whose text starts at `start` of `bytes` (text read and checked before, as
+  /// part of its array) and returns the decoder over it, at tape index 0.
+  /// - Parameter kept: Whether what is decoded may be used after the next element is read: the
+  ///   element then gets a document of its own.
+  /// - Throws: `DecodingError.dataCorrupted` if the text does not read again (which would be a
+  ///   bug: it was read before).
+  func read(
+    _ bytes: UnsafeRawBufferPointer, at start: Int, kept: Bool, path: JSONErrorPath
+  ) throws -> JSONTapeDecoder {
+    let text = UnsafeRawBufferPointer(
+      rebasing: bytes[start..<JSONScan.valueEnd(in: bytes, at: start)])
+    let document: JSONTapeDocument
+    let decoder: JSONTapeDecoder
+    if !kept, isKnownUniquelyReferenced(&self.decoder), let reused = self.decoder,
+      let reusedDocument = self.document
+    {
+      (document, decoder) = (reusedDocument, reused)
+    } else {
+      document = JSONTapeDocument(limits: .unlimited, userInfo: options)
+      decoder = JSONTapeDecoder(options: options)
+      decoder.owner = document
+      if !kept { (self.document, self.decoder) = (document, decoder) }
+    }
+    guard document.load(text) else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: path.parent.path.appending(path.key).keys,
+          debugDescription: "an element of a long array did not read again from its text "
+            + "(byte \(start)); please report this with the input"))
+    }
+    decoder.reset(bytes: document.bytes, tape: document.tape)
+    return decoder
+  }
+
+  /// The offset of the first element of the array whose text continues at `offset` (after its
+  /// opening bracket): past any whitespace.
+  static func elementStart(in bytes: UnsafeRawBufferPointer, after offset: Int) -> Int {
+    var i = offset
+    while i < bytes.count, bytes[i] <= .space { i += 1 }
+    return i
+  }
+
+  /// The offset of the element after the one that starts at `start`: past it, whitespace and a
+  /// comma (at the array's closing bracket when it was the last).
+  static func nextElement(in bytes: UnsafeRawBufferPointer, after start: Int) -> Int {
+    var i = elementStart(in: bytes, after: JSONScan.valueEnd(in: bytes, at: start))
+    if i < bytes.count, bytes[i] == .comma { i = elementStart(in: bytes, after: i + 1) }
+    return i
+  }
+}
