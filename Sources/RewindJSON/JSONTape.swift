@@ -430,6 +430,9 @@ extension JSONReader {
     try readTapeString(&tape, isLoose: &isLoose)
     let entries = tape.entries
     let members = Int(entries[object].count)
+    // Whether an earlier key may equal this one: any, in a small object; in a large one, only
+    // when its hash was seen before.
+    var mayRepeat = members > 0
     if members >= JSONTape.linearKeySearchLimit {
       // Past this many members a linear search would make the document quadratic: the hashes
       // of the keys, as Swift strings, go into a set keyed by the object. A hash seen before is
@@ -444,17 +447,9 @@ extension JSONReader {
         }
         tape.keySets[object] = hashes
       }
-      if !tape.keySets[object, default: []].insert(hash).inserted {
-        let key = entries[keyIndex]
-        var index = object &+ 1
-        for _ in 0..<members {
-          if Self.keysEqual(entries[index], key, in: bytes) {
-            throw JSONParseError(offset: key.start, reason: .invalidUTF8)
-          }
-          index = entries[index &+ 1].next
-        }
-      }
-    } else if members > 0 {
+      mayRepeat = !tape.keySets[object, default: []].insert(hash).inserted
+    }
+    if mayRepeat {
       let key = entries[keyIndex]
       var index = object &+ 1
       for _ in 0..<members {

@@ -13,17 +13,7 @@ import Testing
   func decode<T: Decodable & Equatable>(
     _ type: T.Type, _ json: String, lazyArrayEntries: Int
   ) -> Outcome<T>? {
-    Array(json.utf8).withUnsafeBytes { buffer in
-      let document = JSONTapeDocument(lazyArrayEntries: lazyArrayEntries)
-      guard document.load(buffer) else { return nil }
-      do {
-        return .value(try document.decode(type, at: document.root))
-      } catch let error as DecodingError {
-        return .failure(error.summary)
-      } catch {
-        return .failure("\(error)")
-      }
-    }
+    JSONTapeDocumentTests.viaTape(type, json, lazyArrayEntries: lazyArrayEntries)
   }
 
   /// The outcome with every array lazy (and with some) equals the outcome with none.
