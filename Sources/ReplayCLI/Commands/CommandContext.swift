@@ -201,9 +201,15 @@ struct CommandContext {
     reportFaults(opened.log)
     var position = try parsePosition(arguments.string("at") ?? "last", in: opened.log)
     var crash: CrashReport?
-    var value: JSONValue
+    let path = arguments.string("path")
+    // The whole state as JSON is written as the encoder writes it, never held as a tree.
+    let asText = wantsJSON && path == nil
+    var value = JSONValue.null
+    var text: [UInt8] = []
     do throws(CommandFailure) {
-      value = try opened.stateJSON(at: position)
+      if asText { text = try opened.stateText(at: position) } else {
+        value = try opened.stateJSON(at: position)
+      }
     } catch {
       // A crash before `position`: the last good state goes to stdout, the report to stderr.
       guard case .replay(.reducerCrashed(let report)) = error, let lastGood = report.lastGood,
@@ -211,16 +217,24 @@ struct CommandContext {
       else { throw error }
       crash = report
       position = lastGood
-      value = try opened.stateJSON(at: lastGood)
+      if asText { text = try opened.stateText(at: lastGood) } else {
+        value = try opened.stateJSON(at: lastGood)
+      }
     }
-    if let path = arguments.string("path") {
+    if let path {
       do throws(StatePathError) {
         value = try value.value(at: JSONPath.parse(path))
       } catch {
         throw .diagnostic(Diagnostic.error(ReplaySession.pathMessage(error)))
       }
     }
-    output.writeLine(wantsJSON ? value.jsonText : inert(value.prettyText(), keepingNewlines: true))
+    if asText {
+      text.append(UInt8(ascii: "\n"))
+      output.write(String(decoding: text, as: UTF8.self), to: .standardOutput)
+    } else {
+      output.writeLine(
+        wantsJSON ? value.jsonText : inert(value.prettyText(), keepingNewlines: true))
+    }
     guard let crash else { return ExitStatus.success }
     if wantsJSON {
       output.writeLine(

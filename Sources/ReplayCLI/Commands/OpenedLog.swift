@@ -103,13 +103,28 @@ final class OpenedLog {
     do {
       return try Debugger.state(of: log, timeline: timeline, at: position)
     } catch {
-      switch error {
-      case .noReducer: throw .diagnostic(missingAppDiagnostic)
-      case .positionOutOfRange(let position, let valid):
-        throw .replay(.positionOutOfRange(position, valid: valid))
-      case .replay(let error): throw .replay(error)
-      default: throw .diagnostic(Diagnostic.error("\(error)"))
-      }
+      throw failure(error)
+    }
+  }
+
+  /// ``stateJSON(at:)`` as compact JSON text, without building a `JSONValue` tree where the
+  /// state can be encoded straight to text.
+  func stateText(at position: Int) throws(CommandFailure) -> [UInt8] {
+    do {
+      return try Debugger.stateText(of: log, timeline: timeline, at: position)
+    } catch {
+      throw failure(error)
+    }
+  }
+
+  /// What a command says when the debugger could not give a state.
+  private func failure(_ error: DebuggerError) -> CommandFailure {
+    switch error {
+    case .noReducer: return .diagnostic(missingAppDiagnostic)
+    case .positionOutOfRange(let position, let valid):
+      return .replay(.positionOutOfRange(position, valid: valid))
+    case .replay(let error): return .replay(error)
+    default: return .diagnostic(Diagnostic.error("\(error)"))
     }
   }
 }

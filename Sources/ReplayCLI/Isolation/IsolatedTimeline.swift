@@ -159,8 +159,13 @@ package final class IsolatedTimeline: AnyTimeline {
     }
   }
 
+  /// The state as text: encoded straight to bytes in this process where no reducer runs (the
+  /// header's state, a checkpoint), else the worker's reply written out.
   package func stateJSONText(at position: Int) throws(ReplayError) -> [UInt8] {
-    try stateJSON(at: position).serializedBytes
+    if log.positions.contains(position), needsNoReducer(position) {
+      return try local.stateJSONText(at: position)
+    }
+    return try stateJSON(at: position).serializedBytes
   }
 
   package func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue {

@@ -23,6 +23,18 @@ extension Debugger {
     throw .noReducer
   }
 
+  /// ``state(of:timeline:at:)`` as compact JSON text, encoded straight to bytes where the
+  /// timeline can: a large state is never held as a `JSONValue` tree for it.
+  /// - Throws: As ``state(of:timeline:at:)``.
+  public static func stateText(
+    of log: ReplayLog, timeline: (any AnyTimeline)?, at position: Int
+  ) throws(DebuggerError) -> [UInt8] {
+    guard let timeline, log.positions.contains(position) else {
+      return try state(of: log, timeline: timeline, at: position).serializedBytes
+    }
+    do { return try timeline.stateJSONText(at: position) } catch { throw .replay(error) }
+  }
+
   /// The state at `position` (the cursor's when `nil`).
   public func state(at position: Int? = nil) throws(DebuggerError) -> JSONValue {
     try Self.state(of: log, timeline: timeline, at: position ?? self.position)
