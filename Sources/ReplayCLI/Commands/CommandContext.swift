@@ -207,7 +207,9 @@ struct CommandContext {
     var value = JSONValue.null
     var text: [UInt8] = []
     do throws(CommandFailure) {
-      if asText { text = try opened.stateText(at: position) } else {
+      if asText {
+        text = try opened.stateText(at: position)
+      } else {
         value = try opened.stateJSON(at: position)
       }
     } catch {
@@ -217,7 +219,9 @@ struct CommandContext {
       else { throw error }
       crash = report
       position = lastGood
-      if asText { text = try opened.stateText(at: lastGood) } else {
+      if asText {
+        text = try opened.stateText(at: lastGood)
+      } else {
         value = try opened.stateJSON(at: lastGood)
       }
     }
