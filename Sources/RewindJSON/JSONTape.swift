@@ -99,7 +99,7 @@ struct JSONTapeStorage {
   /// The hashes of the keys (as Swift strings) of each open object that has too many members
   /// for a linear duplicate check, by the object's entry index: 8 bytes a key, where the keys
   /// themselves would cost a `String` each.
-  var keySets: [Int: Set<Int>] = [:]
+  var keySets: [Int: Set<UInt64>] = [:]
 
   init() {
     capacity = 64
@@ -437,12 +437,12 @@ extension JSONReader {
       // Past this many members a linear search would make the document quadratic: the hashes
       // of the keys, as Swift strings, go into a set keyed by the object. A hash seen before is
       // a duplicate only if an earlier key is equal (a search, as rare as a repeated hash).
-      let hash = JSONTape.string(entries[keyIndex], in: bytes).hashValue
+      let hash = JSONTape.keyHash(JSONTape.string(entries[keyIndex], in: bytes))
       if tape.keySets[object] == nil {
-        var hashes = Set<Int>(minimumCapacity: members * 2)
+        var hashes = Set<UInt64>(minimumCapacity: members * 2)
         var index = object &+ 1
         for _ in 0..<members {
-          hashes.insert(JSONTape.string(entries[index], in: bytes).hashValue)
+          hashes.insert(JSONTape.keyHash(JSONTape.string(entries[index], in: bytes)))
           index = entries[index &+ 1].next
         }
         tape.keySets[object] = hashes
@@ -522,6 +522,22 @@ enum JSONTape {
   /// (``JSONTapeEntry/isLazy``): 1 Mi entries, 16 MiB. A line of two-byte values would otherwise
   /// cost eight times its length in tape.
   static let lazyArrayEntries = 1 << 20
+
+  /// A key's hash as a Swift string, in 64 bits on every platform: with 32 bits, an object of
+  /// millions of keys would repeat hashes by chance thousands of times, and each repeat costs a
+  /// search through the object's keys.
+  @inline(__always)
+  static func keyHash(_ key: String) -> UInt64 {
+    #if _pointerBitWidth(_64)
+      return UInt64(UInt(bitPattern: key.hashValue))
+    #else
+      var hasher = Hasher()
+      hasher.combine(key)
+      hasher.combine(1 as UInt8)
+      return UInt64(UInt(bitPattern: key.hashValue)) << 32
+        | UInt64(UInt(bitPattern: hasher.finalize()))
+    #endif
+  }
 
   /// Documents at least this long get the room for all their entries before they are read.
   static let reservedDocumentBytes = 1 << 20

@@ -8,7 +8,7 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The value index of each key by the key's hash (as a Swift string), for objects with at
   /// least ``JSONTape/linearKeySearchLimit`` members (a dictionary decoded by key would otherwise
   /// be quadratic). Hashes, not keys: 16 bytes a member, where a `String` key would add its own.
-  private let keyIndex: [Int: Int]?
+  private let keyIndex: [UInt64: Int]?
 
   init(decoder: JSONTapeDecoder, object: Int, path: JSONLazyPath) {
     self.decoder = decoder
@@ -20,13 +20,13 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   /// The value index of each member of the object at `object`, by the key's hash (the first
   /// member with that hash, when two keys share one).
-  private static func index(of object: Int, in decoder: JSONTapeDecoder) -> [Int: Int] {
+  private static func index(of object: Int, in decoder: JSONTapeDecoder) -> [UInt64: Int] {
     let tape = decoder.tape
     let count = Int(tape[object].count)
-    var keys = [Int: Int](minimumCapacity: count)
+    var keys = [UInt64: Int](minimumCapacity: count)
     var index = object + 1
     for _ in 0..<count {
-      let hash = JSONTape.string(tape[index], in: decoder.bytes).hashValue
+      let hash = JSONTape.keyHash(JSONTape.string(tape[index], in: decoder.bytes))
       if keys[hash] == nil { keys[hash] = index + 1 }
       index = tape[index + 1].next
     }
@@ -77,7 +77,7 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func find(_ key: Key) -> Int? {
     if let keyIndex {
       let name = key.stringValue
-      guard let candidate = keyIndex[name.hashValue] else { return nil }
+      guard let candidate = keyIndex[JSONTape.keyHash(name)] else { return nil }
       if JSONTape.string(decoder.tape[candidate - 1], in: decoder.bytes) == name {
         return candidate
       }

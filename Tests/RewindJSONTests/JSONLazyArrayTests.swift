@@ -75,6 +75,30 @@ import Testing
     expectSameOutcomes(TwoObjects.self, #"[{"v":1},{"v":2}]"#)
   }
 
+  /// `decodeNil` and `superDecoder` of the unkeyed container, on a lazy array.
+  @Test func nilsAndSuperDecodersOfALazyArray() {
+    for json in ["[null, 1, null, 2]", "[1]", "[null]", "[3, null]"] {
+      expectSameOutcomes(NilsAndSupers.self, json)
+    }
+    #expect(
+      decode(NilsAndSupers.self, "[null, 1, null, 2]", lazyArrayEntries: 0)
+        == .value(NilsAndSupers(values: [nil, 1, nil, 2])))
+  }
+
+  /// A long array whose elements are long arrays: the outer one is lazy, and each inner one,
+  /// read into an element's document of its own, is lazy there too (at the default limit).
+  @Test func aLongArrayOfLongArrays() {
+    let count = JSONTape.lazyArrayEntries + 10
+    let inner = "[" + String(repeating: "7,", count: count - 1) + "7]"
+    let json = "[\(inner),\(inner)]"
+    let decoded = decode([[Int]].self, json, lazyArrayEntries: JSONTape.lazyArrayEntries)
+    guard case .value(let rows) = decoded else {
+      Issue.record("did not decode: \(String(describing: decoded))")
+      return
+    }
+    #expect(rows.count == 2 && rows.allSatisfy { $0.count == count && $0.allSatisfy { $0 == 7 } })
+  }
+
   /// The tape of a document with a long array holds its entry, not its elements.
   @Test func aLongArraysTapeHoldsFewEntries() throws {
     let count = 100_000
@@ -96,6 +120,23 @@ import Testing
       decode(Listed.self, object, lazyArrayEntries: 10)
         == decode(
           Listed.self, object, lazyArrayEntries: .max))
+  }
+
+  /// Optional ints read with `decodeNil`, the others through `superDecoder`.
+  struct NilsAndSupers: Decodable, Equatable {
+    var values: [Int?]
+    init(values: [Int?]) { self.values = values }
+    init(from decoder: any Decoder) throws {
+      var container = try decoder.unkeyedContainer()
+      values = []
+      while !container.isAtEnd {
+        if try container.decodeNil() {
+          values.append(nil)
+        } else {
+          values.append(try Int(from: container.superDecoder()))
+        }
+      }
+    }
   }
 
   /// Two ints read through one unkeyed container.

@@ -200,12 +200,15 @@ import Testing
   /// An entry is 16 bytes, and its packed fields read back what was written.
   @Test func anEntryPacksItsFieldsIntoSixteenBytes() {
     #expect(MemoryLayout<JSONTapeEntry>.stride == 16)
-    var entry = JSONTapeEntry(kind: .string, start: 7, end: 0xFFFF_FFF0, next: 3_000_000_000)
+    // Offsets past `Int32.max` (written so that the file also compiles where `Int` is 32 bits).
+    let end = Int(truncatingIfNeeded: 0xFFFF_FFF0 as UInt64)
+    let next = Int(truncatingIfNeeded: 3_000_000_000 as UInt64)
+    var entry = JSONTapeEntry(kind: .string, start: 7, end: end, next: next)
     entry.isEscaped = true
     entry.isASCII = false
     entry.count = Int32(JSONLimits.elementCeiling)
     #expect(entry.kind == .string && entry.isEscaped && !entry.isASCII)
-    #expect(entry.start == 7 && entry.end == 0xFFFF_FFF0 && entry.next == 3_000_000_000)
+    #expect(entry.start == 7 && entry.end == end && entry.next == next)
     #expect(entry.count == Int32(JSONLimits.elementCeiling))
     entry.count = 2
     entry.isEscaped = false
@@ -240,7 +243,8 @@ import Testing
     #expect(JSONLimits(maxElements: 5).elementLimit == 5)
     #expect(JSONLimits.elementCeiling == 134_217_727)
     #expect(
-      JSONParseError.Reason.documentTooLarge(limit: 4_294_967_295).description
-        == "the document is longer than 4294967295 bytes, the most Rewind's JSON reader reads")
+      JSONParseError.Reason.documentTooLarge(limit: JSONLimits.byteCeiling).description
+        == "the document is longer than \(JSONLimits.byteCeiling) bytes, the most Rewind's JSON "
+        + "reader reads")
   }
 }

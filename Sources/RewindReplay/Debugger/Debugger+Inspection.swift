@@ -32,7 +32,15 @@ extension Debugger {
     guard let timeline, log.positions.contains(position) else {
       return try state(of: log, timeline: timeline, at: position).serializedBytes
     }
-    do { return try timeline.stateJSONText(at: position) } catch { throw .replay(error) }
+    let text: [UInt8]
+    do { text = try timeline.stateJSONText(at: position) } catch { throw .replay(error) }
+    // A hand-built `JSONValue` in the state is written as it is; text that does not read back
+    // as JSON fails as ``state(of:timeline:at:)`` fails for it.
+    let everything = JSONLimits(
+      maxDepth: .max, maxStringBytes: .max, maxNumberLength: .max, maxElements: .max)
+    guard text.withUnsafeBytes({ JSONParser.firstError(in: $0, limits: everything) }) == nil
+    else { return try state(of: log, timeline: timeline, at: position).serializedBytes }
+    return text
   }
 
   /// The state at `position` (the cursor's when `nil`).

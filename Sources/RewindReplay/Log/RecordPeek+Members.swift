@@ -1,6 +1,6 @@
 import RewindJSON
 
-/// Reading a record's `kind`, `seq`, `reason` and `type` from a line in no known layout without building
+/// Reading a record's `kind`, `seq`, `reason`, `type` and whether it has an `action` from a line in no known layout without building
 /// its whole value: a line of a hand-written log, or a checkpoint with a large state, would
 /// otherwise cost a `JSONValue` for every value in it when the log is opened (tens of bytes each,
 /// 500 MB for a line of ten million numbers).
@@ -32,7 +32,9 @@ extension RecordPeek {
     }
     let reason = members.reason.flatMap { Self.scalar($0)?.stringValue }
     let type = members.type.flatMap { Self.scalar($0)?.stringValue }
-    return .success(RecordPeek(kind: kind, seq: seq, reason: reason, type: type))
+    return .success(
+      RecordPeek(
+        kind: kind, seq: seq, reason: reason, type: type, hasAction: members.action != nil))
   }
 
   /// The value of a member's text when it is a scalar (a container is never a string or a
@@ -46,7 +48,7 @@ extension RecordPeek {
 }
 
 /// One pass over a valid JSON text: what its top level is, the texts of the top-level members
-/// `kind`, `seq`, `reason` and `type`, and whether any object may repeat a key (by hash: a repeat of a
+/// `kind`, `seq`, `reason`, `type` and `action`, and whether any object may repeat a key (by hash: a repeat of a
 /// hash sends the line to the parser, which tells a real duplicate from a collision).
 private struct MemberScan {
   /// What ``topLevelMembers()`` finds.
@@ -61,6 +63,8 @@ private struct MemberScan {
     var reason: UnsafeRawBufferPointer?
     /// The text of `type`'s value.
     var type: UnsafeRawBufferPointer?
+    /// The text of `action`'s value.
+    var action: UnsafeRawBufferPointer?
   }
 
   /// An open container.
@@ -125,6 +129,7 @@ private struct MemberScan {
             case "seq": wanted = \.seq
             case "reason": wanted = \.reason
             case "type": wanted = \.type
+            case "action": wanted = \.action
             default: wanted = nil
             }
             // The value starts after the colon and any whitespace.

@@ -8,6 +8,8 @@ struct RecordPeek {
   var reason: String?
   /// An action line's `type`, when it is a string (read by ``shallow(_:limits:)`` only).
   var type: String? = nil
+  /// Whether the line has an `action` member (read by ``shallow(_:limits:)`` only).
+  var hasAction = false
 
   /// Reads a line written by the recorder, whose members start `"kind":"…","seq":N`, straight
   /// from its bytes. Returns `nil` for any other layout (the caller then parses the line).

@@ -48,12 +48,12 @@ public struct RecordedAction: Sendable {
 
 extension ReplayLog {
   /// The `type` of the action with `seq` (its enum case name), read without building the
-  /// action's value: what a list, a search by type or a summary needs, at a cost that does not
-  /// grow with the action's size (``action(at:)`` builds the whole payload).
+  /// action's value: what a search by type or a summary needs, in memory that does not grow with
+  /// the action's size (``action(at:)`` builds the whole payload). It says what
+  /// `action(at: seq).type` says, and throws where that throws.
   ///
   /// - Returns: `nil` for a seq with no line, or a line whose `type` is not a string.
-  /// - Throws: As ``action(at:)``, when the line has to be read whole (an invalid line, a key
-  ///   that may repeat, a migrated log) and that fails.
+  /// - Throws: As ``action(at:)``: for a line that is not valid JSON or lacks an `action`.
   public func actionType(at seq: Int) throws(ReplayError) -> String? {
     guard let entry = entry(seq: seq), entry.kind != .missing, migration == nil else {
       return try action(at: seq).type
@@ -63,11 +63,17 @@ extension ReplayLog {
       let layout = ActionLineLayout(
         line, limits: limits.json, verifiedSeq: entry.isRecorderLayout ? entry.seq : nil)
     {
+      // The layout vouches for the line around the action, not for the action's own text.
+      guard JSONParser.firstError(in: line, limits: limits.json) == nil else {
+        return try action(at: seq).type
+      }
       return ActionLineLayout.typeName(
         quoted: UnsafeRawBufferPointer(rebasing: line[layout.type]),
         isEscaped: layout.typeIsEscaped)
     }
-    if case .success(let peek) = RecordPeek.shallow(line, limits: limits.json) {
+    if case .success(let peek) = RecordPeek.shallow(line, limits: limits.json),
+      peek.hasAction || entry.kind == .skipped
+    {
       return peek.type
     }
     return try action(at: seq).type

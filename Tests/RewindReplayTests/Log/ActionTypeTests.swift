@@ -49,6 +49,29 @@ import Testing
     try expectAgreement(log)
   }
 
+  /// A checksummed line whose action is not valid JSON (a duplicate key, which the checksum
+  /// does not catch), and a hand-written action line without an `action`: both throw, as
+  /// `action(at:)` does, though their `type` can be read.
+  @Test func aLineWhoseActionDoesNotReadThrowsLikeActionAt() throws {
+    var composer = LogComposer(
+      header: .init(
+        app: "todo", actionType: "TodoAction", stateType: "TodoState", state: .object([]),
+        session: "s", recordedAt: "2026-01-01T00:00:00Z"))
+    composer.appendAction(
+      .object([JSONMember("add", .object([JSONMember("a", .null), JSONMember("a", .null)]))]),
+      time: 0.5)
+    let recorded = try ReplayLog(name: "duplicate.jsonl", contents: composer.finished())
+    #expect(throws: ReplayError.self) { try recorded.action(at: 1) }
+    #expect(throws: ReplayError.self) { try recorded.actionType(at: 1) }
+
+    let text =
+      #"{"kind":"header","format":"rewind","version":1,"app":"a","actionType":"A","stateType":"S","session":"s","recordedAt":"2026-01-01T00:00:00Z","firstSeq":1,"state":{}}"#
+      + "\n" + #"{"kind":"action","seq":1,"type":"go"}"# + "\n"
+    let handWritten = try ReplayLog(name: "no-action.jsonl", contents: Array(text.utf8))
+    #expect(throws: ReplayError.self) { try handWritten.action(at: 1) }
+    #expect(throws: ReplayError.self) { try handWritten.actionType(at: 1) }
+  }
+
   @Test func aSeqOutsideTheLogThrowsLikeActionAt() throws {
     let log = try ReplayLog(
       name: "one.jsonl",
