@@ -135,14 +135,22 @@ extension CommandContext {
       Platform.close(file.fd)
       guard file.isRegular else { throw .replay(.notARegularFile(path: path, kind: file.kind)) }
     }
+    var bytes = Data()
     do {
-      let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      bytes = try Data(contentsOf: URL(fileURLWithPath: path))
       return try ReduxDevTools.import(
         JSONParser.parse(bytes, limits: ReaderLimits.default.json), lenient: lenient)
     } catch let error as InteropError {
       throw .diagnostic(Diagnostic.error(error.description, at: Diagnostic.Location(file: path)))
     } catch let error as JSONParseError {
-      throw .diagnostic(Diagnostic.error(error.description, at: Diagnostic.Location(file: path)))
+      // DevTools exports are often pretty-printed: the line of the byte, and where it starts.
+      let before = bytes.prefix(error.offset)
+      let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+      let line = before.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+      throw .diagnostic(
+        Diagnostic.error(
+          error.description,
+          at: Diagnostic.Location(file: path, line: line, byteOffset: lineStart - bytes.startIndex)))
     } catch {
       throw .diagnostic(
         Diagnostic.error(

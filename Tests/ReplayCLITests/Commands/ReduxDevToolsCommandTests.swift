@@ -104,6 +104,23 @@ import Testing
     }
   }
 
+  /// A pretty-printed export cut short by hand: the error names the line as well as the byte.
+  @Test func invalidJSONIsLocatedByLineAndByte() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let file = directory.appendingPathComponent("broken.json").path
+      let text = "{\n  \"payload\": \"[]\",\n  \"preloadedState\": {\"a\": 1,}\n}\n"
+      try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+      let out = directory.appendingPathComponent("out.jsonl").path
+      let run = ReplayRun(["import", file, "--app", "todo", "-o", out])
+      #expect(run.status == 2)
+      #expect(
+        run.standardError
+          == "error: \(file):3 (byte 21): invalid JSON at byte 48: trailing comma: a ',' must be "
+          + "followed by another element\n", "\(run.combined)")
+      #expect(!FileManager.default.fileExists(atPath: out))
+    }
+  }
+
   @Test func whatWouldBeLostIsRefusedWithItsPlaceOrDroppedWithAWarning() throws {
     try CLIFixture.withTemporaryDirectory { directory in
       let out = directory.appendingPathComponent("c.jsonl").path
