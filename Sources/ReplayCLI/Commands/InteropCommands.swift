@@ -150,7 +150,8 @@ extension CommandContext {
       throw .diagnostic(
         Diagnostic.error(
           error.description,
-          at: Diagnostic.Location(file: path, line: line, byteOffset: lineStart - bytes.startIndex)))
+          at: Diagnostic.Location(file: path, line: line, byteOffset: lineStart - bytes.startIndex))
+      )
     } catch {
       throw .diagnostic(
         Diagnostic.error(
