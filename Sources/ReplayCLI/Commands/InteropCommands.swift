@@ -116,7 +116,13 @@ extension CommandContext {
       startSecond == nil
         ? "times: none (this shape has no timestamps)"
         : "times: from DevTools' timestamps, recordedAt \(header.recordedAt)")
-    if session.shape == .actions {
+    if session.actions.isEmpty {
+      output.writeLine(
+        "warning: \(inert(path)): the file holds no actions of the app"
+          + (session.skippedCount > 0 ? " that were not toggled off" : "")
+          + " (Redux's own @@INIT is never imported): the log holds the initial state only",
+        to: .standardError)
+    } else if session.shape == .actions {
       output.writeLine(
         "states: none in this shape, so 'replay verify \(inert(out))' can check only that every "
           + "action decodes")

@@ -121,6 +121,28 @@ import Testing
     }
   }
 
+  /// A file with no actions of the app writes a log of the initial state, and says so.
+  @Test func aFileWithoutActionsSaysSo() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      for (name, text) in [
+        ("lifted.json", #"{"actionsById":{"0":{"action":{"type":"@@INIT"}}},"computedStates":[]}"#),
+        ("actions.json", #"{"payload":"[]"}"#),
+      ] {
+        let file = directory.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let out = directory.appendingPathComponent("\(name).jsonl").path
+        let run = ReplayRun(["import", file, "--app", "todo", "-o", out])
+        #expect(run.status == 0, "\(run.combined)")
+        #expect(run.standardOutput.contains("wrote \(out): 0 actions of app todo"))
+        #expect(!run.standardOutput.contains("replay verify"), "\(run.combined)")
+        #expect(
+          run.standardError
+            == "warning: \(file): the file holds no actions of the app (Redux's own @@INIT is "
+            + "never imported): the log holds the initial state only\n", "\(run.combined)")
+      }
+    }
+  }
+
   @Test func whatWouldBeLostIsRefusedWithItsPlaceOrDroppedWithAWarning() throws {
     try CLIFixture.withTemporaryDirectory { directory in
       let out = directory.appendingPathComponent("c.jsonl").path
