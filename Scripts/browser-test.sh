@@ -4,7 +4,8 @@
 # (the number of actions listed, with and without the type filter and the search box, the state
 # and the diff at chosen positions, the cut-off mark); with node, also checks the page's own
 # model against `replay` at every position (Scripts/browser-check.js).
-# Also saves the screenshots of docs/export.md into docs/images/.
+# Also saves the screenshots of docs/export.md into docs/images/ (installing the CJK and emoji
+# fonts the fixtures' titles need, as root with apt-get, when they are missing).
 #
 #   Scripts/browser-test.sh               build replay, then test
 #   SCRATCH_PATH=.build-x Scripts/browser-test.sh
@@ -131,6 +132,14 @@ check "$work/dom-crash.html" --position "$crash_last" --actions "$crash_last" --
 
 if [ -z "${NO_SCREENSHOTS:-}" ]; then
   echo "== screenshots"
+  # The fixtures' titles have Japanese text and emoji: without these fonts the screenshots show
+  # empty boxes in their place.
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+    && ! fc-list 2>/dev/null | grep -qi "Noto Color Emoji"; then
+    echo "== installing fonts-noto-cjk and fonts-noto-color-emoji (apt-get)"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk fonts-noto-color-emoji \
+      >/tmp/rewind-browser-test-fonts.log 2>&1 || tail -5 /tmp/rewind-browser-test-fonts.log
+  fi
   mkdir -p docs/images
   screenshot docs/images/html-timeline.png "$work/session.html#position=120"
   screenshot docs/images/html-timeline-dark.png "$work/session.html#position=113" \
