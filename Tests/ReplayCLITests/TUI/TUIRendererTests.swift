@@ -174,7 +174,8 @@ import Testing
     #expect(model.position == 37)
     let screen = model.screen
     #expect(
-      screen.contains(#"the app's reducer crashed on action 38 (type "move", log line 42): SIG"#),
+      screen.contains(
+        "stopped at 37 (→ shows the crash): the app's reducer crashed on action 38 (type"),
       "\(screen)")
     #expect(screen.contains("> 37"), "the cursor's row is on the screen: \(screen)")
     model.type("\u{1B}[C")

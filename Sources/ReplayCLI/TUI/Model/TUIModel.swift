@@ -193,10 +193,10 @@ final class TUIModel {
     {
       position = lastGood
       // One line: the message line, not the output panel that would cover the list's cursor.
+      // Where the cursor is and what → does come first: a narrow terminal cuts the end.
       messages = [
         TUIMessageLine(
-          text: "\(report.headline) — stopped at \(lastGood), the last state before it; → shows "
-            + "the crash",
+          text: "stopped at \(lastGood) (→ shows the crash): \(report.headline)",
           isError: true)
       ]
     } else {
