@@ -75,6 +75,18 @@ extension Hostile {
       return outcome
     }
 
+    /// Checks the bound a command that decodes one line at a time keeps: at most 4× the line
+    /// (`length` bytes) plus 64 MiB (skipped under a sanitizer).
+    static func expectWithinTheBound(
+      _ outcome: ReplayProcess.Outcome, line length: Int, _ what: String,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      #expect(
+        isSanitized || outcome.peakResidentBytes < 4 * length + (64 << 20),
+        "\(what) used \(outcome.peakMiB) MiB for a \(length >> 10) KiB line",
+        sourceLocation: sourceLocation)
+    }
+
     @Test func aHundredMegabyteLineIsOverTheSizeLimit() throws {
       try CLIFixture.withTemporaryDirectory { directory in
         let url = directory.appendingPathComponent("long-line.jsonl")
@@ -148,9 +160,7 @@ extension Hostile {
           in: directory)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardOutput == "{\"count\":0}\n", "\(outcome)")
-        #expect(
-          Self.isSanitized || outcome.peakResidentBytes < 4 * length + (64 << 20),
-          "state --at 0 used \(outcome.peakMiB) MiB for a \(length >> 20) MiB line")
+        Self.expectWithinTheBound(outcome, line: length, "state --at 0")
       }
     }
 
@@ -167,9 +177,7 @@ extension Hostile {
         #expect(
           outcome.standardOutput.contains(
             "killed while running action 1 (increment)"), "\(outcome)")
-        #expect(
-          Self.isSanitized || outcome.peakResidentBytes < 4 * length + (64 << 20),
-          "info used \(outcome.peakMiB) MiB for a \(length >> 20) MiB line")
+        Self.expectWithinTheBound(outcome, line: length, "info")
       }
     }
 
@@ -236,9 +244,7 @@ extension Hostile {
           in: directory)
         #expect(outcome.status == 2, "\(outcome)")
         #expect(outcome.firstErrorLine.contains("does not decode"), "\(outcome)")
-        #expect(
-          Self.isSanitized || outcome.peakResidentBytes < 4 * length + (64 << 20),
-          "\(hostile) used \(outcome.peakMiB) MiB for a \(length >> 10) KiB line")
+        Self.expectWithinTheBound(outcome, line: length, "\(hostile)")
       }
     }
 
