@@ -98,53 +98,57 @@ struct IsolationBench {
       ])
     let size = log.stateSize.rawValue
     let actions = grouped(log.actionCount)
-    return [
+    /// A row of `pair`: the worker's figure `subject` against the same work in process.
+    func row(
+      _ id: String, _ title: String, _ pair: (inProcess: Figure, worker: Figure),
+      target: Double?, note: String
+    ) -> Row {
       Row(
-        id: "8a\(suffix)",
-        title: "goto across half the log: worker process vs in process (\(size) state)",
-        subject: Figure(label: "isolated goto", unit: .seconds, sample: samples[1]),
-        baseline: Figure(label: "in-process goto", unit: .seconds, sample: samples[0]),
-        target: log.stateSize == .small ? .ratioAtMost(1.5) : nil,
+        id: id + suffix, title: "\(title) (\(size) state)", subject: pair.worker,
+        baseline: pair.inProcess,
+        target: log.stateSize == .small ? target.map { .ratioAtMost($0) } : nil, note: note)
+    }
+    func session(_ what: String, _ at: Int) -> (inProcess: Figure, worker: Figure) {
+      (
+        Figure(label: "in-process \(what)", unit: .seconds, sample: samples[at]),
+        Figure(label: "isolated \(what)", unit: .seconds, sample: samples[at + 1])
+      )
+    }
+    func process(_ label: String, _ at: Int) -> (inProcess: Figure, worker: Figure) {
+      (
+        Figure(label: "--no-isolate", unit: .seconds, sample: processes[at]),
+        Figure(label: label, unit: .seconds, sample: processes[at + 1])
+      )
+    }
+    return [
+      row(
+        "8a", "goto across half the log: worker process vs in process", session("goto", 0),
+        target: 1.5,
         note: "\(actions) actions; goto to \(range.lowerBound + 1 + half), from the nearest "
           + "checkpoint as a session does; the worker started and warmed by a first state, "
           + "shown \(Self.pauseMilliseconds) ms before the goto"),
-      Row(
-        id: "8b\(suffix)",
-        title: "one step forward, state shown: worker process vs in process (\(size) state)",
-        subject: Figure(label: "isolated step", unit: .seconds, sample: samples[3]),
-        baseline: Figure(label: "in-process step", unit: .seconds, sample: samples[2]),
-        target: log.stateSize == .small ? .ratioAtMost(1.5) : nil,
+      row(
+        "8b", "one step forward, state shown: worker process vs in process", session("step", 2),
+        target: 1.5,
         note:
           "median over \(positions) random positions, each step taken \(Self.pauseMilliseconds) ms "
           + "after the state before it was shown; the state crosses the pipe as JSON text"),
-      Row(
-        id: "8e\(suffix)",
-        title:
-          "session goto across half the log (cursor only): worker vs in process (\(size) state)",
-        subject: Figure(label: "isolated goto", unit: .seconds, sample: samples[5]),
-        baseline: Figure(label: "in-process goto", unit: .seconds, sample: samples[4]),
-        target: log.stateSize == .small ? .ratioAtMost(1.5) : nil,
+      row(
+        "8e", "session goto across half the log (cursor only): worker vs in process",
+        session("goto", 4), target: 1.5,
         note: "the state is rebuilt but not sent (`reach`): what `goto` costs before `print`"),
-      Row(
-        id: "8f\(suffix)",
-        title: "session step (cursor only): worker process vs in process (\(size) state)",
-        subject: Figure(label: "isolated step", unit: .seconds, sample: samples[7]),
-        baseline: Figure(label: "in-process step", unit: .seconds, sample: samples[6]),
-        target: log.stateSize == .small ? .ratioAtMost(1.5) : nil,
+      row(
+        "8f", "session step (cursor only): worker process vs in process", session("step", 6),
+        target: 1.5,
         note: "the state is rebuilt but not sent (`reach`): what `next` costs before `print`; "
           + "within the stretch the worker rebuilt ahead, no round trip"),
-      Row(
-        id: "8c\(suffix)",
-        title: "`replay state --at last`: default vs --no-isolate (\(size) state)",
-        subject: Figure(label: "state --at last", unit: .seconds, sample: processes[1]),
-        baseline: Figure(label: "--no-isolate", unit: .seconds, sample: processes[0]),
-        target: log.stateSize == .small ? .ratioAtMost(1.2) : nil,
+      row(
+        "8c", "`replay state --at last`: default vs --no-isolate",
+        process("state --at last", 0), target: 1.2,
         note: "the last position has a checkpoint: no worker is started"),
-      Row(
-        id: "8d\(suffix)",
-        title: "`replay state --at N` between checkpoints: default vs --no-isolate (\(size) state)",
-        subject: Figure(label: "state --at \(between)", unit: .seconds, sample: processes[3]),
-        baseline: Figure(label: "--no-isolate", unit: .seconds, sample: processes[2]),
+      row(
+        "8d", "`replay state --at N` between checkpoints: default vs --no-isolate",
+        process("state --at \(between)", 2), target: nil,
         note: "the worker opens the log a second time before it reduces"),
     ]
   }

@@ -14,6 +14,11 @@ public struct RewindJSONDecoder: Sendable {
   /// Values that `init(from:)` implementations can read through `decoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable]
 
+  /// How many tape entries an array's elements may take before the array is read lazily, one
+  /// element at a time from the text (``JSONTapeEntry/isLazy``). Only for testing that path: the
+  /// fuzz targets, a package of their own, set it low so that small inputs reach it.
+  @_spi(Testing) public var lazyArrayEntries = JSONTape.lazyArrayEntries
+
   /// Creates a decoder.
   public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
     self.userInfo = userInfo
@@ -56,7 +61,28 @@ public struct RewindJSONDecoder: Sendable {
     from bytes: UnsafeRawBufferPointer,
     limits: JSONLimits = .default
   ) throws -> T {
-    let document = JSONTapeDocument(limits: limits, userInfo: userInfo)
+    let document = try loaded(bytes, limits: limits)
+    return try document.decode(type, at: document.root)
+  }
+
+  /// Parses `bytes` and decodes a `T` from them through its ``JSONDirectDecodable/init(json:)``,
+  /// as replay does for an app's actions and states: for testing that path against
+  /// `init(from:)`.
+  @_spi(Testing)
+  public func decodeDirectly<T: JSONDirectDecodable>(
+    _ type: T.Type, from bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default
+  ) throws -> T {
+    let document = try loaded(bytes, limits: limits)
+    return try T(json: JSONDirectReader(document: document, index: document.root))
+  }
+
+  /// A document with `bytes` loaded.
+  /// - Throws: ``JSONParseError`` when `bytes` are not valid JSON within `limits`.
+  private func loaded(
+    _ bytes: UnsafeRawBufferPointer, limits: JSONLimits
+  ) throws -> JSONTapeDocument {
+    let document = JSONTapeDocument(
+      limits: limits, userInfo: userInfo, lazyArrayEntries: lazyArrayEntries)
     guard document.load(bytes) else {
       // Loading only says whether the text is valid; the parser says where and why not. They
       // accept exactly the same texts (`JSONTapeDifferentialTests`).
@@ -67,7 +93,7 @@ public struct RewindJSONDecoder: Sendable {
           debugDescription: "Rewind's JSON reader rejected text its parser accepts; please report"
             + " this with the input"))
     }
-    return try document.decode(type, at: document.root)
+    return document
   }
 
   /// Parses `bytes` and decodes a `T` from them.

@@ -1,8 +1,11 @@
 // Fuzzes Rewind's JSON parser, writer and Codable decoders: any input either fails with a
 // JSONParseError / DecodingError or parses to a value that re-serializes and re-parses equal; and
 // decoding straight from the bytes (the tape decoder, what replay uses) gives the same value as
-// decoding the parsed tree, or fails where it fails.
-import RewindJSON
+// decoding the parsed tree, or fails where it fails. Each decoding is done again with every array
+// read lazily (the path of arrays past a million tape entries, which no input of libFuzzer's
+// sizes reaches otherwise), and through a `JSONDirectDecodable` type's `init(json:)` (the direct
+// path, whose `elements()` reads a lazy array again whole) against its `init(from:)`.
+@_spi(Testing) import RewindJSON
 
 private struct Probe: Codable, Equatable {
   var a: Int?
@@ -13,6 +16,23 @@ private struct Probe: Codable, Equatable {
     var x: Int8?
     var y: UInt64?
     var z: [Nested]?
+  }
+}
+
+/// A type with both paths: `init(json:)` reads what the synthesized `init(from:)` reads.
+private struct Rows: JSONDirectDecodable, Decodable, Equatable {
+  var numbers: [Int]
+  var rows: [[String]]
+  var flags: [Bool]?
+
+  init(json: JSONDirectReader) throws {
+    numbers = try json.required("numbers").elements().map { try $0.integer() }
+    rows = try json.required("rows").elements().map { row in
+      try row.elements().map { try $0.string() }
+    }
+    if let flags = try json.member("flags"), !flags.isNull {
+      self.flags = try flags.elements().map { try $0.bool() }
+    }
   }
 }
 
@@ -44,7 +64,17 @@ public func fuzzJSONDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
   same([Shape].self, bytes, value, decoder)
   same([String: Int].self, bytes, value, decoder)
   same(Double.self, bytes, value, decoder)
+  same(Rows.self, bytes, value, decoder)
+  sameDirectly(Rows.self, buffer)
   return 0
+}
+
+/// Decoders whose arrays go lazy past 0 and 2 tape entries (every array, and all but the
+/// shortest).
+private let lazyDecoders: [RewindJSONDecoder] = [0, 2].map { entries in
+  var decoder = RewindJSONDecoder()
+  decoder.lazyArrayEntries = entries
+  return decoder
 }
 
 /// Decodes `T` from the bytes and from the parsed value; both must fail, or give equal values.
@@ -57,5 +87,29 @@ private func same<T: Decodable & Equatable>(
     fatalError(
       "\(type): from the bytes \(String(describing: fromBytes)), from the value "
         + "\(String(describing: fromValue))")
+  }
+  for lazy in lazyDecoders {
+    let fromLazy = try? lazy.decode(type, from: bytes)
+    if fromLazy != fromBytes {
+      fatalError(
+        "\(type): with lazy arrays (past \(lazy.lazyArrayEntries) entries) "
+          + "\(String(describing: fromLazy)), eager \(String(describing: fromBytes))")
+    }
+  }
+}
+
+/// Decodes `T` through `init(json:)`, with eager and lazy arrays, and through `init(from:)`:
+/// all must fail, or give equal values.
+private func sameDirectly<T: JSONDirectDecodable & Decodable & Equatable>(
+  _ type: T.Type, _ bytes: UnsafeRawBufferPointer
+) {
+  let codable = try? RewindJSONDecoder().decode(type, from: bytes)
+  for decoder in [RewindJSONDecoder()] + lazyDecoders {
+    let direct = try? decoder.decodeDirectly(type, from: bytes)
+    if direct != codable {
+      fatalError(
+        "\(type): init(json:) (arrays lazy past \(decoder.lazyArrayEntries) entries) "
+          + "\(String(describing: direct)), init(from:) \(String(describing: codable))")
+    }
   }
 }

@@ -1,0 +1,60 @@
+import Testing
+
+@_spi(Testing) @testable import RewindJSON
+
+/// The decoder's testing entry points, which the fuzz targets (a package of their own) use to reach
+/// the lazy-array path and the direct path with small inputs.
+@Suite struct JSONTestingSPITests {
+  /// Reads `numbers` and `rows` through `init(json:)`, `elements()` included.
+  struct Rows: JSONDirectDecodable, Decodable, Equatable {
+    var numbers: [Int]
+    var rows: [[String]]
+
+    init(numbers: [Int], rows: [[String]]) {
+      self.numbers = numbers
+      self.rows = rows
+    }
+
+    init(json: JSONDirectReader) throws {
+      numbers = try json.required("numbers").elements().map { try $0.integer() }
+      rows = try json.required("rows").elements().map { row in
+        try row.elements().map { try $0.string() }
+      }
+    }
+  }
+
+  static let text = #"{"numbers":[1,-2,3.0],"rows":[["a","é"],[],["\ud83c\udf31"]],"x":[[]]}"#
+  static let expected = Rows(numbers: [1, -2, 3], rows: [["a", "é"], [], ["🌱"]])
+
+  func decoder(lazyPast entries: Int) -> RewindJSONDecoder {
+    var decoder = RewindJSONDecoder()
+    decoder.lazyArrayEntries = entries
+    return decoder
+  }
+
+  @Test(arguments: [0, 1, 2, JSONTape.lazyArrayEntries])
+  func bothPathsDecodeTheSameValueWithLazyArrays(_ entries: Int) throws {
+    let decoder = decoder(lazyPast: entries)
+    let bytes = Array(Self.text.utf8)
+    #expect(try decoder.decode(Rows.self, from: bytes) == Self.expected)
+    let direct = try bytes.withUnsafeBytes { try decoder.decodeDirectly(Rows.self, from: $0) }
+    #expect(direct == Self.expected)
+  }
+
+  @Test func lazyArraysAreWhatTheSettingSays() {
+    #expect(RewindJSONDecoder().lazyArrayEntries == JSONTape.lazyArrayEntries)
+    #expect(decoder(lazyPast: 3).lazyArrayEntries == 3)
+  }
+
+  @Test func theDirectPathReportsInvalidTextAndWrongShapes() {
+    let decoder = decoder(lazyPast: 0)
+    let invalid = Array(#"{"numbers":[1,],"rows":[]}"#.utf8)
+    #expect(throws: JSONParseError.self) {
+      try invalid.withUnsafeBytes { try decoder.decodeDirectly(Rows.self, from: $0) }
+    }
+    let wrong = Array(#"{"numbers":[1,"2"],"rows":[]}"#.utf8)
+    #expect(throws: JSONDirectReaderError.self) {
+      try wrong.withUnsafeBytes { try decoder.decodeDirectly(Rows.self, from: $0) }
+    }
+  }
+}
