@@ -179,7 +179,7 @@ struct CommandContext {
       if let type, action.type != type { continue }
       matched += 1
       if wantsJSON {
-        output.writeLine(ActionFormatter.json(action).jsonText)
+        output.writeLine(action.jsonValue.jsonText)
       } else {
         output.writeLine(ActionFormatter.line(action, seqWidth: width))
       }

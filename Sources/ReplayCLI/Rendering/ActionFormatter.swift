@@ -51,27 +51,4 @@ enum ActionFormatter {
     let digits = String(value)
     return String(repeating: "0", count: max(0, 3 - digits.count)) + digits
   }
-
-  /// The action as one JSON object for `--json` output: seq, time, type, action, and status.
-  static func json(_ action: RecordedAction) -> JSONValue {
-    var members = [JSONMember("seq", .number(String(action.seq)))]
-    if let time = action.time { members.append(JSONMember("time", .number(formatSeconds(time)))) }
-    if let type = action.type { members.append(JSONMember("type", .string(type))) }
-    if let payload = action.payload { members.append(JSONMember("action", payload)) }
-    switch action.status {
-    case .recorded: break
-    case .skipped(let reason): members.append(JSONMember("skipped", .string(reason)))
-    case .missing: members.append(JSONMember("missing", .bool(true)))
-    }
-    if action.isSanitized { members.append(JSONMember("sanitized", .bool(true))) }
-    if action.isMigrated { members.append(JSONMember("migrated", .bool(true))) }
-    members.append(JSONMember("line", .number(String(action.line))))
-    return .object(members)
-  }
-
-  private static func formatSeconds(_ value: Double) -> String {
-    let micros = Int((value * 1_000_000).rounded())
-    let fraction = String(micros % 1_000_000)
-    return "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
-  }
 }

@@ -75,7 +75,14 @@ extension ReplaySession {
 
   func continueRun(_ direction: TimelineSearch.Direction) throws(SessionFailure) {
     let before = debugger.position
-    switch try perform({ () throws(DebuggerError) in try debugger.continueRun(direction) }) {
+    let stop = try perform { () throws(DebuggerError) in try debugger.continueRun(direction) }
+    if wantsJSON {
+      var crashed = false
+      if case .crashed = stop { crashed = true }
+      writeJSON(debugger.jsonValue(stop), crashed: crashed)
+      return
+    }
+    switch stop {
     case .breakpoints(_, let reasons):
       for (id, text) in reasons { output.writeLine("stopped by \(id): \(inert(text))") }
       show(.moved(to: debugger.position))

@@ -3,9 +3,7 @@ import RewindReplay
 
 extension ReplaySession {
   func diff(_ arguments: [String]) throws(SessionFailure) {
-    var words = arguments
-    let json = words.contains("--json")
-    words.removeAll { $0 == "--json" }
+    let words = arguments
     let from: Int
     let to: Int
     switch words.count {
@@ -27,8 +25,8 @@ extension ReplaySession {
       throw SessionFailure("usage: diff [N [M]] [--json]")
     }
     let diff = try perform { () throws(DebuggerError) in try debugger.diff(from: from, to: to) }
-    if json {
-      output.writeLine(diff.jsonValue.jsonText)
+    if wantsJSON {
+      writeJSON(diff.jsonValue)
     } else {
       if words.count > 0 { output.writeLine("position \(from) → \(to):") }
       output.writeLine(inert(JSONDiff.render(diff.changes), keepingNewlines: true))

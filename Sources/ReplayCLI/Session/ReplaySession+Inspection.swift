@@ -17,16 +17,27 @@ extension ReplaySession {
     output.writeLine("\(command.usage)  (alias: \(command.alias))")
     output.writeLine("  \(command.summary).")
     output.writeLine("  \(command.details)")
+    if command.hasJSON && !command.usage.contains("--json") {
+      output.writeLine("  --json prints the result as one line of JSON.")
+    }
   }
 
   func printState(_ arguments: [String]) throws(SessionFailure) {
     let path = try Self.parsePath(arguments)
     let value = try perform { () throws(DebuggerError) in try debugger.value(at: path) }
-    output.writeLine(inert(value.prettyText(), keepingNewlines: true))
+    if wantsJSON {
+      writeJSON(value)
+    } else {
+      output.writeLine(inert(value.prettyText(), keepingNewlines: true))
+    }
   }
 
   func showAction() throws(SessionFailure) {
     let detail = try perform { () throws(DebuggerError) in try debugger.actionHere() }
+    if wantsJSON {
+      writeJSON(detail.jsonValue)
+      return
+    }
     let action = detail.action
     var header = "action \(action.seq)"
     if let time = action.time {
@@ -46,6 +57,10 @@ extension ReplaySession {
 
   func list(_ count: Int) throws(SessionFailure) {
     let listing = try perform { () throws(DebuggerError) in try debugger.actions(around: count) }
+    if wantsJSON {
+      writeJSON(listing.jsonValue)
+      return
+    }
     guard log.actionCount > 0 else {
       output.writeLine("the log has no actions")
       return
@@ -64,11 +79,21 @@ extension ReplaySession {
   }
 
   func showInfo() {
+    let skips = opened.timeline?.skippedSeqs.sorted() ?? []
+    if wantsJSON, case .object(let members) = LogSummary.json(log, appKnown: opened.timeline != nil)
+    {
+      let cursor = [
+        JSONMember("position", .number(String(position))),
+        JSONMember("replaySkips", .array(skips.map { .number(String($0)) })),
+      ]
+      writeJSON(.object(members + cursor))
+      return
+    }
     output.writeLine(LogSummary.text(log, app: opened.timeline == nil ? nil : log.header.app))
     output.writeLine(
       "position:     \(position) of \(log.positions.lowerBound)…\(log.positions.upperBound)")
-    if let skips = opened.timeline?.skippedSeqs, !skips.isEmpty {
-      output.writeLine("skipped:      \(skips.sorted().map(String.init).joined(separator: ", "))")
+    if !skips.isEmpty {
+      output.writeLine("skipped:      \(skips.map(String.init).joined(separator: ", "))")
     }
   }
 

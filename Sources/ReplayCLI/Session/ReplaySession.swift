@@ -19,6 +19,9 @@ final class ReplaySession {
   private(set) var metCrash = false
   /// Whether the note that the cut-off log's last action replays without a crash was shown.
   private var toldCleanLastAction = false
+  /// Whether the command being run was given `--json`: its result is printed as one line of
+  /// JSON, the debugger's encoding of it.
+  private(set) var wantsJSON = false
 
   init(opened: OpenedLog, output: any TextOutput) {
     self.opened = opened
@@ -74,7 +77,15 @@ final class ReplaySession {
       fail("unknown command '\(inert(word))'.\(suggestion) Type 'help' for the list.")
       return true
     }
-    let arguments = Array(words.dropFirst())
+    var arguments = Array(words.dropFirst())
+    wantsJSON = arguments.contains("--json")
+    if wantsJSON {
+      guard command.hasJSON else {
+        fail("'\(command.name)' has no --json form (see 'help' for the commands that have one)")
+        return true
+      }
+      arguments.removeAll { $0 == "--json" }
+    }
     do throws(SessionFailure) {
       switch command.name {
       case "quit": return false
@@ -156,8 +167,21 @@ final class ReplaySession {
     do { return try body() } catch { throw SessionFailure(error, opened: opened) }
   }
 
+  /// Prints a result as one line of JSON (`--json`); `crashed` when the app's reducer crashed on
+  /// the way, as it counts for the exit status.
+  func writeJSON(_ value: JSONValue, crashed: Bool = false) {
+    if crashed { metCrash = true }
+    output.writeLine(value.jsonText)
+  }
+
   /// Shows where a move ended.
   func show(_ motion: Debugger.Motion) {
+    if wantsJSON {
+      var crashed = false
+      if case .crashed = motion { crashed = true }
+      writeJSON(debugger.jsonValue(motion), crashed: crashed)
+      return
+    }
     switch motion {
     case .moved(let target):
       showPositionLine()

@@ -5,43 +5,55 @@ struct SessionCommandInfo: Sendable {
   var usage: String
   var summary: String
   var details: String
+  /// Whether `--json` prints the command's result as one line of JSON (the debugger's one
+  /// encoding of it) instead of text.
+  var hasJSON = false
 }
 
 enum SessionCommandTable {
   static let all: [SessionCommandInfo] = [
     SessionCommandInfo(
       name: "next", alias: "n", usage: "next [N]", summary: "step forward N actions (default 1)",
-      details: "Moves the cursor N positions forward and shows the action that led there."),
+      details: "Moves the cursor N positions forward and shows the action that led there.",
+      hasJSON: true),
     SessionCommandInfo(
       name: "back", alias: "b", usage: "back [N]", summary: "step backward N actions (default 1)",
       details: "Moves the cursor N positions backward. A step back costs at most one cached "
-        + "stretch of reductions, never a replay from the start."),
+        + "stretch of reductions, never a replay from the start.",
+      hasJSON: true),
     SessionCommandInfo(
       name: "goto", alias: "g", usage: "goto N|first|last", summary: "jump to position N",
-      details: "Position 0 is the initial state; position N is the state after action N."),
+      details: "Position 0 is the initial state; position N is the state after action N.",
+      hasJSON: true),
     SessionCommandInfo(
       name: "print", alias: "p", usage: "print [PATH]", summary: "show the state, or a part of it",
       details: "PATH examples: todos[2].title, filter, todos.count (length of an array or "
-        + "object). Without PATH, prints the whole state."),
+        + "object). Without PATH, prints the whole state.",
+      hasJSON: true),
     SessionCommandInfo(
       name: "action", alias: "a", usage: "action", summary: "show the action that led here",
-      details: "Shows the seq, time, type and payload of the action at the cursor."),
+      details: "Shows the seq, time, type and payload of the action at the cursor.",
+      hasJSON: true),
     SessionCommandInfo(
       name: "list", alias: "l", usage: "list [N]", summary: "list N actions around the cursor",
-      details: "Lists N actions (default 10) around the cursor; '>' marks the cursor."),
+      details: "Lists N actions (default 10) around the cursor; '>' marks the cursor.",
+      hasJSON: true),
     SessionCommandInfo(
       name: "info", alias: "i", usage: "info", summary: "describe the log and the cursor",
-      details: "App, types, number of actions, checkpoints, how the log ended, bad lines."),
+      details: "App, types, number of actions, checkpoints, how the log ended, bad lines.",
+      hasJSON: true),
     SessionCommandInfo(
       name: "find", alias: "f", usage: "find [-b] TEXT|type=NAME",
       summary: "go to the next matching action",
       details: "Searches forward from the cursor (backward with -b) for an action whose type is "
-        + "NAME (type=NAME) or whose recorded JSON contains TEXT."),
+        + "NAME (type=NAME) or whose recorded JSON contains TEXT.",
+      hasJSON: true),
     SessionCommandInfo(
       name: "diff", alias: "d", usage: "diff [N [M]] [--json]",
       summary: "show what changed between two states",
       details: "'diff' shows what the action at the cursor changed; 'diff N' compares position "
-        + "N with the cursor; 'diff N M' compares N with M. --json prints an RFC 6902 JSON Patch."),
+        + "N with the cursor; 'diff N M' compares N with M. --json prints an RFC 6902 JSON Patch.",
+      hasJSON: true),
     SessionCommandInfo(
       name: "watch", alias: "w", usage: "watch PATH",
       summary: "stop where the value at PATH changes",
@@ -62,12 +74,14 @@ enum SessionCommandTable {
     SessionCommandInfo(
       name: "continue", alias: "c", usage: "continue",
       summary: "run forward to a watch or break",
-      details: "Stops at the end of the log when nothing triggers."),
+      details: "Stops at the end of the log when nothing triggers.",
+      hasJSON: true),
     SessionCommandInfo(
       name: "reverse-continue", alias: "rc", usage: "reverse-continue",
       summary: "run backward to a watch or break",
       details: "Stops at the initial state when nothing triggers. Costs about one forward pass, "
-        + "thanks to the cached states."),
+        + "thanks to the cached states.",
+      hasJSON: true),
     SessionCommandInfo(
       name: "skip", alias: "sk", usage: "skip N",
       summary: "replay as if action N never happened",
@@ -100,6 +114,10 @@ enum SessionCommandTable {
       lines.append(
         "  \(command.usage)\(padding)[\(command.alias)]\(aliasPadding)\(command.summary)")
     }
+    let withJSON = all.filter(\.hasJSON).map(\.name)
+    lines.append(
+      "--json after \(withJSON.dropLast().joined(separator: ", ")) or \(withJSON.last ?? "")")
+    lines.append("  prints the result as one line of JSON, for scripts.")
     lines.append("An empty line repeats the last command. 'help COMMAND' explains one.")
     return lines.joined(separator: "\n")
   }

@@ -1,10 +1,26 @@
 import Foundation
+import RewindJSON
 import RewindReplay
 import Testing
 
 @testable import ReplayCLI
 
 @Suite struct IsolationTests {
+  @Test func aCrashMetByAJSONCommandIsInItsResultAndCountsForTheExitStatus() throws {
+    try PowerTools.useReplayBinaryAsWorker()
+    let result = PowerTools.run([
+      PowerTools.fixture("todo-crash.jsonl"), "--isolate", "-c", "goto last --json",
+    ])
+    #expect(result.status == 3, "\(result.err)")
+    let lines = result.out.split(separator: "\n")
+    #expect(lines.first == "(replay) goto last --json")
+    let landing = try JSONParser.parse(String(lines.dropFirst().first ?? ""))
+    #expect(landing["position"]?.intValue == 37)
+    #expect(landing["action"]?["seq"]?.intValue == 37)
+    #expect(landing["crash"]?["seq"]?.intValue == 38)
+    #expect(landing["crash"]?["signal"]?.stringValue == "SIGILL")
+  }
+
   @Test func aTrappingReducerIsReportedAndTheSessionLandsBeforeIt() throws {
     try PowerTools.useReplayBinaryAsWorker()
     let result = PowerTools.run([

@@ -107,6 +107,10 @@ import Testing
     let lines = run.outputLines
     #expect(lines.prefix(2) == ["(replay) help", "Commands (alias in brackets):"])
     #expect(lines.last == "An empty line repeats the last command. 'help COMMAND' explains one.")
+    #expect(
+      lines.contains(
+        "--json after next, back, goto, print, action, list, info, find, diff, continue or "
+          + "reverse-continue"))
     for (command, alias) in [
       ("next", "n"), ("back", "b"), ("goto", "g"), ("print", "p"), ("action", "a"), ("list", "l"),
       ("info", "i"), ("find", "f"), ("help", "h"), ("quit", "q"),
@@ -126,10 +130,12 @@ import Testing
         next [N]  (alias: n)
           step forward N actions (default 1).
           Moves the cursor N positions forward and shows the action that led there.
+          --json prints the result as one line of JSON.
         (replay) help g
         goto N|first|last  (alias: g)
           jump to position N.
           Position 0 is the initial state; position N is the state after action N.
+          --json prints the result as one line of JSON.
 
         """)
   }
