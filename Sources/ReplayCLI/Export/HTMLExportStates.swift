@@ -59,9 +59,13 @@ struct HTMLExportStates {
     var states = HTMLExportStates(
       isRebuilt: true, interval: max(1, interval), first: first, last: nil,
       stoppedSeq: stoppedSeq)
+    // Each state comes from the debugger's core, as every front end's does.
+    func stateAt(_ position: Int) throws(DebuggerError) -> JSONValue {
+      try Debugger.state(of: log, timeline: timeline, at: position)
+    }
     var previous: JSONValue
     do {
-      previous = try timeline.stateJSON(at: first)
+      previous = try stateAt(first)
     } catch {
       var recorded = Self.recorded(log: log)
       recorded.failure = (first, Self.message(error))
@@ -73,9 +77,9 @@ struct HTMLExportStates {
     for position in (first + 1)...end {
       let state: JSONValue
       do {
-        state = try timeline.stateJSON(at: position)
+        state = try stateAt(position)
       } catch {
-        if case .reducerCrashed(let report) = error, report.seq == position {
+        if case .replay(.reducerCrashed(let report)) = error, report.seq == position {
           states.stoppedSeq = position
           states.crash = report
         } else {
@@ -105,7 +109,9 @@ struct HTMLExportStates {
     var states = HTMLExportStates(isRebuilt: false, interval: 0, first: first, last: nil)
     states.full.append((first, log.header.state))
     for seq in log.checkpointSeqs where log.positions.contains(seq) && seq > first {
-      if let state = try? log.checkpointState(at: seq) { states.full.append((seq, state)) }
+      if let state = try? Debugger.state(of: log, timeline: nil, at: seq) {
+        states.full.append((seq, state))
+      }
     }
     states.last = states.full.last?.position
     return states
@@ -162,7 +168,8 @@ struct HTMLExportStates {
     return order.elementsEqual(order.indices) ? nil : order
   }
 
-  private static func message(_ error: ReplayError) -> String {
-    error.location.map { "\($0): \(error.message)" } ?? error.message
+  private static func message(_ error: DebuggerError) -> String {
+    guard case .replay(let error) = error else { return "\(error)" }
+    return error.location.map { "\($0): \(error.message)" } ?? error.message
   }
 }
