@@ -233,8 +233,9 @@ struct CommandContext {
       }
     }
     if asText {
-      text.append(UInt8(ascii: "\n"))
-      output.write(String(decoding: text, as: UTF8.self), to: .standardOutput)
+      // Written from the encoder's bytes: no `String` copy of a state that may be large.
+      text.withUnsafeBytes { output.write(bytes: $0, to: .standardOutput) }
+      output.write("\n", to: .standardOutput)
     } else {
       output.writeLine(
         wantsJSON ? value.jsonText : inert(value.prettyText(), keepingNewlines: true))

@@ -15,6 +15,10 @@ package protocol TextOutput: Sendable {
   /// Writes `text` to `channel` as it is: no line feed is added.
   func write(_ text: String, to channel: OutputChannel)
 
+  /// Writes UTF-8 `bytes` to `channel` as they are, without a `String` made of them: for output
+  /// as large as a whole state. (The default makes that `String`.)
+  func write(bytes: UnsafeRawBufferPointer, to channel: OutputChannel)
+
   /// Writes out anything buffered; call it before waiting for input and before exiting.
   func flush()
 
@@ -23,6 +27,11 @@ package protocol TextOutput: Sendable {
 }
 
 extension TextOutput {
+  /// Writes `bytes` as a `String`: for outputs that keep text.
+  package func write(bytes: UnsafeRawBufferPointer, to channel: OutputChannel) {
+    write(String(decoding: bytes, as: UTF8.self), to: channel)
+  }
+
   /// Writes `line` and a line feed to `channel` (standard output unless given).
   package func writeLine(_ line: String = "", to channel: OutputChannel = .standardOutput) {
     write(line + "\n", to: channel)

@@ -83,6 +83,23 @@ package final class StandardOutput: TextOutput {
     }
   }
 
+  /// Buffers `bytes` for standard output, or writes them to standard error at once; bytes of
+  /// at least a buffer's size go out at once, after what is buffered, without being copied.
+  package func write(bytes: UnsafeRawBufferPointer, to channel: OutputChannel) {
+    buffer.withLock { buffer in
+      if channel == .standardOutput && bytes.count < capacity {
+        buffer.bytes.append(contentsOf: bytes)
+        if buffer.bytes.count >= capacity || (flushesEachLine && bytes.contains(0x0A)) {
+          drain(&buffer)
+        }
+        return
+      }
+      drain(&buffer)
+      let descriptor = channel == .standardOutput ? outputDescriptor : errorDescriptor
+      buffer.record(Platform.writeAll(descriptor, bytes).1)
+    }
+  }
+
   /// Writes out buffered standard output.
   package func flush() {
     buffer.withLock { drain(&$0) }

@@ -181,6 +181,42 @@ extension Hostile {
       }
     }
 
+    /// `state --json` on a legitimate large state — a checkpoint of 300,000 todos, a 21 MB line
+    /// — prints it straight from the encoder's bytes (no `JSONValue` tree, no `String` copy of
+    /// the text) within 4× the line plus 64 MiB, byte for byte the state recorded.
+    @Test func aLargeStateAsJSONStaysWithinTheBound() throws {
+      try CLIFixture.withTemporaryDirectory { directory in
+        let url = directory.appendingPathComponent("large-state.jsonl")
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        handle.write(
+          Data(
+            (#"{"kind":"header","format":"rewind","version":1,"session":"s","app":"todo","#
+              + #""actionType":"TodoAction","stateType":"TodoState","#
+              + #""recordedAt":"2026-01-01T00:00:00Z","firstSeq":1,"checkpointInterval":1000,"#
+              + #""state":{"todos":[],"filter":"all","nextID":1}}"# + "\n"
+              + #"{"kind":"action","seq":1,"type":"setFilter","#
+              + #""action":{"setFilter":{"_0":"all"}}}"# + "\n").utf8))
+        let prefix = Data(#"{"kind":"checkpoint","seq":1,"state":"#.utf8)
+        var state = Data(#"{"todos":["#.utf8)
+        for block in 0..<30 {
+          let todos = (block * 10_000..<(block + 1) * 10_000).map { id in
+            #"{"id":\#(id),"title":"Todo number \#(id) with some words","done":\#(id % 3 == 0)}"#
+          }
+          state.append(Data(((block == 0 ? "" : ",") + todos.joined(separator: ",")).utf8))
+        }
+        state.append(Data(#"],"filter":"all","nextID":300001}"#.utf8))
+        handle.write(prefix + state + Data("}\n".utf8))
+        try handle.close()
+        let outcome = try Self.run(
+          ["state", url.path, "--at", "last", "--json", "--no-isolate"], timeLimit: 300,
+          in: directory)
+        #expect(outcome.status == 0, "\(outcome.firstErrorLine)")
+        #expect(outcome.standardOutput.utf8.elementsEqual(state + Data("\n".utf8)))
+        Self.expectWithinTheBound(outcome, line: prefix.count + state.count + 1, "state --json")
+      }
+    }
+
     /// The hostile lines whose decoding stays within 4× the line plus 64 MiB (docs/reliability.md
     /// has the table).
     enum BoundedCase: String, CaseIterable, CustomTestStringConvertible {

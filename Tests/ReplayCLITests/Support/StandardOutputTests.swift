@@ -62,4 +62,27 @@ import Testing
     #expect(before == "line\n")
     #expect(after == "(replay) ")
   }
+
+  /// Bytes are buffered like text; bytes of a buffer's size or more go out at once, after what
+  /// was buffered (a whole state is not copied into the buffer); to standard error at once.
+  @Test func bytesKeepTheOrderAndLargeOnesAreNotBuffered() throws {
+    func write(_ text: String, _ channel: OutputChannel, _ output: StandardOutput) {
+      Array(text.utf8).withUnsafeBytes { output.write(bytes: $0, to: channel) }
+    }
+    let (before, after) = try throughPipe(bufferCapacity: 8) { output in
+      write("ab", .standardOutput, output)
+      write("0123456789", .standardOutput, output)
+      write("cd", .standardOutput, output)
+      write("!", .standardError, output)
+      write("ef", .standardOutput, output)
+    }
+    #expect(before == "ab0123456789cd!")
+    #expect(after == "ef")
+    let (captured, _) = try throughPipe { output in
+      let captured = CapturedOutput()
+      Array("é\n".utf8).withUnsafeBytes { captured.write(bytes: $0, to: .standardOutput) }
+      output.write(captured.standardOutput, to: .standardError)
+    }
+    #expect(captured == "é\n")
+  }
 }
