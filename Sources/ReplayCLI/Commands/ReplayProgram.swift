@@ -71,7 +71,7 @@ enum ReplayProgram {
     arguments: [log],
     options: [
       .option(
-        "at", valueName: "N|last",
+        "at", valueName: "N|first|last",
         help: "Position: 0 is the initial state, N the state "
           + "after action N; 'first' or 'last'."),
       .option(
