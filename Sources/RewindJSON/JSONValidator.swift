@@ -161,16 +161,18 @@ package struct JSONValidator {
   private static var backslashes: UInt64 { 0x5C5C_5C5C_5C5C_5C5C }
   private static var controls: UInt64 { 0x2020_2020_2020_2020 }
 
-  /// Whether any of the eight bytes of `word` is a quote, a backslash, a control character or
-  /// not ASCII: the bytes a string's fast path stops at.
+  /// The high bit of each of the eight bytes of `word` (read little-endian: the first byte is
+  /// the lowest) that is a quote, a backslash, a control character or not ASCII — the bytes a
+  /// string's fast path stops at. A borrow can also mark a byte after a marked one, never one
+  /// before it: the lowest bit set is exact.
   @inline(__always)
-  private static func hasSpecialByte(_ word: UInt64) -> Bool {
+  private static func specialBytes(_ word: UInt64) -> UInt64 {
     let quote = word ^ quotes
     let backslash = word ^ backslashes
     let zeroQuote = (quote &- ones) & ~quote
     let zeroBackslash = (backslash &- ones) & ~backslash
     let control = (word &- controls) & ~word
-    return (zeroQuote | zeroBackslash | control | word) & highBits != 0
+    return (zeroQuote | zeroBackslash | control | word) & highBits
   }
 
   /// Reads the string whose opening quote is at `start`; returns the offset after its closing
@@ -183,9 +185,14 @@ package struct JSONValidator {
     // The string's length after unescaping, checked against the limit.
     var length = 0
     while true {
-      while i + 8 <= end, !hasSpecialByte(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
-        i += 8
-        length += 8
+      // Eight plain bytes at a time, then straight to the first special one.
+      while i + 8 <= end {
+        let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        let special = specialBytes(word)
+        let plain = special == 0 ? 8 : special.trailingZeroBitCount >> 3
+        i += plain
+        length += plain
+        if plain < 8 { break }
       }
       guard i < end else { return nil }
       let byte = bytes[i]
