@@ -77,9 +77,7 @@ extension ReplaySession {
     let before = debugger.position
     let stop = try perform { () throws(DebuggerError) in try debugger.continueRun(direction) }
     if wantsJSON {
-      var crashed = false
-      if case .crashed = stop { crashed = true }
-      writeJSON(debugger.jsonValue(stop), crashed: crashed)
+      writeJSON(debugger.jsonValue(stop), crashed: stop.crash != nil)
       return
     }
     switch stop {

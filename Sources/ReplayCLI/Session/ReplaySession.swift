@@ -177,9 +177,7 @@ final class ReplaySession {
   /// Shows where a move ended.
   func show(_ motion: Debugger.Motion) {
     if wantsJSON {
-      var crashed = false
-      if case .crashed = motion { crashed = true }
-      writeJSON(debugger.jsonValue(motion), crashed: crashed)
+      writeJSON(debugger.jsonValue(motion), crashed: motion.crash != nil)
       return
     }
     switch motion {

@@ -12,6 +12,12 @@ public final class Debugger {
     /// The app's reducer crashed on an action before the target: the cursor is at the last good
     /// position before it.
     case crashed(CrashReport, landedAt: Int)
+
+    /// The crash met on the way, if any.
+    public var crash: CrashReport? {
+      guard case .crashed(let report, _) = self else { return nil }
+      return report
+    }
   }
 
   /// Where `continue` or `reverse-continue` stopped, and why.
@@ -23,6 +29,12 @@ public final class Debugger {
     case boundary(position: Int, direction: TimelineSearch.Direction)
     /// The app's reducer crashed on the way: the cursor is at the last good position.
     case crashed(CrashReport, landedAt: Int)
+
+    /// The crash met on the way, if any.
+    public var crash: CrashReport? {
+      guard case .crashed(let report, _) = self else { return nil }
+      return report
+    }
 
     /// The position the cursor is at after the stop.
     public var position: Int {
