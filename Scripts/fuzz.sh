@@ -6,6 +6,9 @@
 # TARGET: FuzzLogReader, FuzzJSONDecoder, FuzzMigratedLog, FuzzRecordingsFolder,
 # FuzzDevToolsImport (default: all five).
 #
+# FUZZ_SEED=N makes a run repeatable (libFuzzer's -seed; default 0, a random seed): .ci/run runs
+# `FUZZ_SEED=1 Scripts/fuzz.sh 5`, a smoke test that the targets build and pass their seeds.
+#
 # Seeds come from Fuzz/Corpus/<name>/ (committed, our own), for FuzzDevToolsImport from
 # Fixtures/redux-devtools/, and for FuzzJSONDecoder from JSONTestSuite's parsing corpus read in
 # place from ../shared/corpora/JSONTestSuite/test_parsing (or $REWIND_JSONTESTSUITE; skipped with
@@ -46,6 +49,7 @@ for target in "${targets[@]}"; do
   fi
   echo "== $target for ${seconds}s (seeds: ${seeds[*]}, work: $work)"
   "$bin/$target" "$work" "${seeds[@]}" -max_total_time="$seconds" -max_len=65536 \
+    -seed="${FUZZ_SEED:-0}" \
     -rss_limit_mb=2048 -timeout=10 -artifact_prefix="artifacts/$target-" -print_final_stats=1 \
     2>&1 | tee "artifacts/$target.log" | grep -E '^#[0-9]+.*(DONE|pulse|NEW)|stat::|ERROR|SUMMARY' | tail -n 12
 done
