@@ -43,13 +43,17 @@ let package = Package(
       name: "rewind-bench",
       dependencies: ["Rewind", "RewindReplay", "RewindExamples", "ReplayCLI"],
       path: "Sources/RewindBench"),
-    // Test data shared by the test targets: Rewind's own hostile JSON, and where the third-party
-    // data beside the repository (`../shared/`) is found.
+    // What the test targets share: Rewind's own hostile JSON, the repository's folders (and where
+    // the third-party data beside it, `../shared/`, is found), and the seeded generator.
     .target(
       name: "RewindTestSupport", dependencies: ["RewindJSON"], path: "Tests/RewindTestSupport"),
     .testTarget(name: "RewindJSONTests", dependencies: ["RewindJSON", "RewindTestSupport"]),
-    .testTarget(name: "RewindTests", dependencies: ["Rewind", "RewindExamples", "rewind-testbed"]),
-    .testTarget(name: "RewindReplayTests", dependencies: ["RewindReplay", "RewindExamples"]),
+    .testTarget(
+      name: "RewindTests",
+      dependencies: ["Rewind", "RewindExamples", "RewindTestSupport", "rewind-testbed"]),
+    .testTarget(
+      name: "RewindReplayTests",
+      dependencies: ["RewindReplay", "RewindExamples", "RewindTestSupport"]),
     .testTarget(
       name: "StoreRecipesTests",
       dependencies: ["StoreRecipes", "RewindReplay", "RewindExamples", "ReSwiftStandIn"]),

@@ -1,3 +1,4 @@
+import RewindTestSupport
 import Testing
 
 @testable import RewindJSON

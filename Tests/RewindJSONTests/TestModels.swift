@@ -1,4 +1,5 @@
 import Foundation
+import RewindTestSupport
 
 /// Types shaped like Rewind's actions and states, used by the coder tests.
 struct Todo: Codable, Equatable, Hashable {
@@ -65,23 +66,6 @@ struct Snapshot: Codable, Equatable {
   var emptyList: [String]
   var emptyMap: [String: String]
   var text: String
-}
-
-/// SplitMix64: a tiny seeded generator, so that every run tests the same values.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 /// Makes random values of the test types, leaning towards edge cases.

@@ -12,7 +12,7 @@ import Testing
 
   /// Every file under the repository root, as paths relative to it.
   static func filesInTree() throws -> [String] {
-    let root = SharedTestData.repositoryRoot
+    let root = Repository.root
     guard
       let walker = FileManager.default.enumerator(
         at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [])
@@ -36,7 +36,7 @@ import Testing
   /// JSONTestSuite names its files `y_…json`, `n_…json` and `i_…json`; nothing of ours does.
   @Test func noJSONTestSuiteFileIsInTheTree() throws {
     let paths = try Self.filesInTree()
-    #expect(paths.contains("Package.swift"), "walked \(SharedTestData.repositoryRoot.path)")
+    #expect(paths.contains("Package.swift"), "walked \(Repository.root.path)")
     let pattern = /^[yni]_.+\.json$/
     let copies = paths.filter { path in
       let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -59,7 +59,7 @@ import Testing
     let corpus = try SharedTestData.jsonTestSuite.files(withSuffix: ".json")
       .filter { $0.bytes.count > 40 }
     let bySize = Dictionary(grouping: corpus, by: \.bytes.count)
-    let root = SharedTestData.repositoryRoot
+    let root = Repository.root
     for path in try Self.filesInTree() {
       let url = root.appendingPathComponent(path)
       let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? -1

@@ -20,12 +20,6 @@ public struct SharedTestData: Sendable {
     relativePath: "corpora/JSONTestSuite/test_parsing", environmentVariable: "REWIND_JSONTESTSUITE",
     title: "the JSONTestSuite parsing corpus")
 
-  /// The repository's root folder, found from this source file.
-  public static let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // RewindTestSupport
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()
-
   /// Whether this is a CI run (`CI=true`), where shared data is required.
   public static var isCI: Bool {
     ProcessInfo.processInfo.environment["CI"]?.lowercased() == "true"
@@ -36,7 +30,7 @@ public struct SharedTestData: Sendable {
     if let override = environment[environmentVariable], !override.isEmpty {
       directory = URL(fileURLWithPath: override, isDirectory: true)
     } else {
-      directory = Self.repositoryRoot.deletingLastPathComponent()
+      directory = Repository.root.deletingLastPathComponent()
         .appendingPathComponent("shared", isDirectory: true)
         .appendingPathComponent(relativePath, isDirectory: true)
     }

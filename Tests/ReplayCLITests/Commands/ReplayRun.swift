@@ -3,6 +3,7 @@ import ReplayCLI
 import Rewind
 import RewindExamples
 import RewindReplay
+import RewindTestSupport
 
 /// One in-process run of `replay`: its exit status and everything it wrote.
 struct ReplayRun {
@@ -40,19 +41,8 @@ struct ReplayRun {
 
 /// The package's bundled logs in `Fixtures/`, and scratch files for logs made by the tests.
 enum CLIFixture {
-  /// The package root: the nearest directory above this file holding `Package.swift`.
-  static let packageRoot: URL = {
-    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while directory.path != "/" {
-      if FileManager.default.fileExists(
-        atPath: directory.appendingPathComponent("Package.swift").path)
-      {
-        return directory
-      }
-      directory.deleteLastPathComponent()
-    }
-    preconditionFailure("no Package.swift above \(#filePath)")
-  }()
+  /// The package root.
+  static var packageRoot: URL { Repository.root }
 
   /// The `replay` executable built next to the test bundle (the test target depends on it).
   static func replayExecutable() throws -> URL { try executable("replay") }

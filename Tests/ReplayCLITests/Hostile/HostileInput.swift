@@ -1,4 +1,5 @@
 import Foundation
+import RewindTestSupport
 import Testing
 
 /// A hostile input that `replay` must refuse with a specific diagnostic: how to make it, and the
@@ -221,17 +222,6 @@ enum HostileInput: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
   /// `count` bytes from a seeded SplitMix64 generator: the same bytes on every run.
   static func randomBytes(count: Int, seed: UInt64) -> [UInt8] {
-    var state = seed
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(count)
-    while bytes.count < count {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      z ^= z >> 31
-      withUnsafeBytes(of: z) { bytes += $0.prefix(count - bytes.count) }
-    }
-    return bytes
+    SplitMix64.bytes(count: count, seed: seed)
   }
 }

@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindTestSupport
 
 /// Builders for JSON values in the diff tests, and a seeded generator of random documents and
 /// random edits of them. Namespaced so as not to collide with other suites in this target.
@@ -19,23 +20,6 @@ enum DiffFixtures {
 
   static func numbers(_ values: some Sequence<Int>) -> JSONValue {
     .array(values.map(number))
-  }
-
-  /// SplitMix64: a small, fast, seeded generator, so every random test is reproducible.
-  struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-      state = seed
-    }
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
   }
 
   /// Random documents and random edits of them, drawn from small pools so that equal elements,

@@ -1,20 +1,10 @@
 import Foundation
+import RewindTestSupport
 
 /// The package's bundled logs in `Fixtures/`, found from this file's path.
 enum LogFixture {
-  /// The package root: the nearest directory above this file holding `Package.swift`.
-  static let packageRoot: URL = {
-    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while directory.path != "/" {
-      if FileManager.default.fileExists(
-        atPath: directory.appendingPathComponent("Package.swift").path)
-      {
-        return directory
-      }
-      directory.deleteLastPathComponent()
-    }
-    preconditionFailure("no Package.swift above \(#filePath)")
-  }()
+  /// The package root.
+  static var packageRoot: URL { Repository.root }
 
   /// The absolute path of `Fixtures/<name>`.
   static func path(_ name: String) -> String {

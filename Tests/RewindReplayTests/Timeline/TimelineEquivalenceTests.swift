@@ -1,6 +1,7 @@
 import Foundation
 import Rewind
 import RewindExamples
+import RewindTestSupport
 import Testing
 
 @testable import RewindReplay
@@ -99,7 +100,7 @@ import Testing
     case .forward: break
     case .backward: positions.reverse()
     case .shuffled:
-      var generator = SeededGenerator(seed: 0x5EED)
+      var generator = SplitMix64(seed: 0x5EED)
       positions.shuffle(using: &generator)
     }
     var mismatches: [Int] = []

@@ -1,5 +1,6 @@
 import Foundation
 import Rewind
+import RewindTestSupport
 import Testing
 
 @Suite struct CRC32CTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Rewind
 import RewindExamples
+import RewindTestSupport
 import Testing
 
 /// A durability policy of `rewind-testbed record`.
