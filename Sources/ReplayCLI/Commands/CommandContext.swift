@@ -242,11 +242,11 @@ struct CommandContext {
     }
     guard let crash else { return ExitStatus.success }
     if wantsJSON {
+      // The landing as a session's `goto --json` prints it: one JSON form of a crash met.
+      let debugger = Debugger(log: opened.log, timeline: opened.timeline)
       output.writeLine(
-        JSONValue.object([
-          JSONMember("crash", crash.json), JSONMember("at", .number("\(position)")),
-        ])
-        .jsonText, to: .standardError)
+        debugger.jsonValue(Debugger.Motion.crashed(crash, landedAt: position)).jsonText,
+        to: .standardError)
     } else {
       for line in crash.lines() { output.writeLine(line, to: .standardError) }
       output.writeLine(

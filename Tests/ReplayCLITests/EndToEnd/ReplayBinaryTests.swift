@@ -47,13 +47,14 @@ import Testing
     #expect(lines.last == "the state printed is at position 37, the last one before the crash")
   }
 
-  /// `--json`: the state on stdout, `{"crash": {...}, "at": 37}` on stderr.
+  /// `--json`: the state on stdout, `{"position": 37, "action": {...}, "crash": {...}}` on stderr.
   @Test func stateOfACrashLogWritesTheReportAsJSON() throws {
     let result = try Self.run(["state", "Fixtures/todo-crash.jsonl", "--json", "--path", "filter"])
     #expect(result.status == 3)
     #expect(result.standardOutput == "\"active\"\n")
     let report = try JSONParser.parse(Array(result.standardError.utf8))
-    #expect(report["at"]?.intValue == 37)
+    #expect(report["position"]?.intValue == 37)
+    #expect(report["action"]?["seq"]?.intValue == 37)
     let crash = try #require(report["crash"])
     #expect(crash["seq"]?.intValue == 38)
     #expect(crash["type"]?.stringValue == "move")

@@ -134,7 +134,7 @@ import Testing
       #expect(state.status == 3, "\(state.standardError)")
       #expect(state.standardOutput == #"{"count":2,"items":[]}"# + "\n")
       let report = try JSONParser.parse(Array(state.standardError.utf8))
-      #expect(report["at"]?.intValue == 2)
+      #expect(report["position"]?.intValue == 2)
       Self.checkReport(report["crash"], trap)
 
       // The session lands on 2 and goes on.
