@@ -6,8 +6,10 @@
 # TARGET: FuzzLogReader, FuzzJSONDecoder, FuzzMigratedLog, FuzzRecordingsFolder,
 # FuzzDevToolsImport (default: all five).
 #
-# FUZZ_SEED=N makes a run repeatable (libFuzzer's -seed; default 0, a random seed): .ci/run runs
-# `FUZZ_SEED=1 Scripts/fuzz.sh 5`, a smoke test that the targets build and pass their seeds.
+# FUZZ_SEED=N (libFuzzer's -seed; default 0, a random seed) and FUZZ_RUNS=N (at most N inputs)
+# make a run repeatable on a given corpus: .ci/run runs `FUZZ_SEED=1 FUZZ_RUNS=2000
+# Scripts/fuzz.sh 60`, a smoke test that the targets build and pass their seeds and the same
+# 2,000 inputs on every machine.
 #
 # Seeds come from Fuzz/Corpus/<name>/ (committed, our own), for FuzzDevToolsImport from
 # Fixtures/redux-devtools/, and for FuzzJSONDecoder from JSONTestSuite's parsing corpus read in
@@ -33,6 +35,7 @@ bin="$(swift build -c debug --sanitize=fuzzer --sanitize=address -Xswiftc -parse
 jsontestsuite="${REWIND_JSONTESTSUITE:-$(cd ../.. && pwd)/shared/corpora/JSONTestSuite/test_parsing}"
 
 mkdir -p artifacts
+failed=()
 for target in "${targets[@]}"; do
   name="${target#Fuzz}"
   work="corpus-work/$name"
@@ -47,9 +50,23 @@ for target in "${targets[@]}"; do
       echo "note: JSONTestSuite seeds skipped: no folder at $jsontestsuite (set REWIND_JSONTESTSUITE)"
     fi
   fi
-  echo "== $target for ${seconds}s (seeds: ${seeds[*]}, work: $work)"
-  "$bin/$target" "$work" "${seeds[@]}" -max_total_time="$seconds" -max_len=65536 \
-    -seed="${FUZZ_SEED:-0}" \
+  runs=()
+  [ -n "${FUZZ_RUNS:-}" ] && runs=(-runs="$FUZZ_RUNS")
+  echo "== $target for ${seconds}s${FUZZ_RUNS:+ or $FUZZ_RUNS runs} (seeds: ${seeds[*]}, work: $work)"
+  # Every target runs even when one fails; a failure shows the end of its log (the harness's
+  # `Fatal error` line, the stack, the input written to artifacts/).
+  if "$bin/$target" "$work" "${seeds[@]}" -max_total_time="$seconds" -max_len=65536 \
+    -seed="${FUZZ_SEED:-0}" "${runs[@]}" \
     -rss_limit_mb=2048 -timeout=10 -artifact_prefix="artifacts/$target-" -print_final_stats=1 \
-    2>&1 | tee "artifacts/$target.log" | grep -E '^#[0-9]+.*(DONE|pulse|NEW)|stat::|ERROR|SUMMARY' | tail -n 12
+    >"artifacts/$target.log" 2>&1; then
+    grep -E '^#[0-9]+.*(DONE|pulse|NEW)|stat::' "artifacts/$target.log" | tail -n 12
+  else
+    echo "FAILED: $target (log: Fuzz/artifacts/$target.log)"
+    tail -n 60 "artifacts/$target.log"
+    failed+=("$target")
+  fi
 done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz targets that failed: ${failed[*]}"
+  exit 1
+fi

@@ -27,7 +27,8 @@ package final class JSONTapeDocument {
   // a `var` of a class would at every access.
   private let storage: UnsafeMutablePointer<Storage>
   private let limits: JSONLimits
-  private let userInfo: [CodingUserInfoKey: any Sendable]
+  /// What `init(from:)` implementations read through `decoder.userInfo`.
+  package let userInfo: [CodingUserInfoKey: any Sendable]
   private let lazyArrayEntries: Int
 
   /// Creates a reader.

@@ -57,4 +57,36 @@ import Testing
       try wrong.withUnsafeBytes { try decoder.decodeDirectly(Rows.self, from: $0) }
     }
   }
+
+  /// Reads the decoder's `userInfo` for the key `tag`.
+  struct Tagged: Decodable, Equatable {
+    static let key = CodingUserInfoKey(rawValue: "tag")!
+    var tag: String
+
+    init(tag: String) { self.tag = tag }
+
+    init(from decoder: any Decoder) throws {
+      _ = try decoder.singleValueContainer()
+      tag = decoder.userInfo[Self.key] as? String ?? "<none>"
+    }
+  }
+
+  /// Its items through `elements()` and `decode(_:)`.
+  struct Holder: JSONDirectDecodable {
+    var items: [Tagged]
+
+    init(json: JSONDirectReader) throws {
+      items = try json.required("items").elements().map { try $0.decode(Tagged.self) }
+    }
+  }
+
+  /// A lazy array read again whole by `elements()` keeps the decoder's `userInfo`.
+  @Test(arguments: [0, JSONTape.lazyArrayEntries])
+  func elementsOfALazyArrayKeepTheUserInfo(_ entries: Int) throws {
+    var decoder = RewindJSONDecoder(userInfo: [Tagged.key: "set"])
+    decoder.lazyArrayEntries = entries
+    let bytes = Array(#"{"items":[1,2,3]}"#.utf8)
+    let holder = try bytes.withUnsafeBytes { try decoder.decodeDirectly(Holder.self, from: $0) }
+    #expect(holder.items == Array(repeating: Tagged(tag: "set"), count: 3))
+  }
 }

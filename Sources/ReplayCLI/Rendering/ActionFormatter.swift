@@ -40,8 +40,10 @@ enum ActionFormatter {
     (action.isSanitized ? "  (sanitized)" : "") + (action.isMigrated ? "  (migrated)" : "")
   }
 
-  /// Seconds as `  3.250s` (right-aligned, millisecond precision).
+  /// Seconds as `  3.250s` (right-aligned, millisecond precision); a time no recorder writes
+  /// (negative, or past about 300,000 years) as Swift spells the number.
   static func formatTime(_ seconds: Double) -> String {
+    guard seconds.isFinite, seconds >= 0, seconds < 1e13 else { return "\(seconds)s" }
     let millis = Int((seconds * 1000).rounded())
     let text = "\(millis / 1000).\(String(format3(millis % 1000)))s"
     return String(repeating: " ", count: max(0, 8 - text.count)) + text

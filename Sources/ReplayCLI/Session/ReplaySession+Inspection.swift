@@ -74,7 +74,8 @@ extension ReplaySession {
     for action in listing.actions {
       output.writeLine(
         ActionFormatter.line(
-          action, marker: action.seq == listing.cursor ? ">" : " ", seqWidth: width))
+          action, marker: action.seq == listing.cursor ? ">" : " ", seqWidth: width)
+          + (listing.skipped.contains(action.seq) ? "  (skipped)" : ""))
     }
   }
 
@@ -84,7 +85,7 @@ extension ReplaySession {
     {
       let cursor = [
         JSONMember("position", .number(String(position))),
-        JSONMember("replaySkips", .array(skips.map { .number(String($0)) })),
+        JSONMember("skips", .array(skips.map { .number(String($0)) })),
       ]
       writeJSON(.object(members + cursor))
       return

@@ -66,25 +66,26 @@ final class ReplaySession {
     if line.isEmpty {
       guard let lastCommand else { return true }
       line = lastCommand
-    } else {
-      lastCommand = line
     }
     let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     guard let word = words.first else { return true }
     guard let command = SessionCommandTable.lookup(word) else {
+      lastCommand = nil
       let names = SessionCommandTable.all.map(\.name)
       let suggestion = closestMatch(to: word, in: names).map { " Did you mean '\($0)'?" } ?? ""
       fail("unknown command '\(inert(word))'.\(suggestion) Type 'help' for the list.")
       return true
     }
+    lastCommand = command.repeats ? line : nil
     var arguments = Array(words.dropFirst())
-    wantsJSON = arguments.contains("--json")
+    // Only as the last word: a path or a search text may hold `--json` itself.
+    wantsJSON = arguments.last == "--json"
     if wantsJSON {
       guard command.hasJSON else {
         fail("'\(command.name)' has no --json form (see 'help' for the commands that have one)")
         return true
       }
-      arguments.removeAll { $0 == "--json" }
+      arguments.removeLast()
     }
     do throws(SessionFailure) {
       switch command.name {

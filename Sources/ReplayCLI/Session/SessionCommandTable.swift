@@ -8,6 +8,9 @@ struct SessionCommandInfo: Sendable {
   /// Whether `--json` prints the command's result as one line of JSON (the debugger's one
   /// encoding of it) instead of text.
   var hasJSON = false
+  /// Whether an empty line runs it again: not for commands that add, delete or skip something,
+  /// which a stray empty line must not do twice.
+  var repeats = true
 }
 
 enum SessionCommandTable {
@@ -58,38 +61,43 @@ enum SessionCommandTable {
       name: "watch", alias: "w", usage: "watch PATH",
       summary: "stop where the value at PATH changes",
       details: "A watchpoint: 'continue' runs forward to the next action that changes the value "
-        + "at PATH, 'reverse-continue' backward to the action that last changed it."),
+        + "at PATH, 'reverse-continue' backward to the action that last changed it.",
+      repeats: false),
     SessionCommandInfo(
       name: "break", alias: "br", usage: "break type=NAME|if COND",
       summary: "stop at a type, or where COND becomes true",
       details:
         "COND is PATH OP VALUE; OP is one of == != < <= > >= contains. VALUE is JSON (3, \"Buy milk\", true) "
-        + "or a bare word. A condition stops where it holds after an action and did not before."),
+        + "or a bare word. A condition stops where it holds after an action and did not before.",
+      repeats: false),
     SessionCommandInfo(
       name: "watches", alias: "ws", usage: "watches", summary: "list watchpoints and breakpoints",
       details: "Shows each with its id, for 'delete ID'."),
     SessionCommandInfo(
       name: "delete", alias: "del", usage: "delete ID|all", summary: "remove a watch or break",
-      details: "Removes the watchpoint or breakpoint with that id, or all of them."),
+      details: "Removes the watchpoint or breakpoint with that id, or all of them.",
+      repeats: false),
     SessionCommandInfo(
       name: "continue", alias: "c", usage: "continue",
       summary: "run forward to a watch or break",
-      details: "Stops at the end of the log when nothing triggers.",
+      details: "Needs a watchpoint or breakpoint; stops at the end of the log when none triggers.",
       hasJSON: true),
     SessionCommandInfo(
       name: "reverse-continue", alias: "rc", usage: "reverse-continue",
       summary: "run backward to a watch or break",
-      details: "Stops at the initial state when nothing triggers. Costs about one forward pass, "
-        + "thanks to the cached states.",
+      details: "Needs a watchpoint or breakpoint; stops at the initial state when none triggers. "
+        + "Costs about one forward pass, thanks to the cached states.",
       hasJSON: true),
     SessionCommandInfo(
       name: "skip", alias: "sk", usage: "skip N",
       summary: "replay as if action N never happened",
       details: "Every later state is recomputed without it; the prompt shows that skips are "
-        + "active. 'unskip N' undoes it."),
+        + "active. 'unskip N' undoes it.",
+      repeats: false),
     SessionCommandInfo(
       name: "unskip", alias: "us", usage: "unskip N", summary: "undo 'skip N'",
-      details: "Every later state is recomputed with action N again."),
+      details: "Every later state is recomputed with action N again.",
+      repeats: false),
     SessionCommandInfo(
       name: "help", alias: "h", usage: "help [COMMAND]", summary: "list commands, or explain one",
       details: "An empty line repeats the last command."),
@@ -118,7 +126,9 @@ enum SessionCommandTable {
     lines.append(
       "--json after \(withJSON.dropLast().joined(separator: ", ")) or \(withJSON.last ?? "")")
     lines.append("  prints the result as one line of JSON, for scripts.")
-    lines.append("An empty line repeats the last command. 'help COMMAND' explains one.")
+    lines.append(
+      "An empty line repeats the last command (not watch, break, delete, skip or unskip).")
+    lines.append("'help COMMAND' explains one.")
     return lines.joined(separator: "\n")
   }
 }

@@ -129,7 +129,8 @@ public struct JSONDirectReader {
       // A long array's elements are not on the tape: all of them at once are asked for, so the
       // array is read again, whole, into a document of its own (the offsets of its readers'
       // errors then count from the array's bracket).
-      let whole = JSONTapeDocument(limits: .unlimited, lazyArrayEntries: .max)
+      let whole = JSONTapeDocument(
+        limits: .unlimited, userInfo: document.userInfo, lazyArrayEntries: .max)
       guard whole.load(UnsafeRawBufferPointer(rebasing: document.bytes[entry.start..<entry.end]))
       else {
         throw JSONDirectReaderError(reason: "the array did not read again", offset: entry.start)

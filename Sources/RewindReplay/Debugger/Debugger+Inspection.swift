@@ -73,7 +73,7 @@ extension Debugger {
   /// About `count` actions around the cursor (clamped to the log), for `list`.
   public func actions(around count: Int) throws(DebuggerError) -> ActionListing {
     guard log.actionCount > 0 else {
-      return ActionListing(cursor: position, startsAtInitialState: false, actions: [])
+      return ActionListing(cursor: position, startsAtInitialState: false, actions: [], skipped: [])
     }
     let n = max(1, min(count, log.actionCount + 1))
     var first = max(log.firstSeq, position - n / 2)
@@ -83,9 +83,10 @@ extension Debugger {
     for seq in first...last {
       do { actions.append(try log.action(at: seq)) } catch { throw .replay(error) }
     }
+    let skips = timeline?.skippedSeqs ?? []
     return ActionListing(
       cursor: position, startsAtInitialState: position == log.positions.lowerBound,
-      actions: actions)
+      actions: actions, skipped: skips.intersection(first...last))
   }
 
   /// Moves to the next action (or, backward, the previous one) that matches `query`.
@@ -151,6 +152,8 @@ public struct ActionListing: Sendable {
   public var startsAtInitialState: Bool
   /// The actions, in order.
   public var actions: [RecordedAction]
+  /// The seqs of those actions that the replay skips (`skip`).
+  public var skipped: Set<Int>
 }
 
 /// Which actions `find` looks for.

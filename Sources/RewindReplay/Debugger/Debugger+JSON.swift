@@ -23,8 +23,12 @@ extension RecordedAction {
     return .object(members)
   }
 
-  /// Seconds with six decimals, as the recorder writes them.
+  /// Seconds with six decimals, as the recorder writes them; a time no recorder writes (negative,
+  /// or past about 300,000 years) as Swift spells the number, which is still a JSON number.
   private static func secondsText(_ value: Double) -> String {
+    guard value.isFinite, value >= 0, value < 1e13 else {
+      return value.isFinite ? String(value) : "null"
+    }
     let micros = Int((value * 1_000_000).rounded())
     let fraction = String(micros % 1_000_000)
     return "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
@@ -41,11 +45,14 @@ extension ActionDetail {
 }
 
 extension ActionListing {
-  /// `{"cursor": N, "actions": [...]}`, each action as ``RecordedAction/jsonValue``.
+  /// `{"position": N, "actions": [...]}` (the cursor's position), each action as
+  /// ``ActionDetail/jsonValue``.
   public var jsonValue: JSONValue {
-    .object([
-      JSONMember("cursor", .number(String(cursor))),
-      JSONMember("actions", .array(actions.map(\.jsonValue))),
+    let details = actions.map { action in
+      ActionDetail(action: action, isSkipped: skipped.contains(action.seq)).jsonValue
+    }
+    return .object([
+      JSONMember("position", .number(String(cursor))), JSONMember("actions", .array(details)),
     ])
   }
 }
@@ -82,14 +89,14 @@ extension Debugger {
     }
   }
 
-  /// `position`, the action that led there when there is one, then `extra`.
+  /// `position`, the action that led there when there is one (as ``ActionDetail/jsonValue``),
+  /// then `extra`.
   private func landing(_ position: Int, _ extra: [JSONMember]) -> JSONValue {
     var members = [JSONMember("position", .number(String(position)))]
     if position > log.positions.lowerBound, let action = try? log.action(at: position) {
-      members.append(JSONMember("action", action.jsonValue))
-    }
-    if timeline?.skippedSeqs.contains(position) == true {
-      members.append(JSONMember("replaySkips", .bool(true)))
+      let isSkipped = timeline?.skippedSeqs.contains(position) == true
+      members.append(
+        JSONMember("action", ActionDetail(action: action, isSkipped: isSkipped).jsonValue))
     }
     return .object(members + extra)
   }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RewindJSON
@@ -43,7 +44,7 @@ import Testing
     #expect(values[1]["action"]?["type"]?.stringValue == "move")
     #expect(values[2]["seq"]?.intValue == 13)
     #expect(values[2]["action"]?.jsonText == #"{"move":{"from":2,"to":1}}"#)
-    #expect(values[3]["cursor"]?.intValue == 13)
+    #expect(values[3]["position"]?.intValue == 13)
     #expect(array(values[3]["actions"])?.map { $0["seq"]?.intValue ?? 0 } == [12, 13, 14])
     // The initial state: a position, no action.
     #expect(values[4].jsonText == #"{"position":0}"#)
@@ -60,7 +61,7 @@ import Testing
     #expect(values[1]["title"]?.stringValue != nil)
     #expect(values[2]["app"]?.stringValue == "todo")
     #expect(values[2]["position"]?.intValue == 3)
-    #expect(array(values[2]["replaySkips"]) == [])
+    #expect(array(values[2]["skips"]) == [])
     #expect(array(values[3])?.isEmpty == false)
     #expect(array(values[3])?.first?["op"] != nil)
   }
@@ -86,5 +87,60 @@ import Testing
       run.standardError
         == "error: 'watch' has no --json form (see 'help' for the commands that have one)\n")
     #expect(run.standardOutput.contains("  --json prints the result as one line of JSON.\n"))
+  }
+
+  @Test func skippedActionsAreMarkedOnTheActionEverywhere() throws {
+    let (run, values) = try results(
+      log, "skip 3", "goto 3 --json", "action --json", "list 3 --json", "info --json")
+    #expect(run.status == 0)
+    try #require(values.count == 4)
+    #expect(values[0]["action"]?["replaySkips"] == .bool(true))
+    #expect(values[1]["replaySkips"] == .bool(true))
+    let listed = try #require(array(values[2]["actions"]))
+    #expect(listed.map { $0["replaySkips"] != nil } == [false, true, false])
+    #expect(values[2]["position"]?.intValue == 3)
+    #expect(array(values[3]["skips"]) == [.number("3")])
+  }
+
+  @Test func jsonIsTheFlagOnlyAsTheLastWord() {
+    let run = ReplayRun([log, "-c", "find Buy --json milk"])
+    #expect(run.status == 2)
+    #expect(run.standardError.contains("matches 'Buy --json milk'"), "\(run.standardError)")
+  }
+
+  /// Times no recorder writes (a hand-made or damaged log) are shown as numbers, never a trap.
+  @Test func outlandishTimesStayNumbers() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let url = directory.appendingPathComponent("times.jsonl")
+      let lines = [
+        #"{"kind":"header","format":"rewind","version":1,"session":"s","app":"counter","#
+          + #""actionType":"CounterAction","stateType":"CounterState","#
+          + #""recordedAt":"2026-11-21T10:00:00Z","firstSeq":1,"checkpointInterval":5,"#
+          + #""state":{"count":0}}"#,
+        #"{"kind":"action","seq":1,"time":-0.5,"type":"increment","action":{"increment":{}}}"#,
+        #"{"kind":"action","seq":2,"time":1e300,"type":"increment","action":{"increment":{}}}"#,
+      ]
+      try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
+      let (run, values) = try results(url.path, "goto 1 --json", "goto 2 --json", "goto 1")
+      #expect(run.status == 0, "\(run.standardError)")
+      try #require(values.count == 2)
+      #expect(values[0]["action"]?["time"] == .number("-0.5"))
+      #expect(values[1]["action"]?["time"] == .number("1e+300"))
+      let actions = ReplayRun(["actions", url.path, "--json"])
+      #expect(actions.status == 0)
+      #expect(
+        try actions.standardOutput.split(separator: "\n").map { line -> Int? in
+          try JSONParser.parse(String(line))["seq"]?.intValue
+        } == [1, 2])
+    }
+  }
+
+  /// An empty line repeats a move, not a command that adds or skips something.
+  @Test func anEmptyLineDoesNotAddASecondWatchpoint() {
+    let run = ReplayRun([log], input: ["watch filter", "", "next", "", "watches"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.components(separatedBy: "watchpoint ").count == 2)
+    #expect(run.standardOutput.contains("(replay 2/340) watches"), "\(run.standardOutput)")
+    #expect(!run.standardOutput.contains("\n2  "), "\(run.standardOutput)")
   }
 }

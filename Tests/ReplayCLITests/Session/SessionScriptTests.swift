@@ -106,7 +106,7 @@ import Testing
     #expect(run.status == 0)
     let lines = run.outputLines
     #expect(lines.prefix(2) == ["(replay) help", "Commands (alias in brackets):"])
-    #expect(lines.last == "An empty line repeats the last command. 'help COMMAND' explains one.")
+    #expect(lines.last == "'help COMMAND' explains one.")
     #expect(
       lines.contains(
         "--json after next, back, goto, print, action, list, info, find, diff, continue or "
