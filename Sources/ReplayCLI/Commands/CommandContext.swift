@@ -280,13 +280,18 @@ struct CommandContext {
 
   func runSession() throws(CommandFailure) -> Int32 {
     let opened = try openLog(interactive: true)
-    let session = ReplaySession(opened: opened, output: output)
+    let jsonMode = arguments.flag("json")
+    let session = ReplaySession(opened: opened, output: output, jsonMode: jsonMode)
     let scripted = arguments.strings("command")
-    if !scripted.isEmpty {
+    if !scripted.isEmpty || jsonMode {
+      // Commands from `-c`, else (with `--json`) from standard input; with `--json`, one line of
+      // JSON each and nothing else on standard output.
       reportFaults(opened.log)
-      for line in scripted {
-        output.writeLine("(replay) \(line)")
+      var lines = scripted.makeIterator()
+      while let line = scripted.isEmpty ? input.readLine() : lines.next() {
+        if !jsonMode { output.writeLine("(replay) \(line)") }
         guard session.execute(line) else { break }
+        output.flush()
       }
       if session.hadError { return ExitStatus.trouble }
       return session.metCrash ? ExitStatus.reducerCrashed : ExitStatus.success

@@ -34,11 +34,18 @@ enum ReplayProgram {
       .option(
         "command", short: "c", valueName: "CMD", isRepeatable: true,
         help: "Run this session command, print its output, and exit."),
+      .flag(
+        "json",
+        help: "Print each command's result, or its error, as one line of JSON, with no banner "
+          + "and no echo of the commands: for scripts and tools."),
       recovery,
     ] + isolation,
     examples: [
       .init("replay Fixtures/todo-crash.jsonl", "step through a crash log"),
       .init("replay Fixtures/todo-session.jsonl -c 'goto 12' -c 'print todos.count'"),
+      .init(
+        "replay Fixtures/todo-session.jsonl --json -c 'watch todos.count' -c continue | jq -c .",
+        "the same session as JSON lines"),
     ])
 
   static let info = CommandSpec(

@@ -13,6 +13,14 @@ extension ReplaySession {
     _ = try requireTimeline()
     let path = try Self.parsePath(arguments)
     let (id, value) = try perform { () throws(DebuggerError) in try debugger.watch(path) }
+    if wantsJSON {
+      var members = [
+        JSONMember("id", .number(String(id))), JSONMember("watch", .string(path.sessionText)),
+      ]
+      if case .success(let current) = value { members.append(JSONMember("value", current)) }
+      writeJSON(.object(members))
+      return
+    }
     var now = "absent here"
     switch value {
     case .success(let current): now = "now \(inert(current.jsonText))"
@@ -34,6 +42,10 @@ extension ReplaySession {
       throw SessionFailure(inert(error.description))
     }
     let id = try perform { () throws(DebuggerError) in try debugger.addBreakpoint(breakpoint) }
+    if wantsJSON {
+      writeJSON(breakpoint.jsonValue(id: id))
+      return
+    }
     output.writeLine("breakpoint \(id): \(inert(breakpoint.description))")
     if case .actionType(let name) = breakpoint {
       let known = debugger.knownActionTypes()
@@ -49,6 +61,11 @@ extension ReplaySession {
 
   func listBreakpoints() {
     let breakpoints = debugger.breakpoints
+    if wantsJSON {
+      writeJSON(
+        .object([JSONMember("breakpoints", .array(breakpoints.map { $1.jsonValue(id: $0) }))]))
+      return
+    }
     guard !breakpoints.isEmpty else {
       output.writeLine("no watchpoints or breakpoints; set one with 'watch PATH' or 'break ...'")
       return
@@ -61,8 +78,13 @@ extension ReplaySession {
   func deleteBreakpoint(_ arguments: [String]) throws(SessionFailure) {
     guard arguments.count == 1 else { throw SessionFailure("usage: delete ID|all") }
     if arguments[0] == "all" {
+      let ids = debugger.breakpoints.map(\.id)
       let count = debugger.deleteAllBreakpoints()
-      output.writeLine("deleted \(count) watchpoint(s) and breakpoint(s)")
+      if wantsJSON {
+        writeJSON(.object([JSONMember("deleted", .array(ids.map { .number(String($0)) }))]))
+      } else {
+        output.writeLine("deleted \(count) watchpoint(s) and breakpoint(s)")
+      }
       return
     }
     guard let id = Int(arguments[0]) else {
@@ -70,6 +92,10 @@ extension ReplaySession {
         .noSuchBreakpoint(arguments[0], ids: debugger.breakpoints.map(\.id)), opened: opened)
     }
     try perform { () throws(DebuggerError) in try debugger.deleteBreakpoint(id) }
+    if wantsJSON {
+      writeJSON(.object([JSONMember("deleted", .array([.number(String(id))]))]))
+      return
+    }
     output.writeLine("deleted \(id)")
   }
 
@@ -101,9 +127,15 @@ extension ReplaySession {
     let count = try perform { () throws(DebuggerError) in
       try debugger.setSkipped(seq, isSkipped)
     }
+    if wantsJSON {
+      let skips = opened.timeline?.skippedSeqs.sorted() ?? []
+      writeJSON(.object([JSONMember("skips", .array(skips.map { .number(String($0)) }))]))
+      return
+    }
     output.writeLine(
       isSkipped
         ? "skipping action \(seq): states from position \(seq) on are recomputed without it (\(count) skipped)"
         : "action \(seq) replays again (\(count) skipped)")
   }
+
 }

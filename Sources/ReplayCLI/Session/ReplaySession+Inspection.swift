@@ -3,6 +3,25 @@ import RewindReplay
 
 extension ReplaySession {
   func help(_ arguments: [String]) {
+    if wantsJSON, arguments.isEmpty {
+      // The command table, for a tool that offers the commands.
+      writeJSON(
+        .object([
+          JSONMember(
+            "commands",
+            .array(
+              SessionCommandTable.all.map { command in
+                .object([
+                  JSONMember("name", .string(command.name)),
+                  JSONMember("alias", .string(command.alias)),
+                  JSONMember("usage", .string(command.usage)),
+                  JSONMember("summary", .string(command.summary)),
+                  JSONMember("details", .string(command.details)),
+                ])
+              }))
+        ]))
+      return
+    }
     guard let word = arguments.first else {
       output.writeLine(SessionCommandTable.overview)
       return
@@ -12,6 +31,16 @@ extension ReplaySession {
         closestMatch(to: word, in: SessionCommandTable.all.map(\.name))
         .map { " Did you mean '\($0)'?" } ?? ""
       fail("no command '\(inert(word))'.\(suggestion)")
+      return
+    }
+    if wantsJSON {
+      writeJSON(
+        .object([
+          JSONMember("name", .string(command.name)), JSONMember("alias", .string(command.alias)),
+          JSONMember("usage", .string(command.usage)),
+          JSONMember("summary", .string(command.summary)),
+          JSONMember("details", .string(command.details)),
+        ]))
       return
     }
     output.writeLine("\(command.usage)  (alias: \(command.alias))")

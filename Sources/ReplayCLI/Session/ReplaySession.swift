@@ -19,13 +19,17 @@ final class ReplaySession {
   private(set) var metCrash = false
   /// Whether the note that the cut-off log's last action replays without a crash was shown.
   private var toldCleanLastAction = false
-  /// Whether the command being run was given `--json`: its result is printed as one line of
-  /// JSON, the debugger's encoding of it.
+  /// Whether the command being run was given `--json`, or the session runs in ``jsonMode``: its
+  /// result (or error) is printed as one line of JSON, the debugger's encoding of it.
   private(set) var wantsJSON = false
+  /// Whether every command prints JSON (`replay LOG --json`): one line each, its result or
+  /// `{"error": …}`, for scripts and tools that drive a session.
+  let jsonMode: Bool
 
-  init(opened: OpenedLog, output: any TextOutput) {
+  init(opened: OpenedLog, output: any TextOutput, jsonMode: Bool = false) {
     self.opened = opened
     self.output = output
+    self.jsonMode = jsonMode
     debugger = Debugger(log: opened.log, timeline: opened.timeline)
   }
 
@@ -69,6 +73,7 @@ final class ReplaySession {
     }
     let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     guard let word = words.first else { return true }
+    wantsJSON = jsonMode
     guard let command = SessionCommandTable.lookup(word) else {
       lastCommand = nil
       let names = SessionCommandTable.all.map(\.name)
@@ -79,13 +84,9 @@ final class ReplaySession {
     lastCommand = command.repeats ? line : nil
     var arguments = Array(words.dropFirst())
     // Only as the last word: a path or a search text may hold `--json` itself.
-    wantsJSON = arguments.last == "--json"
-    if wantsJSON {
-      guard command.hasJSON else {
-        fail("'\(command.name)' has no --json form (see 'help' for the commands that have one)")
-        return true
-      }
+    if arguments.last == "--json" {
       arguments.removeLast()
+      wantsJSON = command.hasJSON
     }
     do throws(SessionFailure) {
       switch command.name {
@@ -116,9 +117,15 @@ final class ReplaySession {
     return true
   }
 
+  /// Reports a failed command: `error: …` on standard error, or `{"error": …}` on standard output
+  /// for a command given `--json` (so that each prints one line there).
   func fail(_ message: String) {
     hadError = true
-    output.writeLine("error: \(message)", to: .standardError)
+    if wantsJSON {
+      writeJSON(.object([JSONMember("error", .string(message))]))
+    } else {
+      output.writeLine("error: \(message)", to: .standardError)
+    }
   }
 
   // MARK: Moving

@@ -6,8 +6,8 @@ struct SessionCommandInfo: Sendable {
   var summary: String
   var details: String
   /// Whether `--json` prints the command's result as one line of JSON (the debugger's one
-  /// encoding of it) instead of text.
-  var hasJSON = false
+  /// encoding of it) instead of text: every command but `quit`.
+  var hasJSON: Bool { name != "quit" }
   /// Whether an empty line runs it again: not for commands that add, delete or skip something,
   /// which a stray empty line must not do twice.
   var repeats = true
@@ -17,46 +17,37 @@ enum SessionCommandTable {
   static let all: [SessionCommandInfo] = [
     SessionCommandInfo(
       name: "next", alias: "n", usage: "next [N]", summary: "step forward N actions (default 1)",
-      details: "Moves the cursor N positions forward and shows the action that led there.",
-      hasJSON: true),
+      details: "Moves the cursor N positions forward and shows the action that led there."),
     SessionCommandInfo(
       name: "back", alias: "b", usage: "back [N]", summary: "step backward N actions (default 1)",
       details: "Moves the cursor N positions backward. A step back costs at most one cached "
-        + "stretch of reductions, never a replay from the start.",
-      hasJSON: true),
+        + "stretch of reductions, never a replay from the start."),
     SessionCommandInfo(
       name: "goto", alias: "g", usage: "goto N|first|last", summary: "jump to position N",
-      details: "Position 0 is the initial state; position N is the state after action N.",
-      hasJSON: true),
+      details: "Position 0 is the initial state; position N is the state after action N."),
     SessionCommandInfo(
       name: "print", alias: "p", usage: "print [PATH]", summary: "show the state, or a part of it",
       details: "PATH examples: todos[2].title, filter, todos.count (length of an array or "
-        + "object). Without PATH, prints the whole state.",
-      hasJSON: true),
+        + "object). Without PATH, prints the whole state."),
     SessionCommandInfo(
       name: "action", alias: "a", usage: "action", summary: "show the action that led here",
-      details: "Shows the seq, time, type and payload of the action at the cursor.",
-      hasJSON: true),
+      details: "Shows the seq, time, type and payload of the action at the cursor."),
     SessionCommandInfo(
       name: "list", alias: "l", usage: "list [N]", summary: "list N actions around the cursor",
-      details: "Lists N actions (default 10) around the cursor; '>' marks the cursor.",
-      hasJSON: true),
+      details: "Lists N actions (default 10) around the cursor; '>' marks the cursor."),
     SessionCommandInfo(
       name: "info", alias: "i", usage: "info", summary: "describe the log and the cursor",
-      details: "App, types, number of actions, checkpoints, how the log ended, bad lines.",
-      hasJSON: true),
+      details: "App, types, number of actions, checkpoints, how the log ended, bad lines."),
     SessionCommandInfo(
       name: "find", alias: "f", usage: "find [-b] TEXT|type=NAME",
       summary: "go to the next matching action",
       details: "Searches forward from the cursor (backward with -b) for an action whose type is "
-        + "NAME (type=NAME) or whose recorded JSON contains TEXT.",
-      hasJSON: true),
+        + "NAME (type=NAME) or whose recorded JSON contains TEXT."),
     SessionCommandInfo(
       name: "diff", alias: "d", usage: "diff [N [M]] [--json]",
       summary: "show what changed between two states",
       details: "'diff' shows what the action at the cursor changed; 'diff N' compares position "
-        + "N with the cursor; 'diff N M' compares N with M. --json prints an RFC 6902 JSON Patch.",
-      hasJSON: true),
+        + "N with the cursor; 'diff N M' compares N with M. --json prints an RFC 6902 JSON Patch."),
     SessionCommandInfo(
       name: "watch", alias: "w", usage: "watch PATH",
       summary: "stop where the value at PATH changes",
@@ -80,14 +71,12 @@ enum SessionCommandTable {
     SessionCommandInfo(
       name: "continue", alias: "c", usage: "continue",
       summary: "run forward to a watch or break",
-      details: "Needs a watchpoint or breakpoint; stops at the end of the log when none triggers.",
-      hasJSON: true),
+      details: "Needs a watchpoint or breakpoint; stops at the end of the log when none triggers."),
     SessionCommandInfo(
       name: "reverse-continue", alias: "rc", usage: "reverse-continue",
       summary: "run backward to a watch or break",
       details: "Needs a watchpoint or breakpoint; stops at the initial state when none triggers. "
-        + "Costs about one forward pass, thanks to the cached states.",
-      hasJSON: true),
+        + "Costs about one forward pass, thanks to the cached states."),
     SessionCommandInfo(
       name: "skip", alias: "sk", usage: "skip N",
       summary: "replay as if action N never happened",
@@ -122,10 +111,8 @@ enum SessionCommandTable {
       lines.append(
         "  \(command.usage)\(padding)[\(command.alias)]\(aliasPadding)\(command.summary)")
     }
-    let withJSON = all.filter(\.hasJSON).map(\.name)
     lines.append(
-      "--json after \(withJSON.dropLast().joined(separator: ", ")) or \(withJSON.last ?? "")")
-    lines.append("  prints the result as one line of JSON, for scripts.")
+      "--json as a command's last word prints its result (or error) as one line of JSON.")
     lines.append(
       "An empty line repeats the last command (not watch, break, delete, skip or unskip).")
     lines.append("'help COMMAND' explains one.")

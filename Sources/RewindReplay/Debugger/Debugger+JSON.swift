@@ -57,6 +57,20 @@ extension ActionListing {
   }
 }
 
+extension Breakpoint {
+  /// The watchpoint or breakpoint with `id`: `{"id": 1, "watch": "todos.count"}`,
+  /// `{"id": 2, "break": "type=add"}`, `{"id": 3, "break": "if todos.count >= 6"}` — the command
+  /// that sets it, as a member.
+  public func jsonValue(id: Int) -> JSONValue {
+    let text = description
+    let word = text.prefix { $0 != " " }
+    let rest = text.dropFirst(word.count).drop { $0 == " " }
+    return .object([
+      JSONMember("id", .number(String(id))), JSONMember(String(word), .string(String(rest))),
+    ])
+  }
+}
+
 extension Debugger {
   /// Where a move ended: `{"position": N, "action": {...}}` (no `action` at the initial state),
   /// and `"crash"` (``CrashReport/json``) when the app's reducer crashed on the way and the

@@ -80,13 +80,56 @@ import Testing
     #expect(values[1]["reached"]?.stringValue == "end")
   }
 
-  @Test func aCommandWithoutAJSONFormSaysSo() {
-    let run = ReplayRun([log, "-c", "watch todos.count --json", "-c", "help next"])
+  @Test func anErrorOfAJSONCommandIsOneLineOfJSON() throws {
+    let (run, values) = try results(log, "goto 999 --json", "print filtr --json")
     #expect(run.status == 2)
+    #expect(run.standardError == "")
+    try #require(values.count == 2)
     #expect(
-      run.standardError
-        == "error: 'watch' has no --json form (see 'help' for the commands that have one)\n")
-    #expect(run.standardOutput.contains("  --json prints the result as one line of JSON.\n"))
+      values[0]["error"]?.stringValue
+        == "position 999 is out of range: valid positions are 0…340")
+    #expect(values[1]["error"]?.stringValue?.hasSuffix("did you mean 'filter'?") == true)
+    #expect(values.allSatisfy { $0["error"]?.stringValue != nil })
+  }
+
+  /// `replay LOG --json`: one line of JSON per command and nothing else on standard output —
+  /// results, watchpoints and breakpoints, skips, errors, even `help` — so that it pipes to `jq`.
+  @Test func aJSONSessionPrintsOneLinePerCommand() throws {
+    let run = ReplayRun([
+      log, "--json", "-c", "watch todos.count", "-c", "break type=clearCompleted", "-c", "watches",
+      "-c", "continue", "-c", "print todos.count", "-c", "delete 1", "-c", "skip 3", "-c", "nxt",
+      "-c", "help goto",
+    ])
+    #expect(run.status == 2)
+    #expect(run.standardError == "")
+    let values = try run.standardOutput.split(separator: "\n").map {
+      try JSONParser.parse(String($0))
+    }
+    try #require(values.count == 9)
+    #expect(values[0].jsonText == #"{"id":1,"watch":"todos.count","value":0}"#)
+    #expect(values[1].jsonText == #"{"id":2,"break":"type=clearCompleted"}"#)
+    #expect(
+      values[2].jsonText
+        == #"{"breakpoints":[{"id":1,"watch":"todos.count"},{"id":2,"break":"type=clearCompleted"}]}"#
+    )
+    #expect(values[3]["position"]?.intValue == 1)
+    #expect(array(values[3]["stoppedBy"])?.first?["id"]?.intValue == 1)
+    #expect(values[4].intValue == 1)
+    #expect(values[5].jsonText == #"{"deleted":[1]}"#)
+    #expect(values[6].jsonText == #"{"skips":[3]}"#)
+    #expect(values[7]["error"]?.stringValue?.hasPrefix("unknown command 'nxt'") == true)
+    #expect(values[8]["usage"]?.stringValue == "goto N|first|last")
+  }
+
+  /// With `--json` and no `-c`, the commands come from standard input, with no banner or echo.
+  @Test func aJSONSessionReadsItsCommandsFromStandardInput() throws {
+    let run = ReplayRun([log, "--json"], input: ["goto 2", "", "quit", "goto 3"])
+    #expect(run.status == 0)
+    #expect(
+      run.standardOutput.split(separator: "\n").map {
+        try? JSONParser.parse(String($0))["position"]
+      }
+        == [.number("2"), .number("2")])
   }
 
   @Test func skippedActionsAreMarkedOnTheActionEverywhere() throws {

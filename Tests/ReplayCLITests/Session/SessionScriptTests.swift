@@ -109,8 +109,7 @@ import Testing
     #expect(lines.last == "'help COMMAND' explains one.")
     #expect(
       lines.contains(
-        "--json after next, back, goto, print, action, list, info, find, diff, continue or "
-          + "reverse-continue"))
+        "--json as a command's last word prints its result (or error) as one line of JSON."))
     for (command, alias) in [
       ("next", "n"), ("back", "b"), ("goto", "g"), ("print", "p"), ("action", "a"), ("list", "l"),
       ("info", "i"), ("find", "f"), ("help", "h"), ("quit", "q"),
