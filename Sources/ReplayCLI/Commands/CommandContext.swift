@@ -170,7 +170,13 @@ struct CommandContext {
     guard log.actionCount > 0 else { return ExitStatus.success }
     let first = max(from ?? log.firstSeq, log.firstSeq)
     let last = min(to ?? log.lastSeq, log.lastSeq)
-    guard first <= last else { return ExitStatus.success }
+    guard first <= last else {
+      output.emit(
+        Diagnostic.warning(
+          "no actions in seq \(first)…\(last): the log's actions are "
+            + "\(log.firstSeq)…\(log.lastSeq)"))
+      return ExitStatus.success
+    }
     let width = String(last).count
     var matched = 0
     for seq in first...last {
@@ -282,7 +288,13 @@ struct CommandContext {
     let opened = try openLog(interactive: true)
     let jsonMode = arguments.flag("json")
     let session = ReplaySession(opened: opened, output: output, jsonMode: jsonMode)
-    let scripted = arguments.strings("command")
+    // A `-c` value of several lines (a script in one argument) is several commands; a last line
+    // feed ends the last one.
+    let scripted = arguments.strings("command").flatMap { value -> [String] in
+      var lines = value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      if lines.count > 1, lines.last == "" { lines.removeLast() }
+      return lines
+    }
     if !scripted.isEmpty || jsonMode {
       // Commands from `-c`, else (with `--json`) from standard input; with `--json`, one line of
       // JSON each and nothing else on standard output.

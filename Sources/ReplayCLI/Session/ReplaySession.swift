@@ -259,6 +259,8 @@ struct SessionFailure: Error {
           + (range.map { "\($0.lowerBound)…\($0.upperBound)" } ?? "none"))
     case .notSkipped(let seq):
       self.init("action \(seq) is not skipped")
+    case .alreadySkipped(let seq):
+      self.init("action \(seq) is skipped already ('unskip \(seq)' replays it again)")
     case .atInitialState(let position):
       self.init(
         "position \(position) is the initial state: no action led here ('next' shows the first)")

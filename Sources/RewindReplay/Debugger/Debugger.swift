@@ -242,6 +242,7 @@ public final class Debugger {
       throw .noSuchAction(seq, valid: log.actionCount > 0 ? log.firstSeq...log.lastSeq : nil)
     }
     if !isSkipped && !timeline.skippedSeqs.contains(seq) { throw .notSkipped(seq) }
+    if isSkipped && timeline.skippedSeqs.contains(seq) { throw .alreadySkipped(seq) }
     timeline.setSkipped(seq, isSkipped)
     return timeline.skippedSeqs.count
   }
@@ -265,6 +266,8 @@ public enum DebuggerError: Error, Sendable {
   case noSuchAction(Int, valid: ClosedRange<Int>?)
   /// `unskip` of an action that is not skipped.
   case notSkipped(Int)
+  /// `skip` of an action that is skipped already.
+  case alreadySkipped(Int)
   /// `action` at the initial state, which no action led to.
   case atInitialState(Int)
   /// A state path that leads nowhere in the state.

@@ -52,6 +52,14 @@ import Testing
       run.standardError == "warning: no action of type 'mvoe' in seq 1…340; did you mean 'move'?\n")
   }
 
+  @Test func aRangeOutsideTheLogWarns() {
+    let run = ReplayRun(["actions", log, "--from", "500"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError == "warning: no actions in seq 500…340: the log's actions are 1…340\n")
+  }
+
   @Test func jsonPrintsOneParsableObjectPerAction() throws {
     let run = ReplayRun(["actions", log, "--from", "10", "--to", "20", "--json"])
     #expect(run.status == 0)

@@ -186,4 +186,21 @@ import Testing
     #expect(run.standardOutput.contains("(replay 2/340) watches"), "\(run.standardOutput)")
     #expect(!run.standardOutput.contains("\n2  "), "\(run.standardOutput)")
   }
+
+  @Test func aCommandArgumentOfSeveralLinesIsSeveralCommands() throws {
+    let (run, values) = try results(log, "goto 2 --json\nprint filter --json\n")
+    #expect(run.status == 0, "\(run.standardError)")
+    try #require(values.count == 2)
+    #expect(values[0]["position"]?.intValue == 2)
+    #expect(values[1] == .string("all"))
+    #expect(run.outputLines.filter { $0.hasPrefix("(replay) ") }.count == 2)
+  }
+
+  @Test func skippingASkippedActionSaysSo() {
+    let run = ReplayRun([log, "-c", "skip 3", "-c", "skip 3"])
+    #expect(run.status == 2)
+    #expect(
+      run.standardError
+        == "error: action 3 is skipped already ('unskip 3' replays it again)\n")
+  }
 }
