@@ -6,20 +6,7 @@ extension ReplaySession {
     if wantsJSON, arguments.isEmpty {
       // The command table, for a tool that offers the commands.
       writeJSON(
-        .object([
-          JSONMember(
-            "commands",
-            .array(
-              SessionCommandTable.all.map { command in
-                .object([
-                  JSONMember("name", .string(command.name)),
-                  JSONMember("alias", .string(command.alias)),
-                  JSONMember("usage", .string(command.usage)),
-                  JSONMember("summary", .string(command.summary)),
-                  JSONMember("details", .string(command.details)),
-                ])
-              }))
-        ]))
+        .object([JSONMember("commands", .array(SessionCommandTable.all.map(\.jsonValue)))]))
       return
     }
     guard let word = arguments.first else {
@@ -34,13 +21,7 @@ extension ReplaySession {
       return
     }
     if wantsJSON {
-      writeJSON(
-        .object([
-          JSONMember("name", .string(command.name)), JSONMember("alias", .string(command.alias)),
-          JSONMember("usage", .string(command.usage)),
-          JSONMember("summary", .string(command.summary)),
-          JSONMember("details", .string(command.details)),
-        ]))
+      writeJSON(command.jsonValue)
       return
     }
     output.writeLine("\(command.usage)  (alias: \(command.alias))")

@@ -1,3 +1,5 @@
+import RewindJSON
+
 /// The commands of an interactive session, gdb-style, each with a short alias.
 struct SessionCommandInfo: Sendable {
   var name: String
@@ -11,6 +13,15 @@ struct SessionCommandInfo: Sendable {
   /// Whether an empty line runs it again: not for commands that add, delete or skip something,
   /// which a stray empty line must not do twice.
   var repeats = true
+
+  /// The command as `help --json` gives it: `name`, `alias`, `usage`, `summary`, `details`.
+  var jsonValue: JSONValue {
+    .object([
+      JSONMember("name", .string(name)), JSONMember("alias", .string(alias)),
+      JSONMember("usage", .string(usage)), JSONMember("summary", .string(summary)),
+      JSONMember("details", .string(details)),
+    ])
+  }
 }
 
 enum SessionCommandTable {
