@@ -171,10 +171,15 @@ struct CommandContext {
     let first = max(from ?? log.firstSeq, log.firstSeq)
     let last = min(to ?? log.lastSeq, log.lastSeq)
     guard first <= last else {
-      output.emit(
-        Diagnostic.warning(
-          "no actions in seq \(first)…\(last): the log's actions are "
-            + "\(log.firstSeq)…\(log.lastSeq)"))
+      // The range as asked (one end may be open): the log's range is not to blame.
+      let asked = "\(from.map(String.init) ?? "")…\(to.map(String.init) ?? "")"
+      if let from, let to, from > to {
+        output.emit(Diagnostic.warning("--from \(from) is after --to \(to): no actions to list"))
+      } else {
+        output.emit(
+          Diagnostic.warning(
+            "no actions in seq \(asked): the log's actions are \(log.firstSeq)…\(log.lastSeq)"))
+      }
       return ExitStatus.success
     }
     let width = String(last).count
@@ -288,12 +293,11 @@ struct CommandContext {
     let opened = try openLog(interactive: true)
     let jsonMode = arguments.flag("json")
     let session = ReplaySession(opened: opened, output: output, jsonMode: jsonMode)
-    // A `-c` value of several lines (a script in one argument) is several commands; a last line
-    // feed ends the last one.
+    // A `-c` value of several lines (a script in one argument) is one command per line that is
+    // not empty (any line ending).
     let scripted = arguments.strings("command").flatMap { value -> [String] in
-      var lines = value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      if lines.count > 1, lines.last == "" { lines.removeLast() }
-      return lines
+      guard value.contains(where: \.isNewline) else { return [value] }
+      return value.split(whereSeparator: \.isNewline).map(String.init)
     }
     if !scripted.isEmpty || jsonMode {
       // Commands from `-c`, else (with `--json`) from standard input; with `--json`, one line of

@@ -37,7 +37,8 @@ enum ReplayProgram {
       .flag(
         "json",
         help: "Print each command's result, or its error, as one line of JSON, with no banner "
-          + "and no echo of the commands: for scripts and tools."),
+          + "and no echo of the commands: for scripts and tools. Without -c, reads the commands "
+          + "from standard input, one per line."),
       recovery,
     ] + isolation,
     examples: [

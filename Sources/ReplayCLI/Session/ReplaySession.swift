@@ -68,12 +68,13 @@ final class ReplaySession {
   func execute(_ rawLine: String) -> Bool {
     var line = rawLine.trimmingWhitespace()
     if line.isEmpty {
-      guard let lastCommand else { return true }
+      // Repeating the last command is for people at a prompt; a tool's empty line is nothing.
+      guard !jsonMode, let lastCommand else { return true }
       line = lastCommand
     }
     let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     guard let word = words.first else { return true }
-    wantsJSON = jsonMode
+    wantsJSON = jsonMode || (words.count > 1 && words.last == "--json")
     guard let command = SessionCommandTable.lookup(word) else {
       lastCommand = nil
       let names = SessionCommandTable.all.map(\.name)

@@ -100,7 +100,8 @@ enum SessionCommandTable {
       repeats: false),
     SessionCommandInfo(
       name: "help", alias: "h", usage: "help [COMMAND]", summary: "list commands, or explain one",
-      details: "An empty line repeats the last command."),
+      details: "An empty line repeats the last command (not watch, break, delete, skip or unskip). "
+        + "--json as the last word prints a command's result as one line of JSON."),
     SessionCommandInfo(
       name: "quit", alias: "q", usage: "quit", summary: "end the session",
       details: "Also: Ctrl-D (end of input)."),

@@ -57,7 +57,11 @@ import Testing
     #expect(run.status == 0)
     #expect(run.standardOutput == "")
     #expect(
-      run.standardError == "warning: no actions in seq 500…340: the log's actions are 1…340\n")
+      run.standardError == "warning: no actions in seq 500…: the log's actions are 1…340\n")
+    let backwards = ReplayRun(["actions", log, "--from", "5", "--to", "4"])
+    #expect(backwards.standardError == "warning: --from 5 is after --to 4: no actions to list\n")
+    let past = ReplayRun(["actions", log, "--from", "400", "--to", "500"])
+    #expect(past.standardError.hasPrefix("warning: no actions in seq 400…500: "))
   }
 
   @Test func jsonPrintsOneParsableObjectPerAction() throws {

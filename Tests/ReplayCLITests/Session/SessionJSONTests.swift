@@ -123,13 +123,14 @@ import Testing
 
   /// With `--json` and no `-c`, the commands come from standard input, with no banner or echo.
   @Test func aJSONSessionReadsItsCommandsFromStandardInput() throws {
-    let run = ReplayRun([log, "--json"], input: ["goto 2", "", "quit", "goto 3"])
+    let run = ReplayRun([log, "--json"], input: ["goto 2", "", "next", "  ", "quit", "goto 3"])
     #expect(run.status == 0)
+    // An empty line is no command: no answer, no repeat.
     #expect(
       run.standardOutput.split(separator: "\n").map {
         try? JSONParser.parse(String($0))["position"]
       }
-        == [.number("2"), .number("2")])
+        == [.number("2"), .number("3")])
   }
 
   @Test func skippedActionsAreMarkedOnTheActionEverywhere() throws {
@@ -188,7 +189,7 @@ import Testing
   }
 
   @Test func aCommandArgumentOfSeveralLinesIsSeveralCommands() throws {
-    let (run, values) = try results(log, "goto 2 --json\nprint filter --json\n")
+    let (run, values) = try results(log, "goto 2 --json\r\n\nprint filter --json\n\n")
     #expect(run.status == 0, "\(run.standardError)")
     try #require(values.count == 2)
     #expect(values[0]["position"]?.intValue == 2)
@@ -202,5 +203,12 @@ import Testing
     #expect(
       run.standardError
         == "error: action 3 is skipped already ('unskip 3' replays it again)\n")
+  }
+
+  @Test func anUnknownCommandGivenJSONAnswersInJSON() throws {
+    let (run, values) = try results(log, "nxt --json")
+    #expect(run.status == 2)
+    #expect(run.standardError == "")
+    #expect(values.first?["error"]?.stringValue?.hasPrefix("unknown command 'nxt'") == true)
   }
 }
