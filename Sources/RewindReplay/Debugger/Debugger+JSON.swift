@@ -9,7 +9,7 @@ extension RecordedAction {
   /// `line`; members that do not apply are left out.
   public var jsonValue: JSONValue {
     var members = [JSONMember("seq", .number(String(seq)))]
-    if let time { members.append(JSONMember("time", .number(Self.secondsText(time)))) }
+    if let time { members.append(JSONMember("time", Self.seconds(time))) }
     if let type { members.append(JSONMember("type", .string(type))) }
     if let payload { members.append(JSONMember("action", payload)) }
     switch status {
@@ -24,14 +24,15 @@ extension RecordedAction {
   }
 
   /// Seconds with six decimals, as the recorder writes them; a time no recorder writes (negative,
-  /// or past about 300,000 years) as Swift spells the number, which is still a JSON number.
-  private static func secondsText(_ value: Double) -> String {
-    guard value.isFinite, value >= 0, value < 1e13 else {
-      return value.isFinite ? String(value) : "null"
-    }
+  /// or past about 300,000 years) as Swift spells the number, still a JSON number; `null` for
+  /// one that is not a number at all (a literal too large for a `Double`).
+  private static func seconds(_ value: Double) -> JSONValue {
+    guard value.isFinite else { return .null }
+    guard value >= 0, value < 1e13 else { return .number(String(value)) }
     let micros = Int((value * 1_000_000).rounded())
     let fraction = String(micros % 1_000_000)
-    return "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
+    return .number(
+      "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)")
   }
 }
 

@@ -163,19 +163,22 @@ import Testing
           + #""state":{"count":0}}"#,
         #"{"kind":"action","seq":1,"time":-0.5,"type":"increment","action":{"increment":{}}}"#,
         #"{"kind":"action","seq":2,"time":1e300,"type":"increment","action":{"increment":{}}}"#,
+        #"{"kind":"action","seq":3,"time":1e400,"type":"increment","action":{"increment":{}}}"#,
       ]
       try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
-      let (run, values) = try results(url.path, "goto 1 --json", "goto 2 --json", "goto 1")
+      let (run, values) = try results(
+        url.path, "goto 1 --json", "goto 2 --json", "goto 3 --json", "goto 1", "goto 3")
       #expect(run.status == 0, "\(run.standardError)")
-      try #require(values.count == 2)
+      try #require(values.count == 3)
       #expect(values[0]["action"]?["time"] == .number("-0.5"))
       #expect(values[1]["action"]?["time"] == .number("1e+300"))
+      #expect(values[2]["action"]?["time"] == .null)
       let actions = ReplayRun(["actions", url.path, "--json"])
       #expect(actions.status == 0)
       #expect(
         try actions.standardOutput.split(separator: "\n").map { line -> Int? in
           try JSONParser.parse(String(line))["seq"]?.intValue
-        } == [1, 2])
+        } == [1, 2, 3])
     }
   }
 
