@@ -13,7 +13,9 @@ import RewindJSON
 /// since the last poll, so no action is missed while the files are kept. Any other new file (a
 /// replacement, a file deleted and made again) is read from its start after a ``Event/restarted``,
 /// and a line the old file left unfinished (its writer was killed) is reported as cut off. A
-/// file truncated in place is read again from its start.
+/// file truncated in place is read again from its start. A tail made before its file existed
+/// (started ahead of the recording) begins with the recording's first file still kept, even if
+/// the recorder rotated before the first poll found the file.
 public final class LogTail {
   /// What a poll found.
   public enum Event: Sendable {
@@ -46,11 +48,15 @@ public final class LogTail {
   private var discarding = false
   private var lineNumber = 0
   private var header: LogHeader?
+  /// Whether the path had no file when the tail was made: its first file is then looked for
+  /// among the rotated ones too.
+  private let startsBeforeTheFile: Bool
 
   /// Follows `path` from its beginning.
   public init(path: String, limits: ReaderLimits = .default) {
     self.path = path
     self.limits = limits
+    startsBeforeTheFile = Platform.fileIdentity(path) == nil
   }
 
   deinit {
@@ -67,7 +73,10 @@ public final class LogTail {
     // one, as many as there are since the last poll.
     while true {
       guard let current = file else {
-        guard open(path) else { return events }
+        // The first file: the one at the path, or — for a tail that waited for it — the
+        // recording's first one still kept, when the recorder rotated before this poll.
+        let first = startsBeforeTheFile ? Self.firstSegment(of: path) : path
+        guard open(first) || (first != path && open(path)) else { return events }
         continue
       }
       events += readNew(current.fd)
@@ -136,6 +145,39 @@ public final class LogTail {
       index += 1
     }
     return nil
+  }
+
+  /// The oldest file still kept of the recording at `path`: the rotated files (`session.1.jsonl`,
+  /// `session.2.jsonl`, …) whose headers name the same session with ever smaller `firstSeq`s,
+  /// as far as that goes; `path` itself when none does.
+  static func firstSegment(of path: String) -> String {
+    guard let (session, firstSeq) = headerSessionAndFirstSeq(path), firstSeq > 1 else {
+      return path
+    }
+    var oldest = path
+    var seq = firstSeq
+    for index in 1..<1_000 {
+      let candidate = LogWriter.rotatedPath(path, index: index)
+      guard let (other, otherSeq) = headerSessionAndFirstSeq(candidate), other == session,
+        otherSeq < seq
+      else { break }
+      (oldest, seq) = (candidate, otherSeq)
+    }
+    return oldest
+  }
+
+  /// The `session` and `firstSeq` of the header at the start of `path`.
+  private static func headerSessionAndFirstSeq(_ path: String) -> (String, Int)? {
+    guard case .success(let opened) = Platform.openForReading(path) else { return nil }
+    defer { Platform.close(opened.fd) }
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    let count = bytes.withUnsafeMutableBytes { Platform.read(opened.fd, into: $0, at: 0) }
+    guard count > 0, let firstSeq = headerFirstSeq(opened.fd) else { return nil }
+    let head = bytes[..<count]
+    let key = Array(#""session":""#.utf8)
+    guard let at = head.firstRange(of: key) else { return nil }
+    let session = head[at.upperBound...].prefix { $0 != UInt8(ascii: "\"") }
+    return (String(decoding: session, as: UTF8.self), firstSeq)
   }
 
   /// The `firstSeq` of the header at the start of `path` (the recorder writes it before the

@@ -60,6 +60,55 @@ import Testing
     }
   }
 
+  /// A counter log file of session `session` holding actions `seqs`, ending `rotated` unless it
+  /// is the last.
+  static func segment(session: String, seqs: ClosedRange<Int>, rotated: Bool) -> String {
+    var lines = [
+      #"{"kind":"header","format":"rewind","version":1,"session":"\#(session)","app":"counter","#
+        + #""actionType":"CounterAction","stateType":"CounterState","#
+        + #""recordedAt":"2026-11-21T10:00:00Z","firstSeq":\#(seqs.lowerBound),"#
+        + #""checkpointInterval":5,"state":{"count":0}}"#
+    ]
+    for seq in seqs {
+      lines.append(#"{"kind":"action","seq":\#(seq),"type":"increment","action":{"increment":{}}}"#)
+    }
+    if rotated { lines.append(#"{"kind":"end","seq":\#(seqs.upperBound),"reason":"rotated"}"#) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A tail started before the recording begins with its first file, even when the recorder
+  /// rotated (twice here) before the first poll; one started on a file that exists begins with
+  /// that file, as `tail -f` does; an older recording's rotated file is not taken.
+  @Test func aTailStartedBeforeTheRecordingBeginsWithItsFirstFile() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("live.jsonl").path
+      let waiting = LogTail(path: path)
+      try Self.segment(session: "old", seqs: 1...9, rotated: true)
+        .write(
+          toFile: directory.appendingPathComponent("live.3.jsonl").path, atomically: false,
+          encoding: .utf8)
+      try Self.segment(session: "s", seqs: 1...2, rotated: true)
+        .write(
+          toFile: directory.appendingPathComponent("live.2.jsonl").path, atomically: false,
+          encoding: .utf8)
+      try Self.segment(session: "s", seqs: 3...4, rotated: true)
+        .write(
+          toFile: directory.appendingPathComponent("live.1.jsonl").path, atomically: false,
+          encoding: .utf8)
+      try Self.segment(session: "s", seqs: 5...6, rotated: false)
+        .write(toFile: path, atomically: false, encoding: .utf8)
+      var seen = Seen()
+      seen.add(waiting.poll())
+      #expect(seen.seqs == Array(1...6))
+      #expect(seen.headers == 3)
+      #expect(seen.restarts == 0)
+
+      var late = Seen()
+      late.add(LogTail(path: path).poll())
+      #expect(late.seqs == [5, 6])
+    }
+  }
+
   /// Lines of `Fixtures/counter.jsonl`: a header, 12 actions, checkpoints and an end record.
   static func counterLines() throws -> [String] {
     try String(contentsOfFile: CLIFixture.path("counter.jsonl"), encoding: .utf8)
