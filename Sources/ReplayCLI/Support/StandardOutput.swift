@@ -63,24 +63,11 @@ package final class StandardOutput: TextOutput {
     buffer.withLock { $0.writeError }
   }
 
-  /// Buffers `text` for standard output, or writes it to standard error at once.
+  /// Buffers `text` for standard output, or writes it to standard error at once (as
+  /// ``write(bytes:to:)``).
   package func write(_ text: String, to channel: OutputChannel) {
-    buffer.withLock { buffer in
-      switch channel {
-      case .standardOutput:
-        buffer.bytes.append(contentsOf: text.utf8)
-        if buffer.bytes.count >= capacity || (flushesEachLine && text.utf8.contains(0x0A)) {
-          drain(&buffer)
-        }
-      case .standardError:
-        drain(&buffer)
-        var text = text
-        let error = text.withUTF8 { bytes in
-          Platform.writeAll(errorDescriptor, UnsafeRawBufferPointer(bytes)).1
-        }
-        buffer.record(error)
-      }
-    }
+    var text = text
+    text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0), to: channel) }
   }
 
   /// Buffers `bytes` for standard output, or writes them to standard error at once; bytes of

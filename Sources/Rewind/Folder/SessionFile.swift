@@ -3,12 +3,13 @@ import RewindJSON
 
 /// What the index of a recordings folder reads from one log file without the app's reducer,
 /// and without reading the whole file: a few fields of its header, and the last complete line.
-struct SessionFile {
+/// (`replay tail` reads headers of rotated files through it too.)
+package struct SessionFile {
   /// The header's `app`, `session` and `firstSeq` (`nil` when the file has no readable header).
-  struct Header {
-    var app: String
-    var session: String
-    var firstSeq: Int
+  package struct Header {
+    package var app: String
+    package var session: String
+    package var firstSeq: Int
   }
 
   /// The last complete line's `kind`, `seq`, and for an `end` or `signal` line its `reason` or
@@ -22,14 +23,14 @@ struct SessionFile {
 
   let path: String
   let size: Int
-  let header: Header?
+  package let header: Header?
   let last: LastRecord?
   /// Whether the file ends in the middle of a line (the app died while writing it).
   let endsMidLine: Bool
 
   /// Reads `path` (its header, and its last line when `readsLastLine`); `nil` when it cannot be
   /// opened.
-  init?(path: String, readsLastLine: Bool) {
+  package init?(path: String, readsLastLine: Bool) {
     guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
     defer { try? handle.close() }
     guard let end = try? handle.seekToEnd() else { return nil }

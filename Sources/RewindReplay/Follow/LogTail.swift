@@ -151,33 +151,18 @@ public final class LogTail {
   /// `session.2.jsonl`, …) whose headers name the same session with ever smaller `firstSeq`s,
   /// as far as that goes; `path` itself when none does.
   static func firstSegment(of path: String) -> String {
-    guard let (session, firstSeq) = headerSessionAndFirstSeq(path), firstSeq > 1 else {
-      return path
+    func header(_ path: String) -> SessionFile.Header? {
+      SessionFile(path: path, readsLastLine: false)?.header
     }
-    var oldest = path
-    var seq = firstSeq
+    guard let newest = header(path), newest.firstSeq > 1 else { return path }
+    var (oldest, seq) = (path, newest.firstSeq)
     for index in 1..<1_000 {
       let candidate = LogWriter.rotatedPath(path, index: index)
-      guard let (other, otherSeq) = headerSessionAndFirstSeq(candidate), other == session,
-        otherSeq < seq
+      guard let older = header(candidate), older.session == newest.session, older.firstSeq < seq
       else { break }
-      (oldest, seq) = (candidate, otherSeq)
+      (oldest, seq) = (candidate, older.firstSeq)
     }
     return oldest
-  }
-
-  /// The `session` and `firstSeq` of the header at the start of `path`.
-  private static func headerSessionAndFirstSeq(_ path: String) -> (String, Int)? {
-    guard case .success(let opened) = Platform.openForReading(path) else { return nil }
-    defer { Platform.close(opened.fd) }
-    var bytes = [UInt8](repeating: 0, count: 4096)
-    let count = bytes.withUnsafeMutableBytes { Platform.read(opened.fd, into: $0, at: 0) }
-    guard count > 0, let firstSeq = headerFirstSeq(opened.fd) else { return nil }
-    let head = bytes[..<count]
-    let key = Array(#""session":""#.utf8)
-    guard let at = head.firstRange(of: key) else { return nil }
-    let session = head[at.upperBound...].prefix { $0 != UInt8(ascii: "\"") }
-    return (String(decoding: session, as: UTF8.self), firstSeq)
   }
 
   /// The `firstSeq` of the header at the start of `path` (the recorder writes it before the
