@@ -13,6 +13,9 @@ public enum ReplayError: Error, Sendable {
   case notARewindLog(path: String, reason: String)
   /// The header's `version` is newer than this reader.
   case unsupportedVersion(path: String, version: Int, supported: Int)
+  /// The header says its state follows (a file begun by a rotation) and the file has no
+  /// complete `state` record for `seq`: the app stopped before the state reached the file.
+  case headerStateMissing(path: String, seq: Int)
   /// A faulty line that the recovery mode does not allow past. `intactActions` actions precede
   /// it; `droppedLines` lines (it included) would be dropped by `--recovery prefix`.
   case fault(LogFault, recovery: RecoveryMode, intactActions: Int, droppedLines: Int)
@@ -48,7 +51,9 @@ public enum ReplayError: Error, Sendable {
     case .actionDecodingFailed(let path, let line, _, _, _, _): return "\(path):\(line)"
     case .stateDecodingFailed(let path, let line, _, _, _): return "\(path):\(line)"
     case .migrationFailed(let path, let line, _, _): return "\(path):\(line)"
-    case .notARewindLog(let path, _), .unsupportedVersion(let path, _, _): return "\(path):1"
+    case .notARewindLog(let path, _), .unsupportedVersion(let path, _, _),
+      .headerStateMissing(let path, _):
+      return "\(path):1"
     case .cannotOpen(let path, _), .notARegularFile(let path, _), .fileTooLarge(let path, _, _),
       .emptyLog(let path), .appMismatch(let path, _, _, _, _), .noActions(let path, _):
       return path
@@ -67,6 +72,9 @@ public enum ReplayError: Error, Sendable {
     case .notARewindLog(_, let reason): return "not a Rewind log: \(reason)"
     case .unsupportedVersion(_, let version, let supported):
       return "the log has format version \(version); this replay reads versions up to \(supported)"
+    case .headerStateMissing(_, let seq):
+      return "the file's initial state (the state after action \(seq), which its header says "
+        + "follows in a \"state\" record) is not in the file"
     case .fault(let fault, _, _, _): return fault.reason.summary
     case .actionDecodingFailed(_, _, let seq, let type, let codingPath, let reason):
       let path = codingPath.isEmpty ? "" : "\(codingPath): "
@@ -117,6 +125,11 @@ public enum ReplayError: Error, Sendable {
             + "--recovery prefix")
       }
       return notes
+    case .headerStateMissing:
+      return [
+        "the recorder rotated to this file and the app stopped before that state was written; "
+          + "the file before it holds the actions up to there"
+      ]
     case .actionDecodingFailed:
       return ["the app's Action type has probably changed since the log was recorded"]
     case .stateDecodingFailed:
@@ -141,6 +154,9 @@ public enum ReplayError: Error, Sendable {
       }
     case .unsupportedVersion:
       return "upgrade Rewind to read this log"
+    case .headerStateMissing:
+      return "open the folder that holds the session's files, or the files joined oldest first "
+        + "(cat session.1.jsonl session.jsonl > both.jsonl; docs/log-format.md, Bundles)"
     case .migrationFailed(let path, _, _, _):
       return "fix the step in the app's migrations, or see what does not decode without them: "
         + "replay compat \(path) --no-migrations"

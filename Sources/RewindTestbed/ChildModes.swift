@@ -19,8 +19,10 @@ enum ChildModes {
     case "interval": durability = .interval(.milliseconds(5))
     case "every": durability = .everyAction
     case "buffered": durability = .buffered(capacity: 4096)
+    case "rotating-large": return try recordLargeRotating(to: path, count: count)
     default:
-      throw FixtureError("unknown policy \(policy): process, rotating, interval, every or buffered")
+      throw FixtureError(
+        "unknown policy \(policy): process, rotating, rotating-large, interval, every or buffered")
     }
     let store = Store(initialState: CounterState(), reducer: counterReducer)
     let recorder = try store.startRecording(
@@ -29,6 +31,29 @@ enum ChildModes {
         durability: durability, checkpointInterval: 25, rotation: rotation, ifExists: .replace))
     for n in 1...max(1, count) {
       store.dispatch(n % 7 == 0 ? .add(n) : .increment)
+      var ack = Array("\(n)\n".utf8)
+      ack.withUnsafeMutableBytes { _ = write(1, $0.baseAddress, $0.count) }
+    }
+    recorder.close()
+  }
+
+  /// Records `count` todo actions on a list of 1,000 todos (about 60 KiB of JSON, a state the
+  /// recorder encodes in the background), rotating every 128 KiB: each rotation starts its new
+  /// file with a header whose state follows. Acknowledges each action as ``record(to:policy:count:)``
+  /// does.
+  static func recordLargeRotating(to path: String, count: Int) throws {
+    let todos = (1...1_000).map {
+      Todo(id: $0, title: "todo number \($0) of a long list", done: false)
+    }
+    let store = Store(
+      initialState: TodoState(todos: todos, nextID: 1_001), reducer: todoReducer)
+    let recorder = try store.startRecording(
+      to: path, app: "todo",
+      options: RecordingOptions(
+        checkpointInterval: 100, rotation: Rotation(maxBytes: 128 << 10, keepFiles: 100_000),
+        ifExists: .replace))
+    for n in 1...max(1, count) {
+      store.dispatch(.toggle(id: n % 1_000 + 1))
       var ack = Array("\(n)\n".utf8)
       ack.withUnsafeMutableBytes { _ = write(1, $0.baseAddress, $0.count) }
     }

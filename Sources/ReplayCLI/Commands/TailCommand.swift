@@ -80,7 +80,8 @@ extension CommandContext {
               notedBuild = true
             }
           }
-          if needsStates {
+          // A rotated file whose state follows continues the states already followed.
+          if needsStates, !(header.stateFollows && follower != nil) {
             guard let app else {
               throw .diagnostic(
                 Diagnostic.error(

@@ -12,7 +12,8 @@ extension ReplayError {
       .stateDecodingFailed(let path, let line, _, _, _),
       .migrationFailed(let path, let line, _, _):
       location = Diagnostic.Location(file: path, line: line)
-    case .notARewindLog(let path, _), .unsupportedVersion(let path, _, _):
+    case .notARewindLog(let path, _), .unsupportedVersion(let path, _, _),
+      .headerStateMissing(let path, _):
       location = Diagnostic.Location(file: path, line: 1)
     case .cannotOpen(let path, _), .notARegularFile(let path, _), .fileTooLarge(let path, _, _),
       .emptyLog(let path), .appMismatch(let path, _, _, _, _):

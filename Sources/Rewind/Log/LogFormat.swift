@@ -4,8 +4,14 @@ import RewindJSON
 public enum LogFormat {
   /// The value of the header's `format` key.
   public static let name = "rewind"
-  /// The format version this build writes and the highest it reads.
-  public static let version = 1
+  /// The highest format version this build reads.
+  public static let version = 2
+  /// The version a file's header says when the header holds its state: most files.
+  public static let writtenVersion = 1
+  /// The version a file's header says when its state follows in a `state` record
+  /// (`"stateFollows":true`): a file begun by a rotation whose state was encoded in the
+  /// background. A reader of version 1 would find no state in the header, so such a file says 2.
+  public static let stateFollowsVersion = 2
   /// The default number of actions between two checkpoints.
   public static let defaultCheckpointInterval = 1000
 

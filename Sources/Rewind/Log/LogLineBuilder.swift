@@ -72,11 +72,12 @@ extension LogLineBuilder {
   static func header(
     session: String, app: String, actionType: String, stateType: String, recordedAt: String,
     firstSeq: Int, segment: Int, checkpointInterval: Int, build: BuildStamp = BuildStamp(),
-    stateJSON: [UInt8]
+    stateJSON: [UInt8]?
   ) -> LogLineBuilder {
     var line = LogLineBuilder(kind: .header)
     line.string("format", LogFormat.name)
-    line.integer("version", LogFormat.version)
+    line.integer(
+      "version", stateJSON == nil ? LogFormat.stateFollowsVersion : LogFormat.writtenVersion)
     line.string("session", session)
     line.string("app", app)
     line.string("actionType", actionType)
@@ -90,7 +91,11 @@ extension LogLineBuilder {
       build.json.write(into: &bytes)
       line.json("build", bytes)
     }
-    line.json("state", stateJSON)
+    if let stateJSON {
+      line.json("state", stateJSON)
+    } else {
+      line.flag("stateFollows")
+    }
     return line
   }
 

@@ -12,6 +12,10 @@ final class CheckpointWriter: Sendable {
   /// Whether a checkpoint is being encoded or written.
   private let isBusy = AtomicWord(0)
 
+  /// Whether no checkpoint is being encoded or written (the answer may change at once after, from
+  /// busy to idle only: jobs are submitted by one thread at a time).
+  var isIdle: Bool { isBusy.load() == 0 }
+
   /// Runs `job` on the writer's queue, unless one is running: then `false`, and `job` is dropped.
   func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
     guard isBusy.compareExchange(expected: 0, desired: 1) else { return false }

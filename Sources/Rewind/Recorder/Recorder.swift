@@ -152,13 +152,16 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// A due checkpoint of a large state (its last encoding over 16 KiB of JSON) is handed, as a
   /// value, to a background queue that sanitizes, encodes and writes it (a `state` record,
   /// docs/log-format.md), so this returns at once; one that falls due while the previous one is
-  /// still being written is skipped, and marked so in the log. A small state is encoded and
-  /// written here, right after its action, which costs less than handing it over. A due
-  /// rotation still encodes the state here: the new file's header needs it.
+  /// still being written is skipped, and marked so in the log. A due rotation of a large state
+  /// starts the new file here, with a header whose state follows, and hands the state to the same
+  /// queue, which writes it to both files; it waits (to a later action) while a state is being
+  /// written. A small state is encoded and written here, right after its action, which costs less
+  /// than handing it over.
   public func didReduce(_ state: State) {
     // Most actions need nothing here: find that out without the lock.
     guard stateDue.load() != 0 else { return }
-    switch core.withLock({ $0.planState() }) {
+    let isIdle = checkpoints.isIdle
+    switch core.withLock({ $0.planState(writerIsIdle: isIdle) }) {
     case .nothing:
       return
     case .now:
@@ -185,6 +188,20 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
         }
         if let report { onError(report) }
       }
+    case .rotateLater(let seq):
+      if let report = core.withLock({ $0.beginRotation() }) {
+        onError(report)
+        return
+      }
+      let (core, onError, sanitizer) = (self.core, self.onError, stateSanitizer)
+      let coder = core.withLock { $0.options.coder }
+      let job: @Sendable () -> Void = {
+        Self.writeRotationState(state, seq: seq, sanitizer: sanitizer, coder: coder, core: core)
+          .map(onError)
+      }
+      // The writer was idle when planned, and only this method submits (one call at a time):
+      // were it busy after all, the state is written here rather than not at all.
+      if !checkpoints.submit(job) { job() }
     }
   }
 
@@ -201,15 +218,39 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       return core.withLock { $0.fail(.stateEncodingFailed(description: "\(error)")) }
     }
     core.withLock { $0.noteStateBytes(json.count) }
-    if json.count <= StateRecord.partBytes {
-      return core.withLock { $0.appendStateLine(StateRecord.whole(seq: seq, json: json)) }
+    return StateRecord.forEachLine(seq: seq, json: json) { line in
+      core.withLock { $0.appendStateLine(line) }
     }
-    let pieces = StateRecord.pieces(of: json)
-    for (index, range) in pieces.enumerated() {
-      let line = StateRecord.part(seq: seq, index: index, count: pieces.count, text: json[range])
-      if let report = core.withLock({ $0.appendStateLine(line) }) { return report }
+  }
+
+  /// The background side of a rotation (``RecorderCore/StatePlan/rotateLater(seq:)``): encodes
+  /// the state after action `seq` and writes it as a `state` record to the new file (its header's
+  /// state) and to the retiring one (its final checkpoint), one part per lock, then ends the
+  /// retiring file. Returns an error to report.
+  private static func writeRotationState(
+    _ state: State, seq: Int, sanitizer: (@Sendable (State) -> State)?, coder: LogCoder,
+    core: Locked<RecorderCore>
+  ) -> RecorderError? {
+    let json: [UInt8]
+    do {
+      json = try coder.encode(sanitizer?(state) ?? state)
+    } catch {
+      return core.withLock { core in
+        // The retiring file still ends as rotated files do; the new file's state never comes.
+        _ = core.finishRotation()
+        return core.fail(.stateEncodingFailed(description: "\(error)"))
+      }
     }
-    return nil
+    core.withLock { $0.noteStateBytes(json.count) }
+    if let report = StateRecord.forEachLine(
+      seq: seq, json: json,
+      { line in
+        core.withLock { $0.appendRotationStateLine(line) }
+      })
+    {
+      return report
+    }
+    return core.withLock { $0.finishRotation() }
   }
 
   /// Writes the lines waiting in the buffer (``Durability/buffered(capacity:)`` only).

@@ -34,25 +34,37 @@ extension RecorderCore {
   /// How the state after the last action is to be written, when a checkpoint or a rotation is
   /// due.
   enum StatePlan {
-    /// Nothing is due.
+    /// Nothing is due, or a due rotation waits for the state being written (see
+    /// ``planState(writerIsIdle:)``).
     case nothing
     /// Now, on the calling thread (``recordState(_:)``): a small state (its last encoding was at
-    /// most ``inlineStateBytes``, a few tens of microseconds), a rotation, whose new file's
-    /// header needs the state at once, or a reproducible recording, whose bytes must not depend
-    /// on timing.
+    /// most ``inlineStateBytes``, a few tens of microseconds), or a reproducible recording, whose
+    /// bytes must not depend on timing.
     case now
     /// A checkpoint for `seq`, to be encoded and written off the calling thread as a `state`
     /// record; it is no longer due.
     case later(seq: Int)
+    /// A rotation after action `seq` with a large state: the caller starts the new file at once
+    /// (``beginRotation()``), with a header whose state follows, and the state is encoded off the
+    /// calling thread and written to both files (``appendRotationStateLine(_:)``,
+    /// ``finishRotation()``).
+    case rotateLater(seq: Int)
   }
 
   /// Decides how the due state is written (``StatePlan``); a checkpoint handed to the
   /// background counts as written.
-  mutating func planState() -> StatePlan {
+  ///
+  /// - Parameter writerIsIdle: Whether no state is being encoded or written in the background.
+  ///   A rotation of a large state waits for it (to the next action): its lines go to the file
+  ///   they began in.
+  mutating func planState(writerIsIdle: Bool) -> StatePlan {
     awaitsState = false
     guard isRecording, needsState else { return .nothing }
-    if isRotationDue || options.reproducible != nil || lastStateBytes <= Self.inlineStateBytes {
-      return .now
+    let isInline = options.reproducible != nil || lastStateBytes <= Self.inlineStateBytes
+    if isInline { return .now }
+    if isRotationDue {
+      if writerIsIdle { return .rotateLater(seq: seq) }
+      guard isCheckpointDue else { return .nothing }
     }
     lastCheckpointSeq = seq
     checkpointOwed = false
@@ -132,7 +144,7 @@ extension RecorderCore {
     if code != 0 { throw .rotationFailed(errno: code) }
     // The file ends with its last state, as a closed one does.
     if lacksFinalCheckpoint { try appendCheckpoint(stateJSON) }
-    try old.append(endLine(reason: "rotated"), seq: seq)
+    try old.append(endLine(reason: "rotated", seq: seq), seq: seq)
     try old.flush()
     old.close()
     writer = nil
@@ -151,8 +163,74 @@ extension RecorderCore {
     try writer?.append(header(firstSeq: seq + 1, stateJSON: stateJSON), seq: seq)
   }
 
-  /// A header line for a file whose first action is `firstSeq`, with `stateJSON` as its state.
-  func header(firstSeq: Int, stateJSON: [UInt8]) -> [UInt8] {
+  /// Starts the next file without encoding the state (``StatePlan/rotateLater(seq:)``): renames
+  /// the current file and keeps it open as the retiring file, and starts the new one with a
+  /// header whose state follows (`"stateFollows":true`, docs/log-format.md). Returns an error to
+  /// report.
+  mutating func beginRotation() -> RecorderError? {
+    guard isRecording, let rotation = options.rotation, let old = writer else { return nil }
+    // As in ``rotate(stateJSON:)``: rename first, so that a failed rename leaves no file
+    // promising a next one.
+    let code = LogWriter.shiftRotatedFiles(path, keep: rotation.keepFiles, fileSystem: fileSystem)
+    if code != 0 { return fail(.rotationFailed(errno: code)) }
+    do { try old.flush() } catch { return fail(error) }
+    // With one file kept, the old one is gone already: nothing more is written to it.
+    if rotation.keepFiles > 1 {
+      retiringWriter = old
+    } else {
+      old.close()
+    }
+    writer = nil
+    do {
+      writer = try LogWriter(
+        path: path, fileSystem: fileSystem, exclusive: false, durability: options.durability,
+        committedSeq: seq)
+    } catch {
+      return fail(.rotationFailed(errno: error.errno))
+    }
+    segment += 1
+    firstSeqOfFile = seq + 1
+    lastCheckpointSeq = seq
+    checkpointOwed = false
+    if let signalOwner, let fd = writer?.fileDescriptor {
+      FatalSignalRecord.move(owner: signalOwner, to: fd)
+    }
+    do { try writer?.append(header(firstSeq: seq + 1, stateJSON: nil), seq: seq) } catch {
+      return fail(error)
+    }
+    return nil
+  }
+
+  /// Appends one line of the `state` record of the rotation's state (the state after the retiring
+  /// file's last action) to both files: the new one, whose header's state it is, and the retiring
+  /// one, whose final checkpoint it is. Returns an error to report.
+  mutating func appendRotationStateLine(_ line: [UInt8]) -> RecorderError? {
+    if let report = appendStateLine(line) { return report }
+    guard isRecording, let retiring = retiringWriter else { return nil }
+    do { try retiring.append(line, seq: firstSeqOfFile - 1) } catch { return fail(error) }
+    return nil
+  }
+
+  /// Ends the retiring file (``beginRotation()``) with its `end` record and closes it. Returns an
+  /// error to report.
+  mutating func finishRotation() -> RecorderError? {
+    guard let retiring = retiringWriter else { return nil }
+    retiringWriter = nil
+    defer { retiring.close() }
+    guard isRecording else { return nil }
+    do {
+      try retiring.append(
+        endLine(reason: "rotated", seq: firstSeqOfFile - 1), seq: firstSeqOfFile - 1)
+      try retiring.flush()
+    } catch {
+      return fail(error)
+    }
+    return nil
+  }
+
+  /// A header line for a file whose first action is `firstSeq`, with `stateJSON` as its state, or
+  /// a header whose state follows in a `state` record when `stateJSON` is `nil`.
+  func header(firstSeq: Int, stateJSON: [UInt8]?) -> [UInt8] {
     LogLineBuilder.header(
       session: identity.session, app: identity.app, actionType: identity.actionType,
       stateType: identity.stateType,

@@ -18,6 +18,9 @@ struct RecorderCore {
   let options: RecordingOptions
   let fileSystem: any LogFileSystem
   var writer: LogWriter?
+  /// The file just rotated away from, while its final state is written in the background
+  /// (``beginRotation()``); `nil` at other times.
+  var retiringWriter: LogWriter?
   private(set) var seq = 0
   /// This recording's identity for ``FatalSignalRecord``, when it writes the fatal-signal line.
   let signalOwner: ObjectIdentifier?
@@ -318,7 +321,7 @@ struct RecorderCore {
   mutating func close() -> RecorderError? {
     guard isRecording, let writer else { return nil }
     do {
-      try writer.append(endLine(reason: "closed"), seq: seq)
+      try writer.append(endLine(reason: "closed", seq: seq), seq: seq)
       try writer.flush()
       try writer.sync()
     } catch {
@@ -339,6 +342,8 @@ struct RecorderCore {
     let intact = writer?.committedSeq ?? seq
     writer?.stop()
     writer = nil
+    retiringWriter?.close()
+    retiringWriter = nil
     let error = RecorderError(reason, path: path, lastRecordedSeq: intact)
     status = .stopped(error)
     return error
@@ -352,7 +357,8 @@ struct RecorderCore {
     return writer?.handle?.duplicate()
   }
 
-  func endLine(reason: String) -> [UInt8] {
+  /// An `end` record after action `seq`.
+  func endLine(reason: String, seq: Int) -> [UInt8] {
     var line = LogLineBuilder(kind: .end)
     line.integer("seq", seq)
     line.string("reason", reason)

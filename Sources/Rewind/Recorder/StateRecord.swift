@@ -7,11 +7,6 @@ package enum StateRecord {
   /// The most bytes of JSON text in one line.
   package static let partBytes = 64 << 10
 
-  /// How many lines the state's JSON takes.
-  static func partCount(_ json: [UInt8]) -> Int {
-    json.count <= partBytes ? 1 : pieces(of: json).count
-  }
-
   /// The ranges of `json` that go into the parts: at most ``partBytes`` each, cut between UTF-8
   /// sequences.
   package static func pieces(of json: [UInt8]) -> [Range<Int>] {
@@ -42,6 +37,21 @@ package enum StateRecord {
     line.integer("parts", count)
     line.string("text", String(decoding: text, as: UTF8.self))
     return line.framed()
+  }
+
+  /// Calls `write` with each line of the `state` record of `seq` holding `json` (one line, or its
+  /// parts in order), made one at a time; stops at the first error `write` returns.
+  static func forEachLine(
+    seq: Int, json: [UInt8], _ write: ([UInt8]) -> RecorderError?
+  ) -> RecorderError? {
+    if json.count <= partBytes { return write(whole(seq: seq, json: json)) }
+    let pieces = pieces(of: json)
+    for (index, range) in pieces.enumerated() {
+      if let report = write(part(seq: seq, index: index, count: pieces.count, text: json[range])) {
+        return report
+      }
+    }
+    return nil
   }
 
   /// Why a checkpoint was left out (the `reason` of its `state-skipped` mark).

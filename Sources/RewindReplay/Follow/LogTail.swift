@@ -42,6 +42,15 @@ public final class LogTail {
   private var endSeq = 0
   /// Polls since a `rotated` record whose next file was not found.
   private var missedSegmentPolls = 0
+  /// The seq of the last action line read from the file followed (its header's `firstSeq - 1`
+  /// before the first).
+  private var lastActionSeq = 0
+  /// Whether the file followed continues the one before it (a rotation), so that its header's
+  /// state, when it follows in a `state` record, is not needed: the actions continue.
+  private var continuesSession = false
+  /// A header whose state follows, held back with the events after it until its `state` record
+  /// is read (a file the tail starts with, whose state nothing before gives).
+  private var awaited: (header: LogHeader, text: [UInt8], parts: Int, held: [Event])?
   private var offset = 0
   private var pending: [UInt8] = []
   private var scanned = 0
@@ -93,7 +102,7 @@ public final class LogTail {
         if let next = Self.segment(of: path, firstSeq: endSeq + 1) {
           // Renamed again between the search and the opening, another file may be there now:
           // only the one that starts at the next seq is taken.
-          guard open(next, firstSeq: endSeq + 1) else { return events }
+          guard open(next, firstSeq: endSeq + 1, continuing: true) else { return events }
           missedSegmentPolls = 0
           continue
         }
@@ -103,8 +112,24 @@ public final class LogTail {
         guard open(path) else { return events }
         continue
       }
+      // A rotation whose state is written in the background: the next file (its header's state
+      // follows) starts before this one's final state and `end` record are written, and the
+      // app may stop before they are. The next file continues the seqs; only the state record
+      // and the end are left here, which a tail does not show.
+      if endReason == nil, header != nil,
+        let next = Self.segment(of: path, firstSeq: lastActionSeq + 1, statesFollow: true)
+      {
+        guard open(next, firstSeq: lastActionSeq + 1, continuing: true) else { return events }
+        continue
+      }
       // The file followed is gone from the path: wait (reading it) until another appears.
       guard now != nil else { return events }
+      // A file whose header is not written yet may be that next file: wait for it a little.
+      if endReason == nil, header != nil, Self.headerFirstSeq(path) == nil {
+        missedSegmentPolls += 1
+        guard missedSegmentPolls > 20 else { return events }
+      }
+      missedSegmentPolls = 0
       events += cutOffLine()
       events.append(.restarted)
       guard open(path) else { return events }
@@ -113,7 +138,9 @@ public final class LogTail {
 
   /// Follows `path` from its start instead of the file followed; `false` when it cannot be
   /// opened, or, given `firstSeq`, when its header does not start there.
-  private func open(_ path: String, firstSeq: Int? = nil) -> Bool {
+  ///
+  /// - Parameter continuing: Whether the file continues the one followed (a rotation).
+  private func open(_ path: String, firstSeq: Int? = nil, continuing: Bool = false) -> Bool {
     guard case .success(let opened) = Platform.openForReading(path) else { return false }
     guard let identity = Platform.fileIdentity(fd: opened.fd),
       firstSeq == nil || Self.headerFirstSeq(opened.fd) == firstSeq
@@ -124,16 +151,19 @@ public final class LogTail {
     if let file { Platform.close(file.fd) }
     file = (opened.fd, identity.device, identity.inode)
     restart()
+    continuesSession = continuing
     return true
   }
 
   /// The file of the rotated log `path` whose header's `firstSeq` is `firstSeq`: the one at the
   /// path or a rotated one (`session.1.jsonl`, `session.2.jsonl`, …, as far as they go).
-  static func segment(of path: String, firstSeq: Int) -> String? {
+  ///
+  /// - Parameter statesFollow: Only a file whose header's state follows (`"stateFollows":true`).
+  static func segment(of path: String, firstSeq: Int, statesFollow: Bool = false) -> String? {
     var index = 0
     while index < 1_000_000 {
       let candidate = index == 0 ? path : LogWriter.rotatedPath(path, index: index)
-      guard let seq = headerFirstSeq(candidate) else {
+      guard let seq = headerFirstSeq(candidate, stateFollows: statesFollow) else {
         if index == 0 {
           index += 1
           continue
@@ -167,19 +197,28 @@ public final class LogTail {
 
   /// The `firstSeq` of the header at the start of `path` (the recorder writes it before the
   /// state, in the first few hundred bytes).
-  private static func headerFirstSeq(_ path: String) -> Int? {
+  ///
+  /// - Parameter stateFollows: `nil` unless the header's state follows (``LogHeader/stateFollows``;
+  ///   such a header is short, and whole in those bytes).
+  private static func headerFirstSeq(_ path: String, stateFollows: Bool = false) -> Int? {
     guard case .success(let opened) = Platform.openForReading(path) else { return nil }
     defer { Platform.close(opened.fd) }
-    return headerFirstSeq(opened.fd)
+    return headerFirstSeq(opened.fd, stateFollows: stateFollows)
   }
 
   /// The same for an open file.
-  private static func headerFirstSeq(_ fd: Int32) -> Int? {
+  private static func headerFirstSeq(_ fd: Int32, stateFollows: Bool = false) -> Int? {
     var bytes = [UInt8](repeating: 0, count: 4096)
     let count = bytes.withUnsafeMutableBytes { Platform.read(fd, into: $0, at: 0) }
     guard count > 0 else { return nil }
     let key = Array(#""firstSeq":"#.utf8)
-    let head = bytes[..<count]
+    var head = bytes[..<count]
+    if stateFollows {
+      guard let end = head.firstIndex(of: UInt8(ascii: "\n")),
+        head[..<end].firstRange(of: Array(#","stateFollows":true"#.utf8)) != nil
+      else { return nil }
+      head = head[..<end]
+    }
     guard let at = head.firstRange(of: key) else { return nil }
     let digits = head[at.upperBound...].prefix {
       $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")
@@ -208,6 +247,9 @@ public final class LogTail {
     header = nil
     endReason = nil
     endSeq = 0
+    lastActionSeq = 0
+    continuesSession = false
+    awaited = nil
   }
 
   /// Reads `fd` from where the last read ended to its end; a file now shorter than that was
@@ -273,7 +315,41 @@ public final class LogTail {
     return events
   }
 
+  /// The events of one line; while a header waits for its state (``awaited``), held back with
+  /// it until the `state` record that completes it.
   private func record(_ line: UnsafeRawBufferPointer, at start: Int) -> [Event] {
+    let events = read(line, at: start)
+    guard var waiting = awaited else { return events }
+    waiting.held += events
+    awaited = waiting
+    return []
+  }
+
+  /// Takes the line of a `state` record for the header that waits for it (``awaited``); when it
+  /// completes the state, the header and the events held since are returned.
+  private func awaitedState(_ value: JSONValue) -> [Event] {
+    guard var waiting = awaited, value["seq"]?.intValue == waiting.header.firstSeq - 1 else {
+      return []
+    }
+    var state = value["state"]
+    if state == nil, let piece = value["text"]?.stringValue,
+      value["part"]?.intValue == waiting.parts, let count = value["parts"]?.intValue
+    {
+      waiting.text += Array(piece.utf8)
+      waiting.parts += 1
+      awaited = waiting
+      guard waiting.parts == count else { return [] }
+      state = try? JSONParser.parse(waiting.text, limits: limits.json)
+    }
+    guard let state else { return [] }
+    awaited = nil
+    waiting.header.state = state
+    waiting.header.stateFollows = false
+    header = waiting.header
+    return [.header(waiting.header)] + waiting.held
+  }
+
+  private func read(_ line: UnsafeRawBufferPointer, at start: Int) -> [Event] {
     func fault(_ reason: LogFault.Reason) -> [Event] {
       [.fault(LogFault(path: path, line: lineNumber, byteOffset: start, reason: reason))]
     }
@@ -292,12 +368,22 @@ public final class LogTail {
       do {
         let parsed = try LogHeader(value, path: path)
         header = parsed
+        lastActionSeq = parsed.firstSeq - 1
+        // A file that continues the one followed needs no state: the actions continue. Else
+        // the header waits for its state.
+        if parsed.stateFollows && !continuesSession {
+          awaited = (parsed, [], 0, [])
+          return []
+        }
         return [.header(parsed)]
       } catch {
         return fault(.invalidRecord(error.message))
       }
+    case "state":
+      return awaitedState(value)
     case "action", "skipped":
       let isAction = value["kind"]?.stringValue == "action"
+      if let seq = value["seq"]?.intValue { lastActionSeq = seq }
       return [
         .action(
           RecordedAction(

@@ -23,8 +23,13 @@ public struct LogHeader: Sendable {
   public var segment: Int
   /// The recorder's checkpoint interval (0 when off), when the header says.
   public var checkpointInterval: Int?
-  /// The state before the action `firstSeq`, as JSON.
+  /// The state before the action `firstSeq`, as JSON. When the header's state follows
+  /// (``stateFollows``), ``ReplayLog`` sets it from that record as it opens the file.
   public var state: JSONValue
+  /// Whether the state is not in the header but in a `state` record for `firstSeq - 1` later in
+  /// the file: a file begun by a rotation whose state was encoded in the background (format
+  /// version 2, docs/log-format.md).
+  public var stateFollows: Bool
   /// Which build of the app recorded it (`"build"`), when the recorder wrote a stamp; `nil` for
   /// logs from before stamps (they read as before).
   public var build: BuildStamp?
@@ -72,10 +77,15 @@ public struct LogHeader: Sendable {
     firstSeq = first
     segment = value["segment"]?.intValue ?? 0
     checkpointInterval = value["checkpointInterval"]?.intValue
-    guard let state = value["state"] else {
+    stateFollows = value["stateFollows"]?.boolValue == true && version >= 2
+    if let state = value["state"] {
+      self.state = state
+      stateFollows = false
+    } else if stateFollows {
+      state = .null
+    } else {
       throw .notARewindLog(path: path, reason: "the header has no \"state\"")
     }
-    self.state = state
     if let stamp = value["build"], case .object = stamp {
       let read = BuildStamp(json: stamp)
       build = read.isEmpty ? nil : read

@@ -260,7 +260,12 @@ struct LogIndexer {
       }
     }
     guard let peek = peeked else { return .invalidRecord("no \"kind\"") }
-    if peek.kind == "header", endReason == "rotated" { return joinSegment(span, line) }
+    if peek.kind == "header", endReason == "rotated" {
+      switch joinSegment(span, line, afterEnd: true) {
+      case .joined, .notAJoin: return nil
+      case .fault(let reason): return reason
+      }
+    }
     if endReason != nil {
       let article = peek.kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
       return .misplacedRecord(
@@ -316,7 +321,9 @@ struct LogIndexer {
       endLine = span.line
     case "state":
       guard let seq = peek.seq else { return .invalidRecord("a state line with no \"seq\"") }
-      guard seq >= firstSeq, seq <= expectedSeq - 1 else {
+      // A header whose state follows announces the record for `firstSeq - 1`.
+      let lowest = header?.stateFollows == true ? firstSeq - 1 : firstSeq
+      guard seq >= lowest, seq <= expectedSeq - 1 else {
         return .invalidRecord(
           "a state for seq \(seq) after action \(expectedSeq - 1): it must follow its action")
       }
@@ -352,6 +359,13 @@ struct LogIndexer {
         seq: seq, signal: value?["signal"]?.stringValue ?? "an unknown signal",
         address: value?["address"]?.stringValue, line: span.line)
     case "header":
+      // A file rotated in the background ends with its final state and `end` record after the
+      // next file has begun: the app may have stopped before either was written.
+      switch joinSegment(span, line, afterEnd: false) {
+      case .joined: return nil
+      case .fault(let reason): return reason
+      case .notAJoin: break
+      }
       return .misplacedRecord(
         "a second header not after a rotated file's end record (a log holds one recording, or "
           + "the rotated files of one, joined in order)")
@@ -363,33 +377,57 @@ struct LogIndexer {
 
   /// Joins the next rotated file of the session, as a bundle holds it
   /// (`RecordedSession.bundle(to:)`): its header continues the `seq`s after the `end` record of
-  /// reason `rotated`, and its state is the checkpoint before its first action (when that
-  /// file's own final checkpoint is not already there).
+  /// reason `rotated` — or, for a header whose state follows, after the previous file's last
+  /// action, that file's `end` record not written yet when the app stopped (`afterEnd` false) —,
+  /// and its state is the checkpoint before its first action (when that file's own final
+  /// checkpoint is not already there; a state that follows comes as a `state` record).
+  ///
+  /// - Returns: ``Join/notAJoin`` only when `afterEnd` is false and the header is not a
+  ///   continuation of this kind: the caller reports it as misplaced.
   private mutating func joinSegment(
-    _ span: (start: Int, end: Int, line: Int), _ line: UnsafeRawBufferPointer
-  ) -> LogFault.Reason? {
-    guard let header,
-      let value = try? JSONParser.parse(line, limits: limits.json),
-      let next = try? LogHeader(value, path: path)
-    else { return .invalidRecord("a header after a rotated file's end that is not a valid header") }
+    _ span: (start: Int, end: Int, line: Int), _ line: UnsafeRawBufferPointer, afterEnd: Bool
+  ) -> Join {
+    let next =
+      (try? JSONParser.parse(line, limits: limits.json)).flatMap { try? LogHeader($0, path: path) }
+    guard let header, let next else {
+      guard afterEnd else { return .notAJoin }
+      return .fault(
+        .invalidRecord("a header after a rotated file's end that is not a valid header"))
+    }
+    guard afterEnd || next.stateFollows else { return .notAJoin }
     guard next.session == header.session else {
-      return .misplacedRecord(
-        "a header of session \(next.session) after a rotated file of session \(header.session)")
+      return .fault(
+        .misplacedRecord(
+          "a header of session \(next.session) after a rotated file of session "
+            + "\(header.session)"))
     }
     guard next.firstSeq == expectedSeq else {
-      return .invalidRecord(
-        "the next rotated file starts at seq \(next.firstSeq), but the last action is "
-          + "\(expectedSeq - 1)")
+      return .fault(
+        .invalidRecord(
+          "the next rotated file starts at seq \(next.firstSeq), but the last action is "
+            + "\(expectedSeq - 1)"))
     }
     endReason = nil
     joinedFiles += 1
+    // The previous file's state cut off midway is left out; the next file's parts start afresh.
+    pendingParts = [:]
     let seq = next.firstSeq - 1
-    if seq >= firstSeq, checkpoints[seq] == nil, partedCheckpoints[seq] == nil {
+    if !next.stateFollows, seq >= firstSeq, checkpoints[seq] == nil, partedCheckpoints[seq] == nil {
       checkpoints[seq] = LogEntry(
         start: span.start, length: span.end - span.start, line: span.line, seq: seq,
         kind: .checkpoint)
     }
-    return nil
+    return .joined
+  }
+
+  /// What ``joinSegment(_:_:afterEnd:)`` did with a header.
+  private enum Join {
+    /// It continues the session: joined.
+    case joined
+    /// It would continue the session but is wrong in this way.
+    case fault(LogFault.Reason)
+    /// It is not a file joined without the previous one's `end` record.
+    case notAJoin
   }
 
   private mutating func markSuspect(from position: Int) {

@@ -97,9 +97,36 @@ public final class ReplayLog: Sendable {
       bytes.cancel()
       throw error
     }
+    var index = result
+    if index.header.stateFollows {
+      index = try Self.resolvingHeaderState(
+        index,
+        of: ReplayLog(
+          path: path, bytes: bytes, recovery: recovery, limits: limits, index: result,
+          header: result.header, migration: nil))
+    }
     self.init(
-      path: path, bytes: bytes, recovery: recovery, limits: limits, index: result,
-      header: result.header, migration: nil)
+      path: path, bytes: bytes, recovery: recovery, limits: limits, index: index,
+      header: index.header, migration: nil)
+  }
+
+  /// `index` with its header's state read from the `state` record for `firstSeq - 1`, which a
+  /// header with ``LogHeader/stateFollows`` announces, and that record no longer a checkpoint
+  /// (position `firstSeq - 1` is the header's).
+  /// - Throws: `ReplayError.headerStateMissing` when the file has no complete such record.
+  private static func resolvingHeaderState(
+    _ index: LogIndexer.Result, of log: ReplayLog
+  ) throws(ReplayError) -> LogIndexer.Result {
+    let seq = index.header.firstSeq - 1
+    guard let state = try log.checkpointState(at: seq) else {
+      throw .headerStateMissing(path: log.path, seq: seq)
+    }
+    var index = index
+    index.header.state = state
+    index.header.stateFollows = false
+    index.checkpoints[seq] = nil
+    index.partedCheckpoints[seq] = nil
+    return index
   }
 
   /// A log from its index, with `header` (the recorded one, or migrated) and `migration`.

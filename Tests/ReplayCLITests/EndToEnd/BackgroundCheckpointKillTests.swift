@@ -3,15 +3,18 @@ import RewindReplay
 import Testing
 
 /// `kill -9` while a checkpoint is being written in parts off the dispatching thread
-/// (`rewind-testbed record-big`): the log stays readable, no acknowledged action is lost, and a
-/// state cut off by the kill is left out rather than read half.
+/// (`rewind-testbed record-big`), or while a rotation's state is (`record … rotating-large`): the
+/// log stays readable, no acknowledged action is lost, and a state cut off by the kill is left
+/// out rather than read half.
 @Suite struct BackgroundCheckpointKillTests {
   /// Runs the child until it has acknowledged `acks` dispatches, kills it, and returns the
   /// highest acknowledgement read.
-  static func recordUntilKilled(log: String, acks: Int) throws -> Int {
+  static func recordUntilKilled(
+    log: String, acks: Int, arguments: [String]? = nil
+  ) throws -> Int {
     let process = Process()
     process.executableURL = try TrapKindsTests.testbed()
-    process.arguments = ["record-big", log, "100000"]
+    process.arguments = arguments ?? ["record-big", log, "100000"]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -53,6 +56,47 @@ import Testing
           continue
         }
         #expect(notes.count == 8_000, "state \(seq) is whole")
+      }
+    }
+  }
+
+  @Test(arguments: [400, 900, 1_700])
+  func aKillDuringABackgroundRotationLosesNoAction(acks: Int) throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("live.jsonl").path
+      let highest = try Self.recordUntilKilled(
+        log: path, acks: acks, arguments: ["record", path, "rotating-large", "100000"])
+      #expect(highest >= acks)
+      var files = [path]
+      var index = 1
+      while case let rotated = directory.appendingPathComponent("live.\(index).jsonl").path,
+        FileManager.default.fileExists(atPath: rotated)
+      {
+        files.insert(rotated, at: 0)
+        index += 1
+      }
+      #expect(files.count > 1, "the writer rotated")
+      // The files joined oldest first: every acknowledged action, once, in order — whether the
+      // kill came before the old file's end record or the new file's state.
+      var bundle: [UInt8] = []
+      for file in files { bundle += Array(try Data(contentsOf: URL(fileURLWithPath: file))) }
+      let log = try ReplayLog(name: "bundle", contents: bundle, recovery: .tail)
+      #expect(log.firstSeq == 1)
+      #expect(log.lastSeq >= highest, "every acknowledged action is in the files")
+      #expect(log.joinedFiles == files.count - 1)
+      // Each file alone opens, but the newest when the kill came before its state was written:
+      // then it says so, and the bundle above is the way to read it.
+      for file in files {
+        do {
+          let alone = try ReplayLog(path: file, recovery: .tail)
+          #expect(alone.header.state["todos"] != nil, "\(file)")
+        } catch {
+          #expect(file == path, "\(file): \(error)")
+          guard case ReplayError.headerStateMissing = error else {
+            Issue.record("\(file): \(error)")
+            continue
+          }
+        }
       }
     }
   }

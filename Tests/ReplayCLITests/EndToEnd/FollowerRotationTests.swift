@@ -60,6 +60,98 @@ import Testing
     }
   }
 
+  /// A writer whose state is large rotates in the background: each new file begins (its
+  /// header's state follows) before the old one's final state and `end` record are written. The
+  /// follower goes on with the new file at once, as a rotation, missing nothing.
+  @Test func aFollowerMissesNoActionOfAWriterRotatingInTheBackground() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("live.jsonl").path
+      let count = 3_000
+      let process = Process()
+      process.executableURL = try TrapKindsTests.testbed()
+      process.arguments = ["record", path, "rotating-large", String(count)]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      let tail = LogTail(path: path)
+      var seen = Seen()
+      var statesFollowing = 0
+      try process.run()
+      func poll() {
+        let events = tail.poll()
+        for case .header(let header) in events where header.stateFollows { statesFollowing += 1 }
+        seen.add(events)
+      }
+      while process.isRunning {
+        poll()
+        usleep(500)
+      }
+      process.waitUntilExit()
+      poll()
+      #expect(process.terminationStatus == 0)
+      let missing = Set(1...count).subtracting(seen.seqs).sorted()
+      #expect(
+        seen.seqs == Array(1...count),
+        "missed \(missing.prefix(20)), \(seen.seqs.count - Set(seen.seqs).count) repeated; restarts \(seen.restarts), faults \(seen.faults)"
+      )
+      #expect(seen.faults.isEmpty, "\(seen.faults)")
+      #expect(seen.restarts == 0, "a rotation is not a replacement")
+      #expect(seen.headers > 3, "the writer rotated \(seen.headers - 1) times")
+      #expect(statesFollowing == seen.headers - 1, "every rotated file's state follows")
+      #expect(seen.ends.last == "closed")
+      #expect(seen.ends.dropLast().allSatisfy { $0 == "rotated" })
+      // Every file joined oldest first is one log with every action once.
+      let files =
+        (1..<seen.headers).reversed().map {
+          directory.appendingPathComponent("live.\($0).jsonl").path
+        } + [path]
+      var bundle: [UInt8] = []
+      for file in files { bundle += Array(try Data(contentsOf: URL(fileURLWithPath: file))) }
+      let log = try ReplayLog(name: "bundle", contents: bundle, recovery: .strict)
+      #expect(log.firstSeq == 1)
+      #expect(log.lastSeq == count)
+      #expect(log.joinedFiles == files.count - 1)
+    }
+  }
+
+  /// A tail that starts on a file whose header's state follows holds the header and the actions
+  /// back until the state's record completes it: a follower needs the state to start from.
+  @Test func aTailStartingOnAFileWhoseStateFollowsWaitsForTheState() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("live.jsonl").path
+      let header =
+        #"{"kind":"header","format":"rewind","version":2,"session":"s","app":"counter","#
+        + #""actionType":"CounterAction","stateType":"CounterState","firstSeq":4,"#
+        + #""stateFollows":true}"#
+      func action(_ seq: Int) -> String {
+        #"{"kind":"action","seq":\#(seq),"type":"increment","action":{"increment":{}}}"#
+      }
+      try ([header, action(4)].joined(separator: "\n") + "\n")
+        .write(toFile: path, atomically: false, encoding: .utf8)
+      let tail = LogTail(path: path)
+      #expect(tail.poll().isEmpty, "held until the state comes")
+      let handle = try #require(FileHandle(forWritingAtPath: path))
+      handle.seekToEndOfFile()
+      handle.write(
+        Data(
+          ([
+            #"{"kind":"state","seq":3,"part":0,"parts":2,"text":"{\"cou"}"#, action(5),
+            #"{"kind":"state","seq":3,"part":1,"parts":2,"text":"nt\":3}"}"#, action(6),
+          ].joined(separator: "\n") + "\n").utf8))
+      try handle.close()
+      let events = tail.poll()
+      guard case .header(let read) = events.first else {
+        Issue.record("no header first: \(events)")
+        return
+      }
+      #expect(!read.stateFollows)
+      #expect(read.state["count"]?.intValue == 3)
+      var seen = Seen()
+      seen.add(events)
+      #expect(seen.seqs == [4, 5, 6])
+      #expect(seen.faults.isEmpty)
+    }
+  }
+
   /// A counter log file of session `session` holding actions `seqs`, ending `rotated` unless it
   /// is the last.
   static func segment(session: String, seqs: ClosedRange<Int>, rotated: Bool) -> String {

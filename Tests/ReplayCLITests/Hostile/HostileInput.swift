@@ -70,7 +70,7 @@ enum HostileInput: String, CaseIterable, Sendable, CustomTestStringConvertible {
         #"action 1 (type "add") does not decode: add._0: number 99999999999999999999 does not "#
           + "fit in Int"
       ]
-    case .version99: return ["the log has format version 99; this replay reads versions up to 1"]
+    case .version99: return ["the log has format version 99; this replay reads versions up to 2"]
     case .version0: return [#"not a Rewind log: the header's "version" 0 is not 1 or more"#]
     case .emptyFile, .blankLinesOnly: return ["the log is empty: it has no header line"]
     case .directory: return ["not a log file: it is a directory"]

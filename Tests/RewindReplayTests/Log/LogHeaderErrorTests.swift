@@ -102,11 +102,11 @@ import Testing
     var text = LogText()
     text.header(version: 99)
     let error = expectReplayError { try ReplayLog(name: "future.jsonl", contents: text.bytes) }
-    guard case .unsupportedVersion("future.jsonl", 99, 1)? = error else {
-      Issue.record("expected unsupportedVersion(99, 1), got \(String(describing: error))")
+    guard case .unsupportedVersion("future.jsonl", 99, 2)? = error else {
+      Issue.record("expected unsupportedVersion(99, 2), got \(String(describing: error))")
       return
     }
-    #expect(error?.message == "the log has format version 99; this replay reads versions up to 1")
+    #expect(error?.message == "the log has format version 99; this replay reads versions up to 2")
     #expect(error?.location == "future.jsonl:1")
     #expect(error?.hint == "upgrade Rewind to read this log")
   }

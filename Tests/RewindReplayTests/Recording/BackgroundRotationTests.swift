@@ -1,0 +1,197 @@
+import Foundation
+import Rewind
+import RewindExamples
+import RewindJSON
+import Testing
+
+@testable import RewindReplay
+
+/// A rotation of a large state starts the new file at once, with a header whose state follows
+/// (`"stateFollows":true`, format version 2), and writes the state in the background to both
+/// files: the new one's `state` record for `firstSeq - 1`, the old one's final state before its
+/// `end` record. Every reader takes each file alone, the files joined, and a file whose old
+/// neighbour was cut off before its end.
+@Suite struct BackgroundRotationTests {
+  typealias Big = BackgroundCheckpointTests
+
+  /// The files of `path`'s rotation, oldest first.
+  static func files(of path: String, keep: Int) -> [String] {
+    let rotated = (1..<keep).reversed().map { LogWriter.rotatedPath(path, index: $0) }
+    return (rotated + [path]).filter { FileManager.default.fileExists(atPath: $0) }
+  }
+
+  @Test func everyFileOfARotatedRecordingOpensAloneAndJoined() throws {
+    try withScratchDirectory { directory in
+      let path = directory.appendingPathComponent("big.jsonl").path
+      // About 200 KiB of state JSON and files of 600 KiB: a rotation every few hundred actions,
+      // each with a state large enough for the background.
+      let store = Store(initialState: Big.initial(items: 4_000), reducer: Big.reducer)
+      let recorder = try store.startRecording(
+        to: path, app: "big",
+        options: RecordingOptions(
+          checkpointInterval: 100, rotation: Rotation(maxBytes: 600 << 10, keepFiles: 10)))
+      var states = [store.state]
+      // How many rotations there are depends on how fast the background keeps up (a rotation
+      // waits while a state is written): dispatch until there were two, in hundreds.
+      var count = 0
+      while count < 20_000
+        && (count < 1_200
+          || !FileManager.default.fileExists(
+            atPath: LogWriter.rotatedPath(path, index: 2)))
+      {
+        for _ in 0..<100 {
+          count += 1
+          store.dispatch(.add(count))
+          states.append(store.state)
+        }
+      }
+      recorder.close()
+      guard case .closed = recorder.status else {
+        Issue.record("the recording stopped: \(recorder.status)")
+        return
+      }
+      let files = Self.files(of: path, keep: 10)
+      try #require(files.count >= 3, "\(files)")
+
+      var nextSeq = 1
+      var bundle: [UInt8] = []
+      for (index, file) in files.enumerated() {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let headerLine = String(text.prefix { $0 != "\n" })
+        if index > 0 {
+          #expect(headerLine.contains(#""version":2,"#), "\(file)")
+          #expect(headerLine.contains(#""stateFollows":true"#), "\(file)")
+          #expect(!headerLine.contains(#""state":"#), "\(file)")
+        }
+        let log = try ReplayLog(path: file, recovery: .strict)
+        #expect(log.firstSeq == nextSeq, "\(file)")
+        #expect(try Big.decode(log.header.state) == states[log.firstSeq - 1], "\(file)")
+        #expect(!log.header.stateFollows)
+        #expect(
+          !log.checkpointSeqs.contains(log.firstSeq - 1), "the header's state is no checkpoint")
+        #expect(log.endReason == (index == files.count - 1 ? "closed" : "rotated"), "\(file)")
+        // Each file ends with its last state, so `verify` compares the end of every file.
+        #expect(log.checkpointSeqs.last == log.lastSeq, "\(file)")
+        for seq in log.checkpointSeqs {
+          #expect(try Big.decode(try #require(try log.checkpointState(at: seq))) == states[seq])
+        }
+        let app = ReplayApp(name: "big", reducer: Big.reducer)
+        let report = try Verifier.verify(try app.timeline(for: log, usesCheckpoints: false))
+        #expect(report.isReproduced, "\(file)")
+        nextSeq = log.lastSeq + 1
+        bundle += Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+      }
+      #expect(nextSeq == count + 1, "no action lost, none twice")
+
+      let joined = try ReplayLog(name: "bundle", contents: bundle, recovery: .strict)
+      #expect(joined.joinedFiles == files.count - 1)
+      #expect(joined.firstSeq == 1, "ten files kept: the first is there")
+      #expect(joined.lastSeq == count)
+      let app = ReplayApp(name: "big", reducer: Big.reducer)
+      let timeline = try app.timeline(for: joined)
+      #expect(try Big.decode(try timeline.stateJSON(at: count)) == states[count])
+    }
+  }
+
+  // MARK: Hand-written files
+
+  static let session = "s"
+  static func header(firstSeq: Int, follows: Bool) -> String {
+    let state = follows ? #""stateFollows":true"# : #""state":{"count":\#(firstSeq - 1)}"#
+    return
+      #"{"kind":"header","format":"rewind","version":\#(follows ? 2 : 1),"session":"s","#
+      + #""app":"counter","actionType":"CounterAction","stateType":"CounterState","#
+      + #""firstSeq":\#(firstSeq),\#(state)}"#
+  }
+  static func action(_ seq: Int) -> String {
+    #"{"kind":"action","seq":\#(seq),"type":"increment","action":{"increment":{}}}"#
+  }
+  static func bytes(_ lines: [String]) -> [UInt8] {
+    Array((lines.joined(separator: "\n") + "\n").utf8)
+  }
+
+  @Test func aFileWhoseStateFollowsTakesItFromItsStateRecord() throws {
+    let lines = [
+      Self.header(firstSeq: 4, follows: true), Self.action(4), Self.action(5),
+      #"{"kind":"state","seq":3,"part":0,"parts":2,"text":"{\"cou"}"#, Self.action(6),
+      #"{"kind":"state","seq":3,"part":1,"parts":2,"text":"nt\":3}"}"#,
+      #"{"kind":"end","seq":6}"#,
+    ]
+    let log = try ReplayLog(name: "new.jsonl", contents: Self.bytes(lines), recovery: .strict)
+    #expect(log.header.state == .object([JSONMember("count", .number("3"))]))
+    #expect(log.positions == 3...6)
+    #expect(log.checkpointSeqs.isEmpty)
+    let timeline = try ReplayApp(name: "counter", reducer: counterReducer).timeline(for: log)
+    #expect(try timeline.stateJSON(at: 6)["count"] == .number("6"))
+  }
+
+  @Test func aFileWhoseStateNeverCameSaysWhereItIs() throws {
+    let lines = [Self.header(firstSeq: 4, follows: true), Self.action(4), Self.action(5)]
+    do {
+      _ = try ReplayLog(name: "new.jsonl", contents: Self.bytes(lines))
+      Issue.record("a file without its initial state opened")
+    } catch {
+      #expect(error.location == "new.jsonl:1")
+      #expect(
+        error.message
+          == "the file's initial state (the state after action 3, which its header says follows "
+          + #"in a "state" record) is not in the file"#)
+      #expect(error.hint?.contains("cat session.1.jsonl session.jsonl > both.jsonl") == true)
+    }
+  }
+
+  @Test func anOldReaderIsToldToUpgradeNotThatTheStateIsMissing() throws {
+    // Version 2 is what such a header says: a reader of version 1 refuses it by its version.
+    let header = Self.header(firstSeq: 4, follows: true)
+    #expect(header.contains(#""version":2,"#))
+    // A version 1 header that claims its state follows is not believed: it has no state.
+    let v1 = header.replacingOccurrences(of: #""version":2"#, with: #""version":1"#)
+    #expect(throws: ReplayError.self) {
+      try ReplayLog(name: "v1.jsonl", contents: Self.bytes([v1, Self.action(4)]))
+    }
+  }
+
+  @Test func aBundleJoinsAFileCutOffBeforeItsEndRecord() throws {
+    // The old file stopped after its last action and half of its final state: the app died
+    // during the background part of the rotation. The new file's state did arrive.
+    let lines = [
+      Self.header(firstSeq: 1, follows: false), Self.action(1), Self.action(2), Self.action(3),
+      #"{"kind":"state","seq":3,"part":0,"parts":2,"text":"{\"cou"}"#,
+      Self.header(firstSeq: 4, follows: true), Self.action(4),
+      #"{"kind":"state","seq":3,"part":0,"parts":2,"text":"{\"cou"}"#,
+      #"{"kind":"state","seq":3,"part":1,"parts":2,"text":"nt\":3}"}"#, Self.action(5),
+    ]
+    let log = try ReplayLog(name: "bundle.jsonl", contents: Self.bytes(lines), recovery: .strict)
+    #expect(log.joinedFiles == 1)
+    #expect(log.positions == 0...5)
+    #expect(log.checkpointSeqs == [3])
+    let timeline = try ReplayApp(name: "counter", reducer: counterReducer).timeline(for: log)
+    #expect(try timeline.stateJSON(at: 5)["count"] == .number("5"))
+    #expect(try Verifier.verify(timeline).isReproduced)
+
+    // Without the new file's state it still joins: the actions continue.
+    let cut = lines.filter { !$0.contains(#""part":1"#) }.enumerated().filter { $0.offset != 7 }
+      .map(\.element)
+    let joined = try ReplayLog(name: "cut.jsonl", contents: Self.bytes(cut), recovery: .strict)
+    #expect(joined.lastSeq == 5)
+    #expect(joined.checkpointSeqs.isEmpty)
+
+    // A header that does not continue the seqs, or of another session, is still misplaced.
+    var gap = lines
+    gap[5] = Self.header(firstSeq: 5, follows: true)
+    #expect(throws: ReplayError.self) {
+      try ReplayLog(name: "gap.jsonl", contents: Self.bytes(gap), recovery: .strict)
+    }
+    var other = lines
+    other[5] = other[5].replacingOccurrences(of: #""session":"s""#, with: #""session":"t""#)
+    #expect(throws: ReplayError.self) {
+      try ReplayLog(name: "other.jsonl", contents: Self.bytes(other), recovery: .strict)
+    }
+    // An ordinary header there (its state in it) is not a rotation cut short.
+    var plain = lines
+    plain[5] = Self.header(firstSeq: 4, follows: false)
+    #expect(throws: ReplayError.self) {
+      try ReplayLog(name: "plain.jsonl", contents: Self.bytes(plain), recovery: .strict)
+    }
+  }
+}
