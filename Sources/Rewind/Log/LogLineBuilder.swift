@@ -111,8 +111,25 @@ extension LogLineBuilder {
 
   /// `2026-11-21T10:00:00Z`.
   static func timestamp(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: date)
+    // By hand, not with `ISO8601DateFormatter`: making one costs about 0.3 ms, and a rotation
+    // writes a header on the dispatching thread. Days to a civil date: H. Hinnant's algorithm
+    // (the Gregorian calendar, UTC; Foundation's formatter differs only before 1582, when it
+    // counts in the Julian calendar).
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+    let (day, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
+    let shifted = day + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let yearText = String(repeating: "0", count: max(0, 4 - "\(year)".count)) + "\(year)"
+    return "\(yearText)-\(two(month))-\(two(dayOfMonth))T\(two(second / 3_600)):"
+      + "\(two(second / 60 % 60)):\(two(second % 60))Z"
   }
 }

@@ -166,21 +166,25 @@ extension LogWriter {
 
   /// Shifts rotated files by one (`.1` → `.2`, …), drops the oldest beyond `keep` files in all,
   /// and moves the current file to `.1`. Only the files there are are touched: a rotation costs
-  /// one look and one rename per kept file, whatever `keep` allows.
-  /// - Returns: 0 or the `errno` of the failed rename.
-  static func shiftRotatedFiles(_ path: String, keep: Int, fileSystem: any LogFileSystem) -> Int32 {
+  /// one look and one rename per kept file, whatever `keep` allows. The file dropped leaves its
+  /// folder at once; freeing its storage is left to `release`, which the caller runs off the
+  /// dispatching thread (``LogFileSystem/removeFreeingLater(_:)``).
+  /// - Returns: 0 or the `errno` of the failed rename, and what frees the dropped file.
+  static func shiftRotatedFiles(
+    _ path: String, keep: Int, fileSystem: any LogFileSystem
+  ) -> (code: Int32, release: (@Sendable () -> Void)?) {
     let oldest = keep - 1
     if oldest < 1 {
-      fileSystem.remove(path)
-      return 0
+      return (0, fileSystem.removeFreeingLater(path))
     }
+    var release: (@Sendable () -> Void)?
     // The rotated files are `.1` up to `.highest`, with no gap (each rotation shifts them all).
     var highest = 0
     while highest < oldest, fileSystem.exists(rotatedPath(path, index: highest + 1)) {
       highest += 1
     }
     if highest == oldest {
-      fileSystem.remove(rotatedPath(path, index: oldest))
+      release = fileSystem.removeFreeingLater(rotatedPath(path, index: oldest))
       highest -= 1
     }
     var index = highest
@@ -189,6 +193,6 @@ extension LogWriter {
         rotatedPath(path, index: index), to: rotatedPath(path, index: index + 1))
       index -= 1
     }
-    return fileSystem.rename(path, to: rotatedPath(path, index: 1))
+    return (fileSystem.rename(path, to: rotatedPath(path, index: 1)), release)
   }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// The states a recording writes besides its actions: checkpoints (on the calling thread or, for
@@ -140,7 +141,9 @@ extension RecorderCore {
     // Rename first, with the file still open: when that fails, the file must not end with a
     // `rotated` record that promises a next file. It then ends at its last action, as a log that
     // stopped on an error does.
-    let code = LogWriter.shiftRotatedFiles(path, keep: rotation.keepFiles, fileSystem: fileSystem)
+    let (code, release) = LogWriter.shiftRotatedFiles(
+      path, keep: rotation.keepFiles, fileSystem: fileSystem)
+    if let release { Self.releaseInBackground(release) }
     if code != 0 { throw .rotationFailed(errno: code) }
     // The file ends with its last state, as a closed one does.
     if lacksFinalCheckpoint { try appendCheckpoint(stateJSON) }
@@ -171,7 +174,9 @@ extension RecorderCore {
     guard isRecording, let rotation = options.rotation, let old = writer else { return nil }
     // As in ``rotate(stateJSON:)``: rename first, so that a failed rename leaves no file
     // promising a next one.
-    let code = LogWriter.shiftRotatedFiles(path, keep: rotation.keepFiles, fileSystem: fileSystem)
+    let (code, release) = LogWriter.shiftRotatedFiles(
+      path, keep: rotation.keepFiles, fileSystem: fileSystem)
+    if let release { Self.releaseInBackground(release) }
     if code != 0 { return fail(.rotationFailed(errno: code)) }
     do { try old.flush() } catch { return fail(error) }
     // With one file kept, the old one is gone already: nothing more is written to it.
@@ -226,6 +231,12 @@ extension RecorderCore {
       return fail(error)
     }
     return nil
+  }
+
+  /// Frees a file the rotation dropped, off the calling thread: deleting a file of many MiB
+  /// takes milliseconds (5 ms for 16 MB on ext4 here).
+  private static func releaseInBackground(_ release: @escaping @Sendable () -> Void) {
+    DispatchQueue.global(qos: .utility).async(execute: release)
   }
 
   /// A header line for a file whose first action is `firstSeq`, with `stateJSON` as its state, or

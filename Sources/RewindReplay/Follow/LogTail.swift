@@ -83,9 +83,19 @@ public final class LogTail {
     while true {
       guard let current = file else {
         // The first file: the one at the path, or — for a tail that waited for it — the
-        // recording's first one still kept, when the recorder rotated before this poll.
-        let first = startsBeforeTheFile ? Self.firstSegment(of: path) : path
-        guard open(first) || (first != path && open(path)) else { return events }
+        // recording's first one still kept, when the recorder rotated before this poll. The
+        // recorder may rotate while the files are looked at: the file found is opened only if
+        // it still starts where it did, else they are looked at again (at the next poll at
+        // worst).
+        guard startsBeforeTheFile else {
+          guard open(path) else { return events }
+          continue
+        }
+        guard let first = Self.firstSegment(of: path) else {
+          guard open(path) else { return events }
+          continue
+        }
+        guard open(first.path, firstSeq: first.firstSeq) else { return events }
         continue
       }
       events += readNew(current.fd)
@@ -177,20 +187,26 @@ public final class LogTail {
     return nil
   }
 
-  /// The oldest file still kept of the recording at `path`: the rotated files (`session.1.jsonl`,
-  /// `session.2.jsonl`, …) whose headers name the same session with ever smaller `firstSeq`s,
-  /// as far as that goes; `path` itself when none does.
-  static func firstSegment(of path: String) -> String {
+  /// The oldest file still kept of the recording at `path`, and its header's `firstSeq`: among
+  /// `path` and the rotated files (`session.1.jsonl`, `session.2.jsonl`, …, as far as they go)
+  /// whose headers name the same session, the one that starts first. `nil` when `path` has no
+  /// readable header yet.
+  ///
+  /// Every kept file is looked at, not only while the `firstSeq`s fall: a rotation while they
+  /// are looked at shifts them by one, so a file may be seen twice, but the oldest is not missed
+  /// (the recorder shifts the highest first).
+  static func firstSegment(of path: String) -> (path: String, firstSeq: Int)? {
     func header(_ path: String) -> SessionFile.Header? {
       SessionFile(path: path, readsLastLine: false)?.header
     }
-    guard let newest = header(path), newest.firstSeq > 1 else { return path }
-    var (oldest, seq) = (path, newest.firstSeq)
-    for index in 1..<1_000 {
+    guard let newest = header(path) else { return nil }
+    var oldest = (path: path, firstSeq: newest.firstSeq)
+    var index = 1
+    while oldest.firstSeq > 1 && index < 1_000 {
       let candidate = LogWriter.rotatedPath(path, index: index)
-      guard let older = header(candidate), older.session == newest.session, older.firstSeq < seq
-      else { break }
-      (oldest, seq) = (candidate, older.firstSeq)
+      guard let older = header(candidate), older.session == newest.session else { break }
+      if older.firstSeq < oldest.firstSeq { oldest = (candidate, older.firstSeq) }
+      index += 1
     }
     return oldest
   }
