@@ -10,10 +10,12 @@ import RewindJSON
 /// — a rotation's last actions and its `rotated` record are written after the rename. After a
 /// `rotated` record the tail goes on with the file whose header continues its seqs: the one at
 /// the path, or a rotated one (`session.1.jsonl`, …) when the recorder rotated more than once
-/// since the last poll, so no action is missed while the files are kept. Any other new file (a
-/// replacement, a file deleted and made again) is read from its start after a ``Event/restarted``,
-/// and a line the old file left unfinished (its writer was killed) is reported as cut off. A
-/// file truncated in place is read again from its start. A tail made before its file existed
+/// since the last poll, so no action is missed while the files are kept. A rotation whose state
+/// the recorder writes in the background starts the next file (its header's state follows)
+/// before the old one's `rotated` record: the tail goes on with that file at once. Any other new
+/// file (a replacement, a file deleted and made again) is read from its start after a
+/// ``Event/restarted``, and a line the old file left unfinished (its writer was killed) is
+/// reported as cut off. A file truncated in place is read again from its start. A tail made before its file existed
 /// (started ahead of the recording) begins with the recording's first file still kept, even if
 /// the recorder rotated before the first poll found the file.
 public final class LogTail {
