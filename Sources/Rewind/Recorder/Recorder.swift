@@ -196,8 +196,9 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       let (core, onError, sanitizer) = (self.core, self.onError, stateSanitizer)
       let coder = core.withLock { $0.options.coder }
       let job: @Sendable () -> Void = {
-        Self.writeRotationState(state, seq: seq, sanitizer: sanitizer, coder: coder, core: core)
-          .map(onError)
+        Self.writeState(
+          state, seq: seq, sanitizer: sanitizer, coder: coder, core: core, rotating: true
+        ).map(onError)
       }
       // The writer was idle when planned, and only this method submits (one call at a time):
       // were it busy after all, the state is written here rather than not at all.
@@ -206,51 +207,30 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   }
 
   /// Sanitizes and encodes `state` and writes it as the `state` record of `seq`, one part per
-  /// lock (the background side of ``didReduce(_:)``). Returns an error to report.
+  /// lock: the background side of ``didReduce(_:)``. For a rotation
+  /// (``RecorderCore/StatePlan/rotateLater(seq:)``), the record goes to the new file (its
+  /// header's state) and to the retiring one (its final state), which then ends. Returns an error
+  /// to report.
   private static func writeState(
     _ state: State, seq: Int, sanitizer: (@Sendable (State) -> State)?, coder: LogCoder,
-    core: Locked<RecorderCore>
-  ) -> RecorderError? {
-    let json: [UInt8]
-    do {
-      json = try coder.encode(sanitizer?(state) ?? state)
-    } catch {
-      return core.withLock { $0.fail(.stateEncodingFailed(description: "\(error)")) }
-    }
-    core.withLock { $0.noteStateBytes(json.count) }
-    return StateRecord.forEachLine(seq: seq, json: json) { line in
-      core.withLock { $0.appendStateLine(line) }
-    }
-  }
-
-  /// The background side of a rotation (``RecorderCore/StatePlan/rotateLater(seq:)``): encodes
-  /// the state after action `seq` and writes it as a `state` record to the new file (its header's
-  /// state) and to the retiring one (its final checkpoint), one part per lock, then ends the
-  /// retiring file. Returns an error to report.
-  private static func writeRotationState(
-    _ state: State, seq: Int, sanitizer: (@Sendable (State) -> State)?, coder: LogCoder,
-    core: Locked<RecorderCore>
+    core: Locked<RecorderCore>, rotating: Bool = false
   ) -> RecorderError? {
     let json: [UInt8]
     do {
       json = try coder.encode(sanitizer?(state) ?? state)
     } catch {
       return core.withLock { core in
-        // The retiring file still ends as rotated files do; the new file's state never comes.
-        _ = core.finishRotation()
+        // A retiring file still ends as rotated files do; the new file's state never comes.
+        if rotating { _ = core.finishRotation() }
         return core.fail(.stateEncodingFailed(description: "\(error)"))
       }
     }
     core.withLock { $0.noteStateBytes(json.count) }
-    if let report = StateRecord.forEachLine(
-      seq: seq, json: json,
-      { line in
-        core.withLock { $0.appendRotationStateLine(line) }
-      })
-    {
-      return report
+    let report = StateRecord.forEachLine(seq: seq, json: json) { line in
+      core.withLock { rotating ? $0.appendRotationStateLine(line) : $0.appendStateLine(line) }
     }
-    return core.withLock { $0.finishRotation() }
+    guard rotating else { return report }
+    return report ?? core.withLock { $0.finishRotation() }
   }
 
   /// Writes the lines waiting in the buffer (``Durability/buffered(capacity:)`` only).

@@ -138,19 +138,55 @@ extension RecorderCore {
   /// Rotates the file: renames it, ends it, and starts a new one whose header holds the state.
   private mutating func rotate(stateJSON: [UInt8]) throws(RecorderError.Reason) {
     guard let rotation = options.rotation, let old = writer else { return }
-    // Rename first, with the file still open: when that fails, the file must not end with a
-    // `rotated` record that promises a next file. It then ends at its last action, as a log that
-    // stopped on an error does.
-    let (code, release) = LogWriter.shiftRotatedFiles(
-      path, keep: rotation.keepFiles, fileSystem: fileSystem)
-    if let release { Self.releaseInBackground(release) }
-    if code != 0 { throw .rotationFailed(errno: code) }
+    try shiftFiles(rotation)
     // The file ends with its last state, as a closed one does.
     if lacksFinalCheckpoint { try appendCheckpoint(stateJSON) }
     try old.append(endLine(reason: "rotated", seq: seq), seq: seq)
     try old.flush()
     old.close()
     writer = nil
+    try startNextFile()
+    try writer?.append(header(firstSeq: seq + 1, stateJSON: stateJSON), seq: seq)
+  }
+
+  /// Starts the next file without encoding the state (``StatePlan/rotateLater(seq:)``): renames
+  /// the current file and keeps it open as the retiring file, and starts the new one with a
+  /// header whose state follows (`"stateFollows":true`, docs/log-format.md). Returns an error to
+  /// report.
+  mutating func beginRotation() -> RecorderError? {
+    guard isRecording, let rotation = options.rotation, let old = writer else { return nil }
+    do {
+      try shiftFiles(rotation)
+      try old.flush()
+      // With one file kept, the old one is gone already: nothing more is written to it.
+      if rotation.keepFiles > 1 {
+        retiringWriter = old
+      } else {
+        old.close()
+      }
+      writer = nil
+      try startNextFile()
+      lastCheckpointSeq = seq
+      checkpointOwed = false
+      try writer?.append(header(firstSeq: seq + 1, stateJSON: nil), seq: seq)
+    } catch {
+      return fail(error)
+    }
+    return nil
+  }
+
+  /// Renames the current file away, shifting the kept ones. Done first, with the file still
+  /// open: when a rename fails, the file must not end with a `rotated` record that promises a
+  /// next file; it then ends at its last action, as a log that stopped on an error does.
+  private func shiftFiles(_ rotation: Rotation) throws(RecorderError.Reason) {
+    let (code, release) = LogWriter.shiftRotatedFiles(
+      path, keep: rotation.keepFiles, fileSystem: fileSystem)
+    if let release { Self.releaseInBackground(release) }
+    if code != 0 { throw .rotationFailed(errno: code) }
+  }
+
+  /// Opens the next file under the recording's path, for the actions after the last one.
+  private mutating func startNextFile() throws(RecorderError.Reason) {
     do {
       writer = try LogWriter(
         path: path, fileSystem: fileSystem, exclusive: false, durability: options.durability,
@@ -163,47 +199,6 @@ extension RecorderCore {
     if let signalOwner, let fd = writer?.fileDescriptor {
       FatalSignalRecord.move(owner: signalOwner, to: fd)
     }
-    try writer?.append(header(firstSeq: seq + 1, stateJSON: stateJSON), seq: seq)
-  }
-
-  /// Starts the next file without encoding the state (``StatePlan/rotateLater(seq:)``): renames
-  /// the current file and keeps it open as the retiring file, and starts the new one with a
-  /// header whose state follows (`"stateFollows":true`, docs/log-format.md). Returns an error to
-  /// report.
-  mutating func beginRotation() -> RecorderError? {
-    guard isRecording, let rotation = options.rotation, let old = writer else { return nil }
-    // As in ``rotate(stateJSON:)``: rename first, so that a failed rename leaves no file
-    // promising a next one.
-    let (code, release) = LogWriter.shiftRotatedFiles(
-      path, keep: rotation.keepFiles, fileSystem: fileSystem)
-    if let release { Self.releaseInBackground(release) }
-    if code != 0 { return fail(.rotationFailed(errno: code)) }
-    do { try old.flush() } catch { return fail(error) }
-    // With one file kept, the old one is gone already: nothing more is written to it.
-    if rotation.keepFiles > 1 {
-      retiringWriter = old
-    } else {
-      old.close()
-    }
-    writer = nil
-    do {
-      writer = try LogWriter(
-        path: path, fileSystem: fileSystem, exclusive: false, durability: options.durability,
-        committedSeq: seq)
-    } catch {
-      return fail(.rotationFailed(errno: error.errno))
-    }
-    segment += 1
-    firstSeqOfFile = seq + 1
-    lastCheckpointSeq = seq
-    checkpointOwed = false
-    if let signalOwner, let fd = writer?.fileDescriptor {
-      FatalSignalRecord.move(owner: signalOwner, to: fd)
-    }
-    do { try writer?.append(header(firstSeq: seq + 1, stateJSON: nil), seq: seq) } catch {
-      return fail(error)
-    }
-    return nil
   }
 
   /// Appends one line of the `state` record of the rotation's state (the state after the retiring

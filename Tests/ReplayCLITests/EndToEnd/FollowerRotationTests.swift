@@ -13,12 +13,16 @@ import Testing
     var ends: [String] = []
     var faults: [LogFault.Reason] = []
     var restarts = 0
+    /// Headers whose state followed, told as such (a file begun by a background rotation).
+    var statesFollowing = 0
 
     mutating func add(_ events: [LogTail.Event]) {
       for event in events {
         switch event {
         case .action(let action): seqs.append(action.seq)
-        case .header: headers += 1
+        case .header(let header):
+          headers += 1
+          if header.stateFollows { statesFollowing += 1 }
         case .end(let reason): ends.append(reason)
         case .fault(let fault): faults.append(fault.reason)
         case .restarted: restarts += 1
@@ -27,35 +31,42 @@ import Testing
     }
   }
 
+  /// Runs `rewind-testbed record PATH POLICY COUNT` and follows PATH with a ``LogTail`` while it
+  /// writes; checks that the follower saw every action once, in order, with no fault and no
+  /// restart, and that the recording closed.
+  static func follow(policy: String, count: Int, at path: String) throws -> Seen {
+    let process = Process()
+    process.executableURL = try TrapKindsTests.testbed()
+    process.arguments = ["record", path, policy, String(count)]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let tail = LogTail(path: path)
+    var seen = Seen()
+    try process.run()
+    while process.isRunning {
+      seen.add(tail.poll())
+      usleep(500)
+    }
+    process.waitUntilExit()
+    seen.add(tail.poll())
+    #expect(process.terminationStatus == 0)
+    let missing = Set(1...count).subtracting(seen.seqs).sorted()
+    #expect(
+      seen.seqs == Array(1...count),
+      "missed \(missing.prefix(20)), \(seen.seqs.count - Set(seen.seqs).count) repeated; restarts \(seen.restarts), faults \(seen.faults)"
+    )
+    #expect(seen.faults.isEmpty, "\(seen.faults)")
+    #expect(seen.restarts == 0, "a rotation is not a replacement")
+    #expect(seen.ends.last == "closed")
+    #expect(seen.ends.dropLast().allSatisfy { $0 == "rotated" })
+    return seen
+  }
+
   @Test func aFollowerMissesNoActionOfAWriterRotatingEveryKilobyte() throws {
     try CLIFixture.withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("live.jsonl").path
-      let count = 3_000
-      let process = Process()
-      process.executableURL = try TrapKindsTests.testbed()
-      process.arguments = ["record", path, "rotating", String(count)]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      let tail = LogTail(path: path)
-      var seen = Seen()
-      try process.run()
-      while process.isRunning {
-        seen.add(tail.poll())
-        usleep(500)
-      }
-      process.waitUntilExit()
-      seen.add(tail.poll())
-      #expect(process.terminationStatus == 0)
-      let missing = Set(1...count).subtracting(seen.seqs).sorted()
-      #expect(
-        seen.seqs == Array(1...count),
-        "missed \(missing.prefix(20)), \(seen.seqs.count - Set(seen.seqs).count) repeated; restarts \(seen.restarts), faults \(seen.faults)"
-      )
-      #expect(seen.faults.isEmpty, "\(seen.faults)")
-      #expect(seen.restarts == 0, "a rotation is not a replacement")
+      let seen = try Self.follow(policy: "rotating", count: 3_000, at: path)
       #expect(seen.headers > 10, "the writer rotated \(seen.headers - 1) times")
-      #expect(seen.ends.last == "closed")
-      #expect(seen.ends.dropLast().allSatisfy { $0 == "rotated" })
       #expect(seen.ends.count == seen.headers, "every file's end record was read")
     }
   }
@@ -67,38 +78,9 @@ import Testing
     try CLIFixture.withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("live.jsonl").path
       let count = 3_000
-      let process = Process()
-      process.executableURL = try TrapKindsTests.testbed()
-      process.arguments = ["record", path, "rotating-large", String(count)]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      let tail = LogTail(path: path)
-      var seen = Seen()
-      var statesFollowing = 0
-      try process.run()
-      func poll() {
-        let events = tail.poll()
-        for case .header(let header) in events where header.stateFollows { statesFollowing += 1 }
-        seen.add(events)
-      }
-      while process.isRunning {
-        poll()
-        usleep(500)
-      }
-      process.waitUntilExit()
-      poll()
-      #expect(process.terminationStatus == 0)
-      let missing = Set(1...count).subtracting(seen.seqs).sorted()
-      #expect(
-        seen.seqs == Array(1...count),
-        "missed \(missing.prefix(20)), \(seen.seqs.count - Set(seen.seqs).count) repeated; restarts \(seen.restarts), faults \(seen.faults)"
-      )
-      #expect(seen.faults.isEmpty, "\(seen.faults)")
-      #expect(seen.restarts == 0, "a rotation is not a replacement")
+      let seen = try Self.follow(policy: "rotating-large", count: count, at: path)
       #expect(seen.headers > 3, "the writer rotated \(seen.headers - 1) times")
-      #expect(statesFollowing == seen.headers - 1, "every rotated file's state follows")
-      #expect(seen.ends.last == "closed")
-      #expect(seen.ends.dropLast().allSatisfy { $0 == "rotated" })
+      #expect(seen.statesFollowing == seen.headers - 1, "every rotated file's state follows")
       // Every file joined oldest first is one log with every action once.
       let files =
         (1..<seen.headers).reversed().map {
