@@ -42,8 +42,10 @@ public struct Rotation: Sendable, Equatable {
   ///
   /// Files rotate like `logrotate`'s: `session.jsonl` is the current file, `session.1.jsonl` the
   /// one before it, `session.2.jsonl` the one before that; the oldest beyond `keepFiles` is
-  /// deleted. Every file starts with a header holding the state at its first action, so the
-  /// newest file alone replays.
+  /// deleted. Every file starts with a header holding the state at its first action — or, for a
+  /// large state, saying that it follows in the file, written from the background so that the
+  /// dispatching thread does not encode it (docs/log-format.md) — so the newest file alone
+  /// replays.
   public init(maxBytes: Int, keepFiles: Int) {
     self.maxBytes = max(1, maxBytes)
     self.keepFiles = max(1, keepFiles)
