@@ -189,10 +189,6 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
         if let report { onError(report) }
       }
     case .rotateLater(let seq):
-      if let report = core.withLock({ $0.beginRotation() }) {
-        onError(report)
-        return
-      }
       let (core, onError, sanitizer) = (self.core, self.onError, stateSanitizer)
       let coder = core.withLock { $0.options.coder }
       let job: @Sendable () -> Void = {
@@ -200,9 +196,20 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
           state, seq: seq, sanitizer: sanitizer, coder: coder, core: core, rotating: true
         ).map(onError)
       }
+      // The new file and the job that completes both files start under one lock, so that a
+      // `close()` in between cannot end the new file before the old one has its state: closing
+      // waits for the job.
+      let checkpoints = self.checkpoints
+      let (report, submitted) = core.withLock { core -> (RecorderError?, Bool) in
+        switch core.beginRotation() {
+        case .started: return (nil, checkpoints.submit(job))
+        case .notStarted(let report): return (report, true)
+        }
+      }
+      if let report { onError(report) }
       // The writer was idle when planned, and only this method submits (one call at a time):
       // were it busy after all, the state is written here rather than not at all.
-      if !checkpoints.submit(job) { job() }
+      if !submitted { job() }
     }
   }
 
@@ -226,11 +233,15 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       }
     }
     core.withLock { $0.noteStateBytes(json.count) }
+    // One line per lock: an action waits for one part at most.
     let report = StateRecord.forEachLine(seq: seq, json: json) { line in
-      core.withLock { rotating ? $0.appendRotationStateLine(line) : $0.appendStateLine(line) }
+      core.withLock { $0.appendStateLine(line) }
     }
     guard rotating else { return report }
-    return report ?? core.withLock { $0.finishRotation() }
+    if let report { return report }
+    return StateRecord.forEachLine(seq: seq, json: json) { line in
+      core.withLock { $0.appendRetiringLine(line) }
+    } ?? core.withLock { $0.finishRotation() }
   }
 
   /// Writes the lines waiting in the buffer (``Durability/buffered(capacity:)`` only).
@@ -273,6 +284,9 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     // The store's state at detaching, not at the final checkpoint: other threads may dispatch
     // in between, and their actions are not recorded.
     let stateAtDetach = detachStore?()
+    // No state is planned from here on (an app with its own store may still be dispatching):
+    // the one being written, a rotation's included, is the last to wait for.
+    core.withLock { $0.isClosing = true }
     checkpoints.waitUntilIdle()
     let source = finalStateSource.withLock { slot in
       let source = slot

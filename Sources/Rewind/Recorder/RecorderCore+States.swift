@@ -60,7 +60,7 @@ extension RecorderCore {
   ///   they began in.
   mutating func planState(writerIsIdle: Bool) -> StatePlan {
     awaitsState = false
-    guard isRecording, needsState else { return .nothing }
+    guard isRecording, !isClosing, needsState else { return .nothing }
     let isInline = options.reproducible != nil || lastStateBytes <= Self.inlineStateBytes
     if isInline { return .now }
     if isRotationDue {
@@ -147,14 +147,25 @@ extension RecorderCore {
     writer = nil
     try startNextFile()
     try writer?.append(header(firstSeq: seq + 1, stateJSON: stateJSON), seq: seq)
+    moveSignalRecord()
+  }
+
+  /// What ``beginRotation()`` did.
+  enum RotationStart {
+    /// The new file is started; the retiring one waits for the state (when it is kept).
+    case started
+    /// Nothing was started: the recording is closing or stopped, or it stopped now, with this
+    /// error to report.
+    case notStarted(RecorderError?)
   }
 
   /// Starts the next file without encoding the state (``StatePlan/rotateLater(seq:)``): renames
   /// the current file and keeps it open as the retiring file, and starts the new one with a
-  /// header whose state follows (`"stateFollows":true`, docs/log-format.md). Returns an error to
-  /// report.
-  mutating func beginRotation() -> RecorderError? {
-    guard isRecording, let rotation = options.rotation, let old = writer else { return nil }
+  /// header whose state follows (`"stateFollows":true`, docs/log-format.md).
+  mutating func beginRotation() -> RotationStart {
+    guard isRecording, !isClosing, let rotation = options.rotation, let old = writer else {
+      return .notStarted(nil)
+    }
     do {
       try shiftFiles(rotation)
       try old.flush()
@@ -169,10 +180,11 @@ extension RecorderCore {
       lastCheckpointSeq = seq
       checkpointOwed = false
       try writer?.append(header(firstSeq: seq + 1, stateJSON: nil), seq: seq)
+      moveSignalRecord()
     } catch {
-      return fail(error)
+      return .notStarted(fail(error))
     }
-    return nil
+    return .started
   }
 
   /// Renames the current file away, shifting the kept ones. Done first, with the file still
@@ -196,16 +208,20 @@ extension RecorderCore {
     }
     segment += 1
     firstSeqOfFile = seq + 1
+  }
+
+  /// Points the fatal-signal record at the new file, once its header is written: a signal line
+  /// before the header would make the file unreadable.
+  private func moveSignalRecord() {
     if let signalOwner, let fd = writer?.fileDescriptor {
       FatalSignalRecord.move(owner: signalOwner, to: fd)
     }
   }
 
-  /// Appends one line of the `state` record of the rotation's state (the state after the retiring
-  /// file's last action) to both files: the new one, whose header's state it is, and the retiring
-  /// one, whose final checkpoint it is. Returns an error to report.
-  mutating func appendRotationStateLine(_ line: [UInt8]) -> RecorderError? {
-    if let report = appendStateLine(line) { return report }
+  /// Appends one line of the `state` record of the rotation's state to the retiring file, whose
+  /// final state it is (the new file has it first, as its header's state). Returns an error to
+  /// report.
+  mutating func appendRetiringLine(_ line: [UInt8]) -> RecorderError? {
     guard isRecording, let retiring = retiringWriter else { return nil }
     do { try retiring.append(line, seq: firstSeqOfFile - 1) } catch { return fail(error) }
     return nil

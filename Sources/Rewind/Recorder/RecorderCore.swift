@@ -21,6 +21,9 @@ struct RecorderCore {
   /// The file just rotated away from, while its final state is written in the background
   /// (``beginRotation()``); `nil` at other times.
   var retiringWriter: LogWriter?
+  /// Set by `Recorder.close()` before it waits for the state being written: no state is planned
+  /// after it (``planState(writerIsIdle:)``), so that the one it waits for is the last.
+  var isClosing = false
   private(set) var seq = 0
   /// This recording's identity for ``FatalSignalRecord``, when it writes the fatal-signal line.
   let signalOwner: ObjectIdentifier?
@@ -320,6 +323,9 @@ struct RecorderCore {
   /// Writes the `end` record, syncs and closes. Returns an error to report.
   mutating func close() -> RecorderError? {
     guard isRecording, let writer else { return nil }
+    // A rotation's state still unwritten (`Recorder.close()` waits for it, so only when a
+    // contract-breaking caller raced it): the retiring file still ends as rotated files do.
+    if let report = finishRotation() { return report }
     do {
       try writer.append(endLine(reason: "closed", seq: seq), seq: seq)
       try writer.flush()

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Rewind
 import RewindExamples
@@ -15,9 +16,14 @@ import Testing
   typealias Big = BackgroundCheckpointTests
 
   /// The files of `path`'s rotation, oldest first.
-  static func files(of path: String, keep: Int) -> [String] {
-    let rotated = (1..<keep).reversed().map { LogWriter.rotatedPath(path, index: $0) }
-    return (rotated + [path]).filter { FileManager.default.fileExists(atPath: $0) }
+  static func files(of path: String) -> [String] {
+    var files = [path]
+    while case let older = LogWriter.rotatedPath(path, index: files.count),
+      FileManager.default.fileExists(atPath: older)
+    {
+      files.insert(older, at: 0)
+    }
+    return files
   }
 
   @Test func everyFileOfARotatedRecordingOpensAloneAndJoined() throws {
@@ -50,7 +56,7 @@ import Testing
         Issue.record("the recording stopped: \(recorder.status)")
         return
       }
-      let files = Self.files(of: path, keep: 10)
+      let files = Self.files(of: path)
       try #require(files.count >= 3, "\(files)")
 
       var nextSeq = 1
@@ -192,6 +198,50 @@ import Testing
     plain[5] = Self.header(firstSeq: 4, follows: false)
     #expect(throws: ReplayError.self) {
       try ReplayLog(name: "plain.jsonl", contents: Self.bytes(plain), recovery: .strict)
+    }
+  }
+}
+
+/// `close()` racing a background rotation: an app with its own store may close the recorder on
+/// one thread while another dispatches. Closing waits for the rotation's state, so every file
+/// opens alone and the files join.
+@Suite struct BackgroundRotationCloseTests {
+  @Test func closingWhileARotationIsWrittenLeavesEveryFileWhole() throws {
+    try withScratchDirectory { directory in
+      // A state just over the inline limit and files of 30 KB: a rotation at almost every
+      // action the background is idle for, so that closing often falls in the middle of one.
+      let initial = BackgroundCheckpointTests.initial(items: 500)
+      for round in 0..<60 {
+        let path = directory.appendingPathComponent("race-\(round).jsonl").path
+        let recorder = try Recorder<
+          BackgroundCheckpointTests.BigState, BackgroundCheckpointTests.BigAction
+        >(
+          path: path, app: "big", initialState: initial,
+          options: RecordingOptions(
+            checkpointInterval: 0, rotation: Rotation(maxBytes: 30_000, keepFiles: 10_000)))
+        let finished = DispatchSemaphore(value: 0)
+        let dispatcher = Thread {
+          var state = initial
+          var n = 0
+          while case .recording = recorder.status, n < 200_000 {
+            n += 1
+            recorder.reduce(&state, .add(n), with: BackgroundCheckpointTests.reducer.reduce)
+          }
+          finished.signal()
+        }
+        dispatcher.start()
+        usleep(UInt32(500 + round % 20 * 250))
+        recorder.close(finalState: initial)
+        finished.wait()
+        var bundle: [UInt8] = []
+        for file in BackgroundRotationTests.files(of: path) {
+          let log = try ReplayLog(path: file, recovery: .strict)
+          #expect(log.hasEndRecord, "\(file)")
+          bundle += Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+        }
+        let joined = try ReplayLog(name: "race-\(round)", contents: bundle, recovery: .strict)
+        #expect(joined.firstSeq == 1)
+      }
     }
   }
 }
