@@ -34,13 +34,14 @@ extension CommandContext {
     guard Platform.fileIdentity(path) != nil || follow else {
       throw .replay(.cannotOpen(path: path, reason: Platform.describe(errno: Platform.noSuchFile)))
     }
-    let tail = LogTail(path: path)
+    let needsStates = showDiff || watched != nil
+    let tail = LogTail(path: path, waitsForStates: needsStates)
     var follower: (any StateFollower)?
     // The current file's migrations, when the app is registered and its schema is older: each
     // action is shown and applied as the app reads it today, marked "(migrated)".
     var migration: MigrationChain?
     var notedBuild = false
-    let needsStates = showDiff || watched != nil
+    var notedWaiting = false
     var backlog: [String] = []
     var inBacklog = true
     var idle = 0
@@ -80,8 +81,15 @@ extension CommandContext {
               notedBuild = true
             }
           }
-          // A rotated file whose state follows continues the states already followed.
-          if needsStates, !(header.stateFollows && follower != nil) {
+          // A rotated file whose state follows continues the states already followed; one
+          // whose state did not come whole is shown without states.
+          if needsStates, header.stateFollows, follower == nil {
+            output.emit(
+              Diagnostic.warning(
+                "the initial state of \(inert(path)) from seq \(header.firstSeq) is not known: "
+                  + "its actions are shown without --diff or --path"))
+          }
+          if needsStates, !header.stateFollows {
             guard let app else {
               throw .diagnostic(
                 Diagnostic.error(
@@ -172,6 +180,9 @@ extension CommandContext {
         inBacklog = false
         if !follow {
           guard sawHeader else {
+            if let seq = tail.awaitedStateSeq {
+              throw .replay(.headerStateMissing(path: path, seq: seq))
+            }
             let size = Platform.fileIdentity(path)?.size ?? 0
             throw .replay(
               size == 0
@@ -180,6 +191,14 @@ extension CommandContext {
           }
           return ExitStatus.success
         }
+      }
+      if let seq = tail.awaitedStateSeq, !notedWaiting {
+        notedWaiting = true
+        output.emit(
+          Diagnostic(
+            .note, at: nil,
+            "\(inert(path)) begins at seq \(seq + 1), with its initial state written after its "
+              + "first actions: waiting for it (--diff and --path start from it)"))
       }
       output.flush()
       idle = events.isEmpty ? idle + 1 : 0

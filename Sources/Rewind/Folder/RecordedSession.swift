@@ -101,11 +101,14 @@ public struct RecordedSession: Sendable, Equatable {
     var bytes = Data()
     for file in files {
       let data = try Data(contentsOf: URL(fileURLWithPath: file))
-      bytes.append(data)
-      // Only the last file may end mid-line; another one's torn line must not swallow the next
-      // header.
+      // Only the last file may end mid-line. Another one's torn line (the app died while the
+      // background wrote a part of its final state) is left out, as a reader of that file
+      // alone leaves it out: it must not swallow the next header, nor stand as a bad line
+      // between the files.
       if file != files.last, let last = data.last, last != UInt8(ascii: "\n") {
-        bytes.append(UInt8(ascii: "\n"))
+        if let newline = data.lastIndex(of: UInt8(ascii: "\n")) { bytes.append(data[...newline]) }
+      } else {
+        bytes.append(data)
       }
     }
     try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)

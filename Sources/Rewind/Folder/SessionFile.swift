@@ -38,8 +38,8 @@ package struct SessionFile {
     size = Int(end)
     header = Self.readHeader(handle)
     let tail =
-      readsLastLine ? Self.readLastLine(handle, size: size) : (line: nil, endsMidLine: false)
-    last = tail.line.flatMap(Self.describe)
+      readsLastLine ? Self.readLastRecord(handle, size: size) : (record: nil, endsMidLine: false)
+    last = tail.record
     endsMidLine = tail.endsMidLine
   }
 
@@ -62,20 +62,37 @@ package struct SessionFile {
       firstSeq: value["firstSeq"]?.intValue ?? 1)
   }
 
-  /// The last complete line (its first 4 KiB), and whether bytes follow it without a newline.
-  private static func readLastLine(
+  /// The last complete record that says how far the file got — not a `state` line: the
+  /// recorder writes those from the background, possibly after later lines and with an older
+  /// `seq` (a rotated file's header state comes after its first actions, a last part may come
+  /// after a signal line) — and whether bytes follow the last line without a newline (a torn
+  /// `state` part does not count).
+  private static func readLastRecord(
     _ handle: FileHandle, size: Int
-  ) -> (line: [UInt8]?, endsMidLine: Bool) {
-    guard size > 0, let lineEnd = lastNewline(handle, before: size) else {
+  ) -> (record: LastRecord?, endsMidLine: Bool) {
+    guard size > 0, var lineEnd = lastNewline(handle, before: size) else {
       return (nil, size > 0)
     }
-    let endsMidLine = lineEnd != size - 1
-    let lineStart = (lastNewline(handle, before: lineEnd) ?? -1) + 1
-    try? handle.seek(toOffset: UInt64(lineStart))
-    guard let data = try? handle.read(upToCount: min(4096, lineEnd - lineStart)) else {
-      return (nil, endsMidLine)
+    var endsMidLine = false
+    if lineEnd != size - 1 {
+      let torn = read(handle, from: lineEnd + 1, to: size)
+      endsMidLine = torn.flatMap { stringMember("kind", in: $0) } != "state"
     }
-    return ([UInt8](data), endsMidLine)
+    // Back over the `state` lines, a few dozen at most (a large state's parts).
+    for _ in 0..<256 {
+      let lineStart = (lastNewline(handle, before: lineEnd) ?? -1) + 1
+      guard let line = read(handle, from: lineStart, to: lineEnd) else { break }
+      let record = describe(line)
+      guard record?.kind == "state", lineStart > 0 else { return (record, endsMidLine) }
+      lineEnd = lineStart - 1
+    }
+    return (nil, endsMidLine)
+  }
+
+  /// The first 4 KiB of the bytes from `start` to `end`.
+  private static func read(_ handle: FileHandle, from start: Int, to end: Int) -> [UInt8]? {
+    try? handle.seek(toOffset: UInt64(start))
+    return (try? handle.read(upToCount: min(4096, end - start))).map { [UInt8]($0) }
   }
 
   /// The offset of the last newline before `offset`, read backward 64 KiB at a time.

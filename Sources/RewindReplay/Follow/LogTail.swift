@@ -63,12 +63,26 @@ public final class LogTail {
   /// among the rotated ones too.
   private let startsBeforeTheFile: Bool
 
+  /// Whether a header whose state follows is held back until its state is read.
+  private let waitsForStates: Bool
+
   /// Follows `path` from its beginning.
-  public init(path: String, limits: ReaderLimits = .default) {
+  ///
+  /// - Parameter waitsForStates: Whether a caller that needs states (to apply the actions)
+  ///   gets a file's header only once its state is known: a header whose state follows
+  ///   (``LogHeader/stateFollows``) is then held back, with the actions after it, until the
+  ///   `state` record that completes it (``awaitedStateSeq`` says which). With `false`, such a
+  ///   header comes at once, its ``LogHeader/stateFollows`` set and its state `null`.
+  public init(path: String, limits: ReaderLimits = .default, waitsForStates: Bool = true) {
     self.path = path
     self.limits = limits
+    self.waitsForStates = waitsForStates
     startsBeforeTheFile = Platform.fileIdentity(path) == nil
   }
+
+  /// The seq whose state a held-back header waits for (its `firstSeq - 1`), or `nil` when none
+  /// waits.
+  public var awaitedStateSeq: Int? { awaited.map { $0.header.firstSeq - 1 } }
 
   deinit {
     if let file { Platform.close(file.fd) }
@@ -338,9 +352,13 @@ public final class LogTail {
   private func record(_ line: UnsafeRawBufferPointer, at start: Int) -> [Event] {
     let events = read(line, at: start)
     guard var waiting = awaited else { return events }
-    waiting.held += events
+    // Faults are told at once; the rest waits with the header.
+    var faults: [Event] = []
+    for event in events {
+      if case .fault = event { faults.append(event) } else { waiting.held.append(event) }
+    }
     awaited = waiting
-    return []
+    return faults
   }
 
   /// Takes the line of a `state` record for the header that waits for it (``awaited``); when it
@@ -358,6 +376,16 @@ public final class LogTail {
       awaited = waiting
       guard waiting.parts == count else { return [] }
       state = try? JSONParser.parse(waiting.text, limits: limits.json)
+      if state == nil {
+        // The state will not come whole: the header goes on without it, as if not waited for.
+        awaited = nil
+        let fault = LogFault(
+          path: path, line: lineNumber, byteOffset: offset - pending.count,
+          reason: .invalidRecord(
+            "the parts of the state for seq \(waiting.header.firstSeq - 1) do not put together "
+              + "into JSON"))
+        return [.fault(fault), .header(waiting.header)] + waiting.held
+      }
     }
     guard let state else { return [] }
     awaited = nil
@@ -389,7 +417,7 @@ public final class LogTail {
         lastActionSeq = parsed.firstSeq - 1
         // A file that continues the one followed needs no state: the actions continue. Else
         // the header waits for its state.
-        if parsed.stateFollows && !continuesSession {
+        if parsed.stateFollows && !continuesSession && waitsForStates {
           awaited = (parsed, [], 0, [])
           return []
         }

@@ -82,4 +82,38 @@ import Testing
       result.out.contains(
         "    10    2.500s  add            7\n    12    3.000s  add            -20\n"))
   }
+
+  /// A file begun by a background rotation, its header's state following in a `state` record:
+  /// `tail` shows its actions at once; with `--diff` it waits for the state, and says where the
+  /// state is when it never came.
+  @Test func aFileWhoseStateFollowsIsShownAndDiffedFromItsState() throws {
+    let directory = try PowerTools.temporaryDirectory()
+    let path = directory.appendingPathComponent("rotated.jsonl").path
+    let header =
+      #"{"kind":"header","format":"rewind","version":2,"session":"s","app":"counter","#
+      + #""actionType":"CounterAction","stateType":"CounterState","firstSeq":4,"#
+      + #""stateFollows":true}"#
+    func action(_ seq: Int) -> String {
+      #"{"kind":"action","seq":\#(seq),"type":"increment","action":{"increment":{}}}"#
+    }
+    try ([header, action(4), action(5)].joined(separator: "\n") + "\n")
+      .write(toFile: path, atomically: false, encoding: .utf8)
+    let plain = PowerTools.run(["tail", path])
+    #expect(plain.status == 0, "\(plain.err)")
+    #expect(plain.out.contains("    4 ") && plain.out.contains("    5 "), "\(plain.out)")
+    let waiting = PowerTools.run(["tail", path, "--diff"])
+    #expect(waiting.status == 2)
+    #expect(
+      waiting.err.contains(
+        "\(path):1: the file's initial state (the state after action 3, which its header says "
+          + #"follows in a "state" record) is not in the file"#), "\(waiting.err)")
+
+    try
+      ([header, action(4), #"{"kind":"state","seq":3,"state":{"count":30}}"#, action(5)]
+      .joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    let diffed = PowerTools.run(["tail", path, "--diff"])
+    #expect(diffed.status == 0, "\(diffed.err)")
+    #expect(diffed.out.contains("count: 30 → 31"), "\(diffed.out)")
+    #expect(diffed.out.contains("count: 31 → 32"), "\(diffed.out)")
+  }
 }

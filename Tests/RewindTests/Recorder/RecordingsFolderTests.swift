@@ -69,6 +69,43 @@ import Testing
     #expect(sessions.map(\.endedBadly) == [false, true, false, true])
   }
 
+  /// `state` lines the background wrote after the last action (a rotated file's header state,
+  /// a last part after the signal line, a part torn by the kill) do not hide how far the file got
+  /// or how it ended; a bundle leaves out an older file's torn part.
+  @Test func stateLinesAtTheEndDoNotHideTheLastActionOrTheCrash() throws {
+    let folder = try TemporaryDirectory()
+    let stamp = "2026-01-05T00-00-00-000Z-counter-0000"
+    let header =
+      #"{"kind":"header","format":"rewind","version":1,"session":"s","app":"counter","#
+      + #""actionType":"CounterAction","stateType":"CounterState","firstSeq":1,"#
+      + #""state":{"count":0}}"#
+    let next =
+      #"{"kind":"header","format":"rewind","version":2,"session":"s","app":"counter","#
+      + #""actionType":"CounterAction","stateType":"CounterState","firstSeq":4,"#
+      + #""segment":1,"stateFollows":true}"#
+    func action(_ seq: Int) -> String {
+      #"{"kind":"action","seq":\#(seq),"type":"increment","action":{"increment":{}}}"#
+    }
+    // The old file: killed while the background wrote its final state (a torn part).
+    try
+      ([header, action(1), action(2), action(3)].joined(separator: "\n") + "\n"
+      + #"{"kind":"state","seq":3,"part":0,"parts":2,"text":"{\"co"#)
+      .write(toFile: folder.file("\(stamp).1.jsonl"), atomically: true, encoding: .utf8)
+    // The new file: its actions, the signal line, then the header's state, the last part torn.
+    try
+      ([
+        next, action(4), action(5), #"{"kind":"signal","seq":5,"signal":"SIGSEGV"}"#,
+        #"{"kind":"state","seq":3,"part":0,"parts":2,"text":"{\"co"}"#,
+      ].joined(separator: "\n") + "\n" + #"{"kind":"state","seq":3,"part":1,"par"#)
+      .write(toFile: folder.file("\(stamp).jsonl"), atomically: true, encoding: .utf8)
+    let session = try #require(RecordingsFolder(path: folder.path).sessions().first)
+    #expect(session.actionCount == 5)
+    #expect(session.ending == .crashed(signal: "SIGSEGV"))
+    let bundle = try String(
+      contentsOfFile: session.bundle(to: folder.file("bundle.jsonl")), encoding: .utf8)
+    #expect(bundle.contains(action(3) + "\n" + next + "\n"), "the torn part is left out")
+  }
+
   @Test func retentionKeepsTheNewestSessionsWithinTheLimits() throws {
     let folder = try TemporaryDirectory()
     for day in 1...5 { try Self.oldSession(in: folder.path, day: day, count: day * 10) }
