@@ -127,8 +127,9 @@ public enum ReplayError: Error, Sendable {
       return notes
     case .headerStateMissing:
       return [
-        "the recorder rotated to this file and the app stopped before that state was written; "
-          + "the file before it holds the actions up to there"
+        "the recorder rotated to this file, and that state did not reach it whole (the app "
+          + "stopped while it was written, or its lines are damaged); the file before it holds "
+          + "the actions up to there"
       ]
     case .actionDecodingFailed:
       return ["the app's Action type has probably changed since the log was recorded"]

@@ -142,8 +142,13 @@ public final class LogTail {
       // follows) starts before this one's final state and `end` record are written, and the
       // app may stop before they are. The next file continues the seqs; only the state record
       // and the end are left here, which a tail does not show.
-      if endReason == nil, header != nil,
-        let next = Self.segment(of: path, firstSeq: lastActionSeq + 1, statesFollow: true)
+      if endReason == nil, let session = header?.session,
+        let next = Self.segment(of: path, firstSeq: lastActionSeq + 1, statesFollow: true),
+        // Not the file followed, seen again under a rotated name.
+        Platform.fileIdentity(next).map({
+          $0.device != current.device || $0.inode != current.inode
+        }) ?? false,
+        SessionFile(path: next, readsLastLine: false)?.header?.session == session
       {
         guard open(next, firstSeq: lastActionSeq + 1, continuing: true) else { return events }
         continue

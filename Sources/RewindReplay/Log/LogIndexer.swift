@@ -323,7 +323,12 @@ struct LogIndexer {
       guard let seq = peek.seq else { return .invalidRecord("a state line with no \"seq\"") }
       // A header whose state follows announces the record for `firstSeq - 1`.
       let lowest = header?.stateFollows == true ? firstSeq - 1 : firstSeq
-      guard seq >= lowest, seq <= expectedSeq - 1 else {
+      guard seq >= lowest else {
+        return .invalidRecord(
+          "a state for seq \(seq), before this file's first action \(firstSeq) (only a header "
+            + "whose state follows announces one, for seq \(firstSeq - 1))")
+      }
+      guard seq <= expectedSeq - 1 else {
         return .invalidRecord(
           "a state for seq \(seq) after action \(expectedSeq - 1): it must follow its action")
       }
