@@ -116,4 +116,44 @@ import Testing
     #expect(diffed.out.contains("count: 30 → 31"), "\(diffed.out)")
     #expect(diffed.out.contains("count: 31 → 32"), "\(diffed.out)")
   }
+
+  /// After a reducer crash stops `--diff`, a file begun by a background rotation (its header's
+  /// state following) is shown without states, with a warning — not rebuilt from a state it
+  /// does not have.
+  @Test func afterAReducerCrashAFileWhoseStateFollowsIsShownWithoutStates() throws {
+    try PowerTools.useReplayBinaryAsWorker()
+    let directory = try PowerTools.temporaryDirectory()
+    let path = directory.appendingPathComponent("live.jsonl").path
+    // The todo crash fixture without its checksums: it ends with the move that traps (seq 38).
+    let crash = try String(contentsOfFile: PowerTools.fixture("todo-crash.jsonl"), encoding: .utf8)
+      .split(separator: "\n").map {
+        $0.replacingOccurrences(
+          of: #"^\{"c":"[0-9a-f]{8}","#, with: "{", options: .regularExpression)
+      }
+    let session = try #require(
+      crash[0].firstMatch(of: /"session":"([^"]*)"/).map { String($0.1) })
+    try (crash.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: false, encoding: .utf8)
+    let next =
+      #"{"kind":"header","format":"rewind","version":2,"session":"\#(session)","app":"todo","#
+      + #""actionType":"TodoAction","stateType":"TodoState","firstSeq":39,"segment":1,"#
+      + #""stateFollows":true}"#
+    let writer = Thread {
+      Thread.sleep(forTimeInterval: 0.5)
+      try? FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+      try?
+        ([
+          next, #"{"kind":"action","seq":39,"type":"toggle","action":{"toggle":{"id":7}}}"#,
+          #"{"kind":"end","seq":39,"reason":"closed"}"#,
+        ].joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    }
+    writer.start()
+    let result = PowerTools.run(["tail", "-f", path, "--diff", "--isolate", "--timeout", "20"])
+    #expect(result.status == 0, "stderr: \(result.err)")
+    #expect(result.err.contains("the app's reducer crashed"), "\(result.err)")
+    #expect(
+      result.err.contains("the initial state of \(path) from seq 39 is not known"), "\(result.err)")
+    #expect(result.out.contains("   39 "), "\(result.out)")
+    #expect(result.out.hasSuffix("-- the recording ended (end record)\n"), "\(result.out)")
+  }
 }
