@@ -19,7 +19,8 @@
 #     checks under a sanitizer (its shadow memory makes resident size meaningless)
 #   ASAN_FILTER   the suites AddressSanitizer runs (default: all; with --ci, CI_ASAN_FILTER)
 #   TSAN_FILTER   the suites ThreadSanitizer runs (default
-#     'StoreConcurrency|Recorder|Concurrency|ConcurrentInProcessRun|ActionPrefetch|ChecksumPrepass|LogBytes|LogDiff')
+#     'StoreConcurrency|Recorder|Concurrency|ConcurrentInProcessRun|ActionPrefetch|ChecksumPrepass|LogBytes|LogDiff|
+#     BackgroundRotation|BackgroundCheckpointTests')
 #   ASAN_OPTIONS, LSAN_OPTIONS, TSAN_OPTIONS, UBSAN_OPTIONS   passed through (defaults below)
 #
 # ThreadSanitizer on Linux cannot see Synchronization.Mutex hand over a contended lock (its slow
@@ -59,7 +60,7 @@ esac
 cd "$(dirname "$0")/.."
 logs=.build-sanitizers
 mkdir -p "$logs"
-tsan_filter="${TSAN_FILTER:-StoreConcurrency|Recorder|Concurrency|ConcurrentInProcessRun|ActionPrefetch|ChecksumPrepass|LogBytes|LogDiff}"
+tsan_filter="${TSAN_FILTER:-StoreConcurrency|Recorder|Concurrency|ConcurrentInProcessRun|ActionPrefetch|ChecksumPrepass|LogBytes|LogDiff|BackgroundRotation|BackgroundCheckpointTests}"
 ci_asan_filter="RewindJSONTests|RewindTests|RewindReplayTests|HostileJSONLog|ErrorMessage|SpecialFile"
 asan_filter="${ASAN_FILTER:-}"
 if [ "$ci" -eq 1 ] && [ -z "$asan_filter" ]; then asan_filter="$ci_asan_filter"; fi
