@@ -47,8 +47,8 @@ extension RecorderCore {
     case later(seq: Int)
     /// A rotation after action `seq` with a large state: the caller starts the new file at once
     /// (``beginRotation()``), with a header whose state follows, and the state is encoded off the
-    /// calling thread and written to both files (``appendRotationStateLine(_:)``,
-    /// ``finishRotation()``).
+    /// calling thread and written to both files (``appendStateLine(_:)``,
+    /// ``appendRetiringLine(_:)``, ``finishRotation()``).
     case rotateLater(seq: Int)
   }
 
@@ -147,7 +147,7 @@ extension RecorderCore {
     writer = nil
     try startNextFile()
     try writer?.append(header(firstSeq: seq + 1, stateJSON: stateJSON), seq: seq)
-    moveSignalRecord()
+    try moveSignalRecord()
   }
 
   /// What ``beginRotation()`` did.
@@ -180,7 +180,7 @@ extension RecorderCore {
       lastCheckpointSeq = seq
       checkpointOwed = false
       try writer?.append(header(firstSeq: seq + 1, stateJSON: nil), seq: seq)
-      moveSignalRecord()
+      try moveSignalRecord()
     } catch {
       return .notStarted(fail(error))
     }
@@ -210,12 +210,13 @@ extension RecorderCore {
     firstSeqOfFile = seq + 1
   }
 
-  /// Points the fatal-signal record at the new file, once its header is written: a signal line
-  /// before the header would make the file unreadable.
-  private func moveSignalRecord() {
-    if let signalOwner, let fd = writer?.fileDescriptor {
-      FatalSignalRecord.move(owner: signalOwner, to: fd)
-    }
+  /// Points the fatal-signal record at the new file, once its header is in it (a buffered
+  /// recording writes the header out first): a signal line before the header would make the
+  /// file unreadable.
+  private func moveSignalRecord() throws(RecorderError.Reason) {
+    guard let signalOwner, let fd = writer?.fileDescriptor else { return }
+    try writer?.flush()
+    FatalSignalRecord.move(owner: signalOwner, to: fd)
   }
 
   /// Appends one line of the `state` record of the rotation's state to the retiring file, whose

@@ -97,6 +97,8 @@ struct RecorderCore {
     }
     do {
       try writer?.append(header(firstSeq: 1, stateJSON: initialStateJSON), seq: 0)
+      // The fatal-signal line goes straight to the file: the header must be there before it.
+      if signalOwner != nil { try writer?.flush() }
     } catch {
       throw RecorderError(error, path: path, lastRecordedSeq: 0)
     }

@@ -32,6 +32,28 @@ import Testing
     #expect(Self.checksumHolds(line), "\(line)")
   }
 
+  /// The signal handler writes its line straight to the file: with a buffered recording, every
+  /// file's header must be in the file before it — the first one's and each rotation's.
+  @Test func aBufferedRecordingWritesEachHeaderBeforeTheSignalLineCanCome() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("buffered.jsonl")
+    let store = Store(initialState: 0, reducer: Reducer<Int, Int> { state, add in state += add })
+    let recorder = try store.startRecording(
+      to: path, app: "sum",
+      options: RecordingOptions(
+        durability: .buffered(capacity: 1 << 20), checkpointInterval: 10,
+        rotation: Rotation(maxBytes: 2_000, keepFiles: 10), recordsFatalSignals: true))
+    for n in 1...100 { store.dispatch(n) }
+    // Not closed, not flushed: what a signal would find.
+    let files = try directory.fileNames()
+    #expect(files.count > 2, "\(files)")
+    for name in files {
+      let text = try String(contentsOfFile: directory.file(name), encoding: .utf8)
+      #expect(text.contains(#""kind":"header""#), "\(name) has its header: \(text.prefix(80))")
+    }
+    recorder.close()
+  }
+
   @Test func aSentSignalHasNoAddress() {
     let line = Self.line(seq: 0, signal: Platform.SignalNumber.abort, address: 0)
     #expect(line.hasSuffix(#","kind":"signal","seq":0,"signal":"SIGABRT"}"# + "\n"))
