@@ -78,8 +78,9 @@ package struct SessionFile {
       let torn = read(handle, from: lineEnd + 1, to: size)
       endsMidLine = torn.flatMap { stringMember("kind", in: $0) } != "state"
     }
-    // Back over the `state` lines, a few dozen at most (a large state's parts).
-    for _ in 0..<256 {
+    // Back over the `state` lines: a large state's parts, 64 KiB each (1,100 lines: a state of
+    // about 70 MB; past that the file is said to have no last record rather than read on).
+    for _ in 0..<1_100 {
       let lineStart = (lastNewline(handle, before: lineEnd) ?? -1) + 1
       guard let line = read(handle, from: lineStart, to: lineEnd) else { break }
       let record = describe(line)
