@@ -58,7 +58,8 @@ extension CommandContext {
       let events = tail.poll()
       for event in events {
         if case .header = event { sawHeader = true }
-        if !sawHeader {
+        // A fault after a header that waits for its state is told like any other.
+        if !sawHeader && !tail.hasReadHeader {
           switch event {
           case .restarted, .end: break
           case .fault(let fault):
@@ -168,6 +169,8 @@ extension CommandContext {
         case .fault(let fault):
           output.emit(fault.warning)
         case .restarted:
+          // Another file: its header starts the states again (or shows it has none).
+          follower = nil
           if !inBacklog {
             output.writeLine(
               "-- \(inert(path)) was replaced or truncated: reading it from the start")

@@ -161,8 +161,26 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     // Most actions need nothing here: find that out without the lock.
     guard stateDue.load() != 0 else { return }
     let isIdle = checkpoints.isIdle
-    switch core.withLock({ $0.planState(writerIsIdle: isIdle) }) {
-    case .nothing:
+    let (locked, onError, sanitizer) = (core, self.onError, stateSanitizer)
+    let checkpoints = self.checkpoints
+    // A checkpoint for the background is planned and submitted under one lock, so that a
+    // `close()` (which stops planning under the same lock) waits for it; submitting only
+    // enqueues.
+    let (plan, report) = core.withLock { core -> (RecorderCore.StatePlan, RecorderError?) in
+      let plan = core.planState(writerIsIdle: isIdle)
+      guard case .later(let seq) = plan else { return (plan, nil) }
+      let coder = core.options.coder
+      let submitted = checkpoints.submit {
+        Self.writeState(state, seq: seq, sanitizer: sanitizer, coder: coder, core: locked)
+          .map(onError)
+      }
+      if submitted { return (plan, nil) }
+      core.checkpointSkipped(at: seq)
+      return (plan, core.appendStateLine(StateRecord.skipped(seq: seq, reason: .busy)))
+    }
+    if let report { onError(report) }
+    switch plan {
+    case .nothing, .later:
       return
     case .now:
       // A state line still being written goes before the rotation's end record.
@@ -174,32 +192,16 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
         return core.recordState { try coder.encode(sanitized) }
       }
       if let report { onError(report) }
-    case .later(let seq):
-      let (core, onError, sanitizer) = (self.core, self.onError, stateSanitizer)
-      let coder = core.withLock { $0.options.coder }
-      let accepted = checkpoints.submit {
-        Self.writeState(state, seq: seq, sanitizer: sanitizer, coder: coder, core: core)
-          .map(onError)
-      }
-      if !accepted {
-        let report = core.withLock { core -> RecorderError? in
-          core.checkpointSkipped(at: seq)
-          return core.appendStateLine(StateRecord.skipped(seq: seq, reason: .busy))
-        }
-        if let report { onError(report) }
-      }
     case .rotateLater(let seq):
-      let (core, onError, sanitizer) = (self.core, self.onError, stateSanitizer)
       let coder = core.withLock { $0.options.coder }
       let job: @Sendable () -> Void = {
         Self.writeState(
-          state, seq: seq, sanitizer: sanitizer, coder: coder, core: core, rotating: true
+          state, seq: seq, sanitizer: sanitizer, coder: coder, core: locked, rotating: true
         ).map(onError)
       }
       // The new file and the job that completes both files start under one lock, so that a
       // `close()` in between cannot end the new file before the old one has its state: closing
       // waits for the job.
-      let checkpoints = self.checkpoints
       let (report, submitted) = core.withLock { core -> (RecorderError?, Bool) in
         switch core.beginRotation() {
         case .started: return (nil, checkpoints.submit(job))

@@ -143,11 +143,13 @@ extension RecorderCore {
     if lacksFinalCheckpoint { try appendCheckpoint(stateJSON) }
     try old.append(endLine(reason: "rotated", seq: seq), seq: seq)
     try old.flush()
-    old.close()
     writer = nil
     try startNextFile()
     try writer?.append(header(firstSeq: seq + 1, stateJSON: stateJSON), seq: seq)
     try moveSignalRecord()
+    // Closed only now: the new file would otherwise get its descriptor number while the
+    // fatal-signal record still points at it, before the header is there.
+    old.close()
   }
 
   /// What ``beginRotation()`` did.
@@ -169,18 +171,19 @@ extension RecorderCore {
     do {
       try shiftFiles(rotation)
       try old.flush()
-      // With one file kept, the old one is gone already: nothing more is written to it.
-      if rotation.keepFiles > 1 {
-        retiringWriter = old
-      } else {
-        old.close()
-      }
       writer = nil
       try startNextFile()
       lastCheckpointSeq = seq
       checkpointOwed = false
       try writer?.append(header(firstSeq: seq + 1, stateJSON: nil), seq: seq)
       try moveSignalRecord()
+      // With one file kept, the old one is gone already: nothing more is written to it. (Closed
+      // only now, as in ``rotate(stateJSON:)``.)
+      if rotation.keepFiles > 1 {
+        retiringWriter = old
+      } else {
+        old.close()
+      }
     } catch {
       return .notStarted(fail(error))
     }

@@ -368,28 +368,35 @@ public final class LogTail {
 
   /// Takes the line of a `state` record for the header that waits for it (``awaited``); when it
   /// completes the state, the header and the events held since are returned.
-  private func awaitedState(_ value: JSONValue) -> [Event] {
+  private func awaitedState(_ value: JSONValue, at start: Int) -> [Event] {
     guard var waiting = awaited, value["seq"]?.intValue == waiting.header.firstSeq - 1 else {
       return []
     }
+    let seq = waiting.header.firstSeq - 1
+    /// The header goes on without its state, as if not waited for, after `reason`.
+    func release(_ reason: String) -> [Event] {
+      awaited = nil
+      let fault = LogFault(
+        path: path, line: lineNumber, byteOffset: start, reason: .invalidRecord(reason))
+      return [.header(waiting.header), .fault(fault)] + waiting.held
+    }
     var state = value["state"]
-    if state == nil, let piece = value["text"]?.stringValue,
-      value["part"]?.intValue == waiting.parts, let count = value["parts"]?.intValue
+    if state == nil, let piece = value["text"]?.stringValue, let part = value["part"]?.intValue,
+      let count = value["parts"]?.intValue
     {
+      // A part missing (damaged, so not read as a record) or out of order: it will not come whole.
+      guard part == waiting.parts, waiting.parts < count else {
+        return release(
+          "part \(part) of the state for seq \(seq) comes after \(waiting.parts) of its parts: "
+            + "the state is not whole")
+      }
       waiting.text += Array(piece.utf8)
       waiting.parts += 1
       awaited = waiting
       guard waiting.parts == count else { return [] }
       state = try? JSONParser.parse(waiting.text, limits: limits.json)
       if state == nil {
-        // The state will not come whole: the header goes on without it, as if not waited for.
-        awaited = nil
-        let fault = LogFault(
-          path: path, line: lineNumber, byteOffset: offset - pending.count,
-          reason: .invalidRecord(
-            "the parts of the state for seq \(waiting.header.firstSeq - 1) do not put together "
-              + "into JSON"))
-        return [.fault(fault), .header(waiting.header)] + waiting.held
+        return release("the parts of the state for seq \(seq) do not put together into JSON")
       }
     }
     guard let state else { return [] }
@@ -399,6 +406,9 @@ public final class LogTail {
     header = waiting.header
     return [.header(waiting.header)] + waiting.held
   }
+
+  /// Whether a header was read from the file followed (held back or not).
+  public var hasReadHeader: Bool { header != nil || awaited != nil }
 
   private func read(_ line: UnsafeRawBufferPointer, at start: Int) -> [Event] {
     func fault(_ reason: LogFault.Reason) -> [Event] {
@@ -431,7 +441,7 @@ public final class LogTail {
         return fault(.invalidRecord(error.message))
       }
     case "state":
-      return awaitedState(value)
+      return awaitedState(value, at: start)
     case "action", "skipped":
       let isAction = value["kind"]?.stringValue == "action"
       if let seq = value["seq"]?.intValue { lastActionSeq = seq }

@@ -156,4 +156,44 @@ import Testing
     #expect(result.out.contains("   39 "), "\(result.out)")
     #expect(result.out.hasSuffix("-- the recording ended (end record)\n"), "\(result.out)")
   }
+
+  /// While a header waits for its state, a bad line is a warning, not "not a Rewind log"; a state
+  /// whose part is damaged (a part missing) or whose parts do not put together releases the
+  /// header without it, with a fault at the line that showed it.
+  @Test func aBadLineOrADamagedStateWhileAHeaderWaitsIsAFault() throws {
+    let directory = try PowerTools.temporaryDirectory()
+    let path = directory.appendingPathComponent("rotated.jsonl").path
+    let header =
+      #"{"kind":"header","format":"rewind","version":2,"session":"s","app":"counter","#
+      + #""actionType":"CounterAction","stateType":"CounterState","firstSeq":4,"#
+      + #""stateFollows":true}"#
+    func action(_ seq: Int) -> String {
+      #"{"kind":"action","seq":\#(seq),"type":"increment","action":{"increment":{}}}"#
+    }
+    func write(_ lines: [String]) throws {
+      try (lines.joined(separator: "\n") + "\n").write(
+        toFile: path, atomically: false, encoding: .utf8)
+    }
+    try write([
+      header, action(4), "{bad json", #"{"kind":"state","seq":3,"state":{"count":30}}"#, action(5),
+    ])
+    let badLine = PowerTools.run(["tail", path, "--diff"])
+    #expect(badLine.status == 0, "\(badLine.err)")
+    #expect(badLine.err.contains("\(path):3 (byte "), "\(badLine.err)")
+    #expect(badLine.out.contains("count: 30 → 31") && badLine.out.contains("count: 31 → 32"))
+
+    // Part 0 damaged (here: not a record at all), so part 1 comes first.
+    try write([
+      header, action(4), #"{"kind":"state","seq":3,"part":0,"parts":2,"te"#,
+      #"{"kind":"state","seq":3,"part":1,"parts":2,"text":"nt\":30}"}"#, action(5),
+    ])
+    let damaged = PowerTools.run(["tail", path, "--diff"])
+    #expect(damaged.status == 0, "\(damaged.err)")
+    #expect(
+      damaged.err.contains(
+        "\(path):4 (byte 285): invalid record: part 1 of the state for seq 3 comes after 0 of its "
+          + "parts: the state is not whole"), "\(damaged.err)")
+    #expect(damaged.err.contains("the initial state of \(path) from seq 4 is not known"))
+    #expect(damaged.out.contains("    4 ") && damaged.out.contains("    5 "), "\(damaged.out)")
+  }
 }
