@@ -1,5 +1,6 @@
 import Foundation
 import RewindReplay
+import RewindTestSupport
 import Testing
 
 /// `tail -f`'s follower (``LogTail``) against what happens to a file being recorded: a real
@@ -100,13 +101,8 @@ import Testing
   @Test func aTailStartingOnAFileWhoseStateFollowsWaitsForTheState() throws {
     try CLIFixture.withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("live.jsonl").path
-      let header =
-        #"{"kind":"header","format":"rewind","version":2,"session":"s","app":"counter","#
-        + #""actionType":"CounterAction","stateType":"CounterState","firstSeq":4,"#
-        + #""stateFollows":true}"#
-      func action(_ seq: Int) -> String {
-        #"{"kind":"action","seq":\#(seq),"type":"increment","action":{"increment":{}}}"#
-      }
+      let header = CounterLogLines.header(firstSeq: 4, stateFollows: true)
+      let action = CounterLogLines.increment
       try ([header, action(4)].joined(separator: "\n") + "\n")
         .write(toFile: path, atomically: false, encoding: .utf8)
       let tail = LogTail(path: path)

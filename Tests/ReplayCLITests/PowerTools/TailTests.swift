@@ -1,6 +1,7 @@
 import Foundation
 import Rewind
 import RewindReplay
+import RewindTestSupport
 import Testing
 
 @testable import ReplayCLI
@@ -89,13 +90,8 @@ import Testing
   @Test func aFileWhoseStateFollowsIsShownAndDiffedFromItsState() throws {
     let directory = try PowerTools.temporaryDirectory()
     let path = directory.appendingPathComponent("rotated.jsonl").path
-    let header =
-      #"{"kind":"header","format":"rewind","version":2,"session":"s","app":"counter","#
-      + #""actionType":"CounterAction","stateType":"CounterState","firstSeq":4,"#
-      + #""stateFollows":true}"#
-    func action(_ seq: Int) -> String {
-      #"{"kind":"action","seq":\#(seq),"type":"increment","action":{"increment":{}}}"#
-    }
+    let header = CounterLogLines.header(firstSeq: 4, stateFollows: true)
+    let action = CounterLogLines.increment
     try ([header, action(4), action(5)].joined(separator: "\n") + "\n")
       .write(toFile: path, atomically: false, encoding: .utf8)
     let plain = PowerTools.run(["tail", path])
@@ -163,13 +159,8 @@ import Testing
   @Test func aBadLineOrADamagedStateWhileAHeaderWaitsIsAFault() throws {
     let directory = try PowerTools.temporaryDirectory()
     let path = directory.appendingPathComponent("rotated.jsonl").path
-    let header =
-      #"{"kind":"header","format":"rewind","version":2,"session":"s","app":"counter","#
-      + #""actionType":"CounterAction","stateType":"CounterState","firstSeq":4,"#
-      + #""stateFollows":true}"#
-    func action(_ seq: Int) -> String {
-      #"{"kind":"action","seq":\#(seq),"type":"increment","action":{"increment":{}}}"#
-    }
+    let header = CounterLogLines.header(firstSeq: 4, stateFollows: true)
+    let action = CounterLogLines.increment
     func write(_ lines: [String]) throws {
       try (lines.joined(separator: "\n") + "\n").write(
         toFile: path, atomically: false, encoding: .utf8)

@@ -3,6 +3,7 @@ import Foundation
 import Rewind
 import RewindExamples
 import RewindJSON
+import RewindTestSupport
 import Testing
 
 @testable import RewindReplay
@@ -101,25 +102,13 @@ import Testing
 
   // MARK: Hand-written files
 
-  static let session = "s"
-  static func header(firstSeq: Int, follows: Bool) -> String {
-    let state = follows ? #""stateFollows":true"# : #""state":{"count":\#(firstSeq - 1)}"#
-    return
-      #"{"kind":"header","format":"rewind","version":\#(follows ? 2 : 1),"session":"s","#
-      + #""app":"counter","actionType":"CounterAction","stateType":"CounterState","#
-      + #""firstSeq":\#(firstSeq),\#(state)}"#
-  }
-  static func action(_ seq: Int) -> String {
-    #"{"kind":"action","seq":\#(seq),"type":"increment","action":{"increment":{}}}"#
-  }
-  static func bytes(_ lines: [String]) -> [UInt8] {
-    Array((lines.joined(separator: "\n") + "\n").utf8)
-  }
+  static func bytes(_ lines: [String]) -> [UInt8] { Array(CounterLogLines.text(lines).utf8) }
 
   @Test func aFileWhoseStateFollowsTakesItFromItsStateRecord() throws {
     let lines = [
-      Self.header(firstSeq: 4, follows: true), Self.action(4), Self.action(5),
-      #"{"kind":"state","seq":3,"part":0,"parts":2,"text":"{\"cou"}"#, Self.action(6),
+      CounterLogLines.header(firstSeq: 4, stateFollows: true), CounterLogLines.increment(4),
+      CounterLogLines.increment(5),
+      #"{"kind":"state","seq":3,"part":0,"parts":2,"text":"{\"cou"}"#, CounterLogLines.increment(6),
       #"{"kind":"state","seq":3,"part":1,"parts":2,"text":"nt\":3}"}"#,
       #"{"kind":"end","seq":6}"#,
     ]
@@ -132,7 +121,10 @@ import Testing
   }
 
   @Test func aFileWhoseStateNeverCameSaysWhereItIs() throws {
-    let lines = [Self.header(firstSeq: 4, follows: true), Self.action(4), Self.action(5)]
+    let lines = [
+      CounterLogLines.header(firstSeq: 4, stateFollows: true), CounterLogLines.increment(4),
+      CounterLogLines.increment(5),
+    ]
     do {
       _ = try ReplayLog(name: "new.jsonl", contents: Self.bytes(lines))
       Issue.record("a file without its initial state opened")
@@ -148,12 +140,12 @@ import Testing
 
   @Test func anOldReaderIsToldToUpgradeNotThatTheStateIsMissing() throws {
     // Version 2 is what such a header says: a reader of version 1 refuses it by its version.
-    let header = Self.header(firstSeq: 4, follows: true)
+    let header = CounterLogLines.header(firstSeq: 4, stateFollows: true)
     #expect(header.contains(#""version":2,"#))
     // A version 1 header that claims its state follows is not believed: it has no state.
     let v1 = header.replacingOccurrences(of: #""version":2"#, with: #""version":1"#)
     #expect(throws: ReplayError.self) {
-      try ReplayLog(name: "v1.jsonl", contents: Self.bytes([v1, Self.action(4)]))
+      try ReplayLog(name: "v1.jsonl", contents: Self.bytes([v1, CounterLogLines.increment(4)]))
     }
   }
 
@@ -161,11 +153,13 @@ import Testing
     // The old file stopped after its last action and half of its final state: the app died
     // during the background part of the rotation. The new file's state did arrive.
     let lines = [
-      Self.header(firstSeq: 1, follows: false), Self.action(1), Self.action(2), Self.action(3),
+      CounterLogLines.header(firstSeq: 1), CounterLogLines.increment(1),
+      CounterLogLines.increment(2), CounterLogLines.increment(3),
       #"{"kind":"state","seq":3,"part":0,"parts":2,"text":"{\"cou"}"#,
-      Self.header(firstSeq: 4, follows: true), Self.action(4),
+      CounterLogLines.header(firstSeq: 4, stateFollows: true), CounterLogLines.increment(4),
       #"{"kind":"state","seq":3,"part":0,"parts":2,"text":"{\"cou"}"#,
-      #"{"kind":"state","seq":3,"part":1,"parts":2,"text":"nt\":3}"}"#, Self.action(5),
+      #"{"kind":"state","seq":3,"part":1,"parts":2,"text":"nt\":3}"}"#,
+      CounterLogLines.increment(5),
     ]
     let log = try ReplayLog(name: "bundle.jsonl", contents: Self.bytes(lines), recovery: .strict)
     #expect(log.joinedFiles == 1)
@@ -184,7 +178,7 @@ import Testing
 
     // A header that does not continue the seqs, or of another session, is still misplaced.
     var gap = lines
-    gap[5] = Self.header(firstSeq: 5, follows: true)
+    gap[5] = CounterLogLines.header(firstSeq: 5, stateFollows: true)
     #expect(throws: ReplayError.self) {
       try ReplayLog(name: "gap.jsonl", contents: Self.bytes(gap), recovery: .strict)
     }
@@ -195,7 +189,7 @@ import Testing
     }
     // An ordinary header there (its state in it) is not a rotation cut short.
     var plain = lines
-    plain[5] = Self.header(firstSeq: 4, follows: false)
+    plain[5] = CounterLogLines.header(firstSeq: 4)
     #expect(throws: ReplayError.self) {
       try ReplayLog(name: "plain.jsonl", contents: Self.bytes(plain), recovery: .strict)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import RewindExamples
+import RewindTestSupport
 import Testing
 
 @testable import Rewind
@@ -75,17 +76,9 @@ import Testing
   @Test func stateLinesAtTheEndDoNotHideTheLastActionOrTheCrash() throws {
     let folder = try TemporaryDirectory()
     let stamp = "2026-01-05T00-00-00-000Z-counter-0000"
-    let header =
-      #"{"kind":"header","format":"rewind","version":1,"session":"s","app":"counter","#
-      + #""actionType":"CounterAction","stateType":"CounterState","firstSeq":1,"#
-      + #""state":{"count":0}}"#
-    let next =
-      #"{"kind":"header","format":"rewind","version":2,"session":"s","app":"counter","#
-      + #""actionType":"CounterAction","stateType":"CounterState","firstSeq":4,"#
-      + #""segment":1,"stateFollows":true}"#
-    func action(_ seq: Int) -> String {
-      #"{"kind":"action","seq":\#(seq),"type":"increment","action":{"increment":{}}}"#
-    }
+    let header = CounterLogLines.header()
+    let next = CounterLogLines.header(firstSeq: 4, stateFollows: true, segment: 1)
+    let action = CounterLogLines.increment
     // The old file: killed while the background wrote its final state (a torn part).
     try
       ([header, action(1), action(2), action(3)].joined(separator: "\n") + "\n"
