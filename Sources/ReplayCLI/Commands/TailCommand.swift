@@ -59,7 +59,11 @@ extension CommandContext {
       for event in events {
         if case .header = event { sawHeader = true }
         // A fault after a header that waits for its state is told like any other.
-        if !sawHeader && !tail.hasReadHeader {
+        var followsAHeader = false
+        if case .fault(let fault) = event, let line = tail.headerLine, fault.line > line {
+          followsAHeader = true
+        }
+        if !sawHeader && !followsAHeader {
           switch event {
           case .restarted, .end: break
           case .fault(let fault):

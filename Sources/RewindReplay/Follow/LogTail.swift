@@ -282,6 +282,7 @@ public final class LogTail {
     discarding = false
     lineNumber = 0
     header = nil
+    headerLine = nil
     endReason = nil
     endSeq = 0
     lastActionSeq = 0
@@ -407,8 +408,9 @@ public final class LogTail {
     return [.header(waiting.header)] + waiting.held
   }
 
-  /// Whether a header was read from the file followed (held back or not).
-  public var hasReadHeader: Bool { header != nil || awaited != nil }
+  /// The line number of the header read from the file followed (held back or not), or `nil`
+  /// before one: a fault on a later line came after it.
+  public private(set) var headerLine: Int?
 
   private func read(_ line: UnsafeRawBufferPointer, at start: Int) -> [Event] {
     func fault(_ reason: LogFault.Reason) -> [Event] {
@@ -429,6 +431,7 @@ public final class LogTail {
       do {
         let parsed = try LogHeader(value, path: path)
         header = parsed
+        headerLine = lineNumber
         lastActionSeq = parsed.firstSeq - 1
         // A file that continues the one followed needs no state: the actions continue. Else
         // the header waits for its state.
