@@ -9,6 +9,12 @@ import Dispatch
 /// recorder marks it skipped in the log. So at most one state is held besides the store's.
 final class CheckpointWriter: Sendable {
   private let queue = DispatchQueue(label: "rewind.recorder.checkpoints", qos: .utility)
+  /// Marks ``queue``, so that a wait from one of its own jobs can be told apart.
+  private let onQueue = DispatchSpecificKey<Bool>()
+
+  init() {
+    queue.setSpecific(key: onQueue, value: true)
+  }
   /// Whether a checkpoint is being encoded or written.
   private let isBusy = AtomicWord(0)
 
@@ -29,6 +35,9 @@ final class CheckpointWriter: Sendable {
   /// Waits until the checkpoint being written, if any, is in the file (before the `end` record
   /// or a rotation).
   func waitUntilIdle() {
+    // From a job of this queue (an `onError` that closes the recorder, called by a failing
+    // checkpoint): that job is the one being written, and waiting for it would never end.
+    guard DispatchQueue.getSpecific(key: onQueue) != true else { return }
     queue.sync {}
   }
 }

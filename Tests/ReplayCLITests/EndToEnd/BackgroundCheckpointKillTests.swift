@@ -67,14 +67,16 @@ import Testing
       let highest = try Self.recordUntilKilled(
         log: path, acks: acks, arguments: ["record", path, "rotating-large", "100000"])
       #expect(highest >= acks)
-      var files = [path]
-      var index = 1
-      while case let rotated = directory.appendingPathComponent("live.\(index).jsonl").path,
-        FileManager.default.fileExists(atPath: rotated)
-      {
-        files.insert(rotated, at: 0)
-        index += 1
-      }
+      // Every rotated file, oldest (highest number) first. A kill while the recorder shifted
+      // the numbers (it renames the highest first) can leave one number free: not a stop.
+      let numbers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        .compactMap { name -> Int? in
+          guard name.hasPrefix("live."), name.hasSuffix(".jsonl") else { return nil }
+          return Int(name.dropFirst(5).dropLast(6))
+        }
+      let files =
+        numbers.sorted(by: >).map { directory.appendingPathComponent("live.\($0).jsonl").path }
+        + [path]
       #expect(files.count > 1, "the writer rotated")
       // The files joined oldest first: every acknowledged action, once, in order — whether the
       // kill came before the old file's end record or the new file's state.

@@ -161,3 +161,60 @@ extension RecorderEncodingFailureTests {
     #expect(store.state.count == 1)
   }
 }
+
+/// A state large enough for the background path (over 16 KiB of JSON) that refuses to encode
+/// once broken.
+private struct LargeBreakableState: Codable, Equatable, Sendable {
+  var items = (0..<1_000).map { "item \($0) with a few words in it" }
+  var isBroken = false
+
+  func encode(to encoder: any Encoder) throws {
+    if isBroken {
+      throw EncodingError.invalidValue(
+        isBroken, EncodingError.Context(codingPath: [], debugDescription: "broken state"))
+    }
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(items, forKey: .items)
+    try container.encode(isBroken, forKey: .isBroken)
+  }
+}
+
+extension RecorderEncodingFailureTests {
+  /// An `onError` that closes the recorder, called on the background queue by a checkpoint that
+  /// failed there: closing must not wait for the job that calls it (it would never end).
+  @Test func anOnErrorThatClosesTheRecorderFromTheBackgroundReturns() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("closing-on-error.jsonl")
+    let errors = LockedArray<RecorderError>()
+    let recorderSlot = Locked<Recorder<LargeBreakableState, BreakingAction>?>(nil)
+    let closed = DispatchSemaphore(value: 0)
+    let store = Store(
+      initialState: LargeBreakableState(),
+      reducer: Reducer<LargeBreakableState, BreakingAction> { state, action in
+        if action == .breakEncoding { state.isBroken = true }
+      })
+    let recorder = try store.startRecording(
+      to: path, app: "breaking", options: RecordingOptions(checkpointInterval: 2),
+      onError: { error in
+        errors.append(error)
+        recorderSlot.withLock { $0 }?.close()
+        closed.signal()
+      })
+    recorderSlot.withLock { $0 = recorder }
+    store.dispatch(.breakEncoding)
+    // Checkpoints fall due every other action; one is encoded in the background as soon as the
+    // queue is free, fails there, and its `onError` closes the recorder.
+    var returned = false
+    for n in 0..<3_000 where !returned {
+      store.dispatch(.add(n))
+      returned = closed.wait(timeout: .now() + .milliseconds(1)) == .success
+    }
+    #expect(returned || closed.wait(timeout: .now() + 30) == .success, "onError's close returned")
+    #expect(errors.count == 1)
+    #expect(recorder.status.stopError != nil)
+    recorder.close()
+    let log = try RecordedLog(path: path)
+    #expect(log.partialTail.isEmpty)
+    #expect(log.checksumProblems() == [])
+  }
+}
