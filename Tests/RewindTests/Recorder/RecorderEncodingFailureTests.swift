@@ -213,6 +213,8 @@ extension RecorderEncodingFailureTests {
     #expect(errors.count == 1)
     #expect(recorder.status.stopError != nil)
     recorder.close()
+    // The slot and the recorder's `onError` hold each other: let go.
+    recorderSlot.withLock { $0 = nil }
     let log = try RecordedLog(path: path)
     #expect(log.partialTail.isEmpty)
     #expect(log.checksumProblems() == [])
