@@ -1,10 +1,10 @@
-/// The elements of a lazy array (``JSONTapeEntry/isLazy``), read one at a time from the text:
-/// each into a small document of its own, so that the tape of a long array never holds more
-/// than one element's entries at once.
+/// The values of a lazy array or object (``JSONTapeEntry/isLazy``), read one at a time from the
+/// text: each into a small document of its own, so that the tape of a long array or a large
+/// object never holds more than one of its values' entries at once.
 ///
-/// The document is reused from one element to the next while nothing else holds its decoder (a
-/// decoded value that kept it, or a container handed out for an element, gets one of its own).
-final class JSONLazyElements {
+/// The document is reused from one value to the next while nothing else holds its decoder (a
+/// decoded value that kept it, or a container handed out for a value, gets one of its own).
+final class JSONLazyValues {
   private let options: [CodingUserInfoKey: any Sendable]
   private var document: JSONTapeDocument?
   private var decoder: JSONTapeDecoder?
@@ -13,10 +13,10 @@ final class JSONLazyElements {
     self.options = options
   }
 
-  /// Reads the element whose text starts at `start` of `bytes` (text read and checked before, as
-  /// part of its array) and returns the decoder over it, at tape index 0.
-  /// - Parameter kept: Whether what is decoded may be used after the next element is read: the
-  ///   element then gets a document of its own.
+  /// Reads the value whose text starts at `start` of `bytes` (text read and checked before, as
+  /// part of its container) and returns the decoder over it, at tape index 0.
+  /// - Parameter kept: Whether what is decoded may be used after the next value is read: the
+  ///   value then gets a document of its own.
   /// - Throws: `DecodingError.dataCorrupted` if the text does not read again (which would be a
   ///   bug: it was read before).
   func read(
@@ -40,8 +40,8 @@ final class JSONLazyElements {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: path.parent.path.appending(path.key).keys,
-          debugDescription: "an element of a long array did not read again from its text "
-            + "(byte \(start)); please report this with the input"))
+          debugDescription: "a value of a long array or a large object did not read again "
+            + "from its text (byte \(start)); please report this with the input"))
     }
     decoder.reset(bytes: document.bytes, tape: document.tape)
     return decoder

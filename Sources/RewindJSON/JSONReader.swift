@@ -13,9 +13,9 @@ struct JSONReader {
   var elementCount = 0
   /// Reused buffer for strings with escapes.
   var scratch: [UInt8] = []
-  /// ``readTape(into:)``: the most entries an array's elements may take before the array is
-  /// read lazily (``JSONTapeEntry/isLazy``).
-  var lazyArrayEntries = JSONTape.lazyArrayEntries
+  /// ``readTape(into:)``: the most entries an array's elements or an object's members may take
+  /// before it is read lazily (``JSONTapeEntry/isLazy``).
+  var lazyContainerEntries = JSONTape.lazyContainerEntries
 
   init(bytes: UnsafeRawBufferPointer, limits: JSONLimits) {
     self.bytes = bytes

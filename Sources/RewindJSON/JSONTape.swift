@@ -102,10 +102,15 @@ extension JSONReader {
         let top = tape.stack[depth &- 1]
         let isObject = tape.entries[top].kind == .object
         tape.entries[top].count &+= 1
-        if !isObject && tape.count &- top > lazyArrayEntries {
-          // A long array: its elements are decoded from the text, one at a time, and the tape
-          // drops their entries once it has read them (it still reads every one, for the same
-          // checks as any other text).
+        if tape.count &- top > lazyContainerEntries, !isObject || tape.entries[top].count >= 2 {
+          // A long array or a large object: its values are decoded from the text, one at a
+          // time, and the tape drops their entries once it has read them (it still reads every
+          // one, for the same checks as any other text). An object keeps the hashes of its
+          // keys, for the duplicate check. (An object of one member is never lazy: its entries
+          // are its key's and a value that is lazy itself or within the limit.)
+          if isObject, tape.keySets[top] == nil {
+            tape.keySets[top] = Self.keyHashes(of: top, in: tape, bytes: bytes)
+          }
           tape.truncate(to: top &+ 1)
           tape.entries[top].isLazy = true
         }
@@ -135,7 +140,9 @@ extension JSONReader {
         tape.entries[top].end = offset
         if tape.entries[top].isLazy { tape.truncate(to: top &+ 1) }
         tape.entries[top].next = tape.count
-        if isObject && Int(tape.entries[top].count) > JSONTape.linearKeySearchLimit {
+        if isObject
+          && (tape.entries[top].count > JSONTape.linearKeySearchLimit || tape.entries[top].isLazy)
+        {
           tape.keySets[top] = nil
         }
       }
@@ -239,31 +246,34 @@ extension JSONReader {
     // Whether an earlier key may equal this one: any, in a small object; in a large one, only
     // when its hash was seen before.
     var mayRepeat = members > 0
-    if members >= JSONTape.linearKeySearchLimit {
+    let isLazy = entries[object].isLazy
+    if members >= JSONTape.linearKeySearchLimit || isLazy {
       // Past this many members a linear search would make the document quadratic: the hashes
       // of the keys, as Swift strings, go into a set keyed by the object. A hash seen before is
       // a duplicate only if an earlier key is equal (a search, as rare as a repeated hash).
       let hash = JSONTape.keyHash(JSONTape.string(entries[keyIndex], in: bytes))
       if tape.keySets[object] == nil {
-        var hashes = Set<UInt64>(minimumCapacity: members * 2)
-        var index = object &+ 1
-        for _ in 0..<members {
-          hashes.insert(JSONTape.keyHash(JSONTape.string(entries[index], in: bytes)))
-          index = entries[index &+ 1].next
-        }
-        tape.keySets[object] = hashes
+        tape.keySets[object] = Self.keyHashes(of: object, in: tape, bytes: bytes)
       }
       mayRepeat = !tape.keySets[object, default: []].insert(hash).inserted
     }
     if mayRepeat {
       let key = entries[keyIndex]
-      var index = object &+ 1
-      for _ in 0..<members {
-        if Self.keysEqual(entries[index], key, in: bytes) {
-          throw JSONParseError(offset: key.start, reason: .invalidUTF8)
+      var isRepeated = false
+      if isLazy {
+        // The earlier members are no longer on the tape: their keys are read from the text.
+        JSONTextMember.forEach(in: bytes, object: entries[object].start, before: key.start) {
+          isRepeated = Self.keysEqual($0.key, key, in: bytes)
+          return !isRepeated
         }
-        index = entries[index &+ 1].next
+      } else {
+        var index = object &+ 1
+        for _ in 0..<members where !isRepeated {
+          isRepeated = Self.keysEqual(entries[index], key, in: bytes)
+          index = entries[index &+ 1].next
+        }
       }
+      if isRepeated { throw JSONParseError(offset: key.start, reason: .invalidUTF8) }
     }
     if offset < bytes.count, bytes[offset] <= .space {
       skipWhitespace()
@@ -273,6 +283,21 @@ extension JSONReader {
       throw JSONParseError(offset: offset, reason: .invalidUTF8)
     }
     offset &+= 1
+  }
+
+  /// The hashes of the keys of the object at `object`, whose members are on the tape.
+  private static func keyHashes(
+    of object: Int, in tape: JSONTapeStorage, bytes: UnsafeRawBufferPointer
+  ) -> Set<UInt64> {
+    let entries = tape.entries
+    let members = Int(entries[object].count)
+    var hashes = Set<UInt64>(minimumCapacity: members * 2)
+    var index = object &+ 1
+    for _ in 0..<members {
+      hashes.insert(JSONTape.keyHash(JSONTape.string(entries[index], in: bytes)))
+      index = entries[index &+ 1].next
+    }
+    return hashes
   }
 
   /// Whether two key entries are equal as Swift strings.
@@ -324,10 +349,11 @@ enum JSONTape {
   /// linear search; larger ones through a set or an index of their keys.
   static let linearKeySearchLimit = 64
 
-  /// An array whose elements take more entries than this is read lazily
-  /// (``JSONTapeEntry/isLazy``): 1 Mi entries, 16 MiB. A line of two-byte values would otherwise
-  /// cost eight times its length in tape.
-  static let lazyArrayEntries = 1 << 20
+  /// An array whose elements, or an object of two members or more whose members, take more
+  /// entries than this is read lazily (``JSONTapeEntry/isLazy``): 1 Mi entries, 16 MiB. A line
+  /// of two-byte values would otherwise cost eight times its length in tape, and an object of
+  /// short keys five times.
+  static let lazyContainerEntries = 1 << 20
 
   /// A key's hash as a Swift string, in 64 bits on every platform: with 32 bits, an object of
   /// millions of keys would repeat hashes by chance thousands of times, and each repeat costs a

@@ -230,15 +230,19 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer {
   /// `superDecoder()`: it reads its own copy of the value's bytes, so it stays valid after this
   /// decoder's document is gone.
   func makeSuperDecoder(at index: Int?, path: CodingPath) -> any Decoder {
-    guard let index else {
+    makeSuperDecoder(
+      text: index.map { UnsafeRawBufferPointer(rebasing: bytes[tape[$0].start..<tape[$0].end]) },
+      path: path)
+  }
+
+  /// As ``makeSuperDecoder(at:path:)``, over the value whose text is `text`.
+  func makeSuperDecoder(text: UnsafeRawBufferPointer?, path: CodingPath) -> any Decoder {
+    guard let text else {
       return JSONTapeDecoder.nullText.withUTF8Buffer {
         JSONKeptDocument.decoder(copying: UnsafeRawBufferPointer($0), path: path, options: options)
       }
     }
-    let entry = tape[index]
-    return JSONKeptDocument.decoder(
-      copying: UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.end]), path: path,
-      options: options)
+    return JSONKeptDocument.decoder(copying: text, path: path, options: options)
   }
 
   private static let nullText: StaticString = "null"

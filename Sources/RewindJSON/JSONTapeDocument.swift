@@ -29,18 +29,18 @@ package final class JSONTapeDocument {
   private let limits: JSONLimits
   /// What `init(from:)` implementations read through `decoder.userInfo`.
   package let userInfo: [CodingUserInfoKey: any Sendable]
-  private let lazyArrayEntries: Int
+  private let lazyContainerEntries: Int
 
   /// Creates a reader.
-  /// - Parameter lazyArrayEntries: How many entries an array's elements may take before the
-  ///   array is read lazily (``JSONTapeEntry/isLazy``); `Int.max` for never.
+  /// - Parameter lazyContainerEntries: How many entries an array's elements or an object's
+  ///   members may take before it is read lazily (``JSONTapeEntry/isLazy``); `Int.max` for never.
   package init(
     limits: JSONLimits = .default, userInfo: [CodingUserInfoKey: any Sendable] = [:],
-    lazyArrayEntries: Int = JSONTape.lazyArrayEntries
+    lazyContainerEntries: Int = JSONTape.lazyContainerEntries
   ) {
     self.limits = limits
     self.userInfo = userInfo
-    self.lazyArrayEntries = lazyArrayEntries
+    self.lazyContainerEntries = lazyContainerEntries
     storage = UnsafeMutablePointer<Storage>.allocate(capacity: 1)
     storage.initialize(to: Storage())
   }
@@ -80,7 +80,7 @@ package final class JSONTapeDocument {
     storage.pointee.generation &+= 1
     var reader = JSONReader(bytes: bytes, limits: limits)
     reader.elementCount = elements
-    reader.lazyArrayEntries = lazyArrayEntries
+    reader.lazyContainerEntries = lazyContainerEntries
     swap(&reader.scratch, &storage.pointee.scratch)
     let isLoose = try? reader.readTape(into: &storage.pointee.tape)
     swap(&reader.scratch, &storage.pointee.scratch)
@@ -95,12 +95,13 @@ package final class JSONTapeDocument {
   }
 
   /// The value of the member named `name` of the object at `index`, or `nil` when it is not an
-  /// object or has no such member (keys compare as Swift strings).
+  /// object or has no such member (keys compare as Swift strings) — or is a lazy object
+  /// (``JSONTapeEntry/isLazy``), whose members are not on the tape.
   package func member(_ name: StaticString, of index: Int) -> Int? {
     let bytes = self.bytes
     let tape = self.tape
     let entry = tape[index]
-    guard entry.kind == .object else { return nil }
+    guard entry.kind == .object, !entry.isLazy else { return nil }
     return name.withUTF8Buffer { name -> Int? in
       var key = index + 1
       for _ in 0..<Int(entry.count) {

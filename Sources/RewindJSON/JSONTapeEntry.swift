@@ -38,11 +38,11 @@ struct JSONTapeEntry {
     @inline(__always) get { word & 0b1000 != 0 }
     @inline(__always) set { word = newValue ? word | 0b1000 : word & ~0b1000 }
   }
-  /// Arrays: whether the tape holds no entries for the elements (a long array, decoded from its
-  /// text one element at a time: ``JSONTape/lazyArrayEntries``). The bit of ``isEscaped``, which
-  /// only strings have.
+  /// Arrays and objects: whether the tape holds no entries for the elements or members (a long
+  /// array or a large object, decoded from its text one value at a time:
+  /// ``JSONTape/lazyContainerEntries``). The bit of ``isEscaped``, which only strings have.
   var isLazy: Bool {
-    @inline(__always) get { word & 0b1000 != 0 && kind == .array }
+    @inline(__always) get { word & 0b1000 != 0 && (kind == .array || kind == .object) }
     @inline(__always) set { word = newValue ? word | 0b1000 : word & ~0b1000 }
   }
   /// Strings: whether every byte of the text is ASCII.

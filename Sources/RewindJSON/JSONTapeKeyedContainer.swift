@@ -1,6 +1,9 @@
 /// The keyed container of ``JSONTapeDecoder``: finds members by comparing each key's bytes with
 /// the coding key's UTF-8 (keys compare as Swift strings), or, in a large object, through an
 /// index of its keys.
+///
+/// The members of a lazy object (``JSONTapeEntry/isLazy``) are not on the tape: each is found in
+/// the text when asked for and its value read into a document of its own (``JSONLazyObject``).
 struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: JSONTapeDecoder
   let object: Int
@@ -9,13 +12,22 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// least ``JSONTape/linearKeySearchLimit`` members (a dictionary decoded by key would otherwise
   /// be quadratic). Hashes, not keys: 16 bytes a member, where a `String` key would add its own.
   private let keyIndex: [UInt64: Int]?
+  /// A lazy object's members; `nil` when they are on the tape.
+  private let lazy: JSONLazyObject?
 
   init(decoder: JSONTapeDecoder, object: Int, path: JSONLazyPath) {
     self.decoder = decoder
     self.object = object
     self.lazyPath = path
-    let count = Int(decoder.tape[object].count)
-    keyIndex = count >= JSONTape.linearKeySearchLimit ? Self.index(of: object, in: decoder) : nil
+    let entry = decoder.tape[object]
+    if entry.isLazy {
+      lazy = JSONLazyObject(bytes: decoder.bytes, start: entry.start, options: decoder.options)
+      keyIndex = nil
+    } else {
+      lazy = nil
+      let count = Int(entry.count)
+      keyIndex = count >= JSONTape.linearKeySearchLimit ? Self.index(of: object, in: decoder) : nil
+    }
   }
 
   /// The value index of each member of the object at `object`, by the key's hash (the first
@@ -43,6 +55,7 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func at(_ key: Key) -> JSONErrorPath { JSONErrorPath(parent: lazyPath, key: key) }
 
   var allKeys: [Key] {
+    if let lazy { return lazy.keys().compactMap { Key(stringValue: $0) } }
     let count = Int(decoder.tape[object].count)
     // An object of one member, as an enum's value is: its keys were likely made before.
     guard count == 1, !decoder.tape[object + 1].isEscaped else { return makeAllKeys(count) }
@@ -69,7 +82,8 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func contains(_ key: Key) -> Bool {
-    find(key) != nil
+    if let lazy { return lazy.member(named: key.stringValue) != nil }
+    return find(key) != nil
   }
 
   /// The tape index of the value of the member named like `key`, or `nil`.
@@ -127,11 +141,13 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   private func value(for key: Key) throws -> Int {
-    guard let index = find(key) else {
-      throw DecodingError.keyNotFound(
-        key, DecodingError.Context(codingPath: path.keys, debugDescription: "key not found"))
-    }
+    guard let index = find(key) else { throw keyNotFound(key) }
     return index
+  }
+
+  private func keyNotFound(_ key: Key) -> DecodingError {
+    .keyNotFound(
+      key, DecodingError.Context(codingPath: path.keys, debugDescription: "key not found"))
   }
 
   /// The member's index, or `nil` when the key is missing or its value is `null`.
@@ -140,100 +156,135 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return index
   }
 
+  /// Reads the member at `key` with `read`, given the decoder that holds it and its index there:
+  /// this container's decoder, or, in a lazy object, the decoder of the value's own document
+  /// (`kept`: one the caller may use after the next member is read).
+  @inline(__always)
+  private func reading<T>(
+    _ key: Key, kept: Bool = false, _ read: (JSONTapeDecoder, Int) throws -> T
+  ) throws -> T {
+    guard let lazy else { return try read(decoder, value(for: key)) }
+    guard let member = lazy.member(named: key.stringValue) else { throw keyNotFound(key) }
+    return try read(
+      lazy.values.read(decoder.bytes, at: member.valueStart, kept: kept, path: at(key)), 0)
+  }
+
+  /// As ``reading(_:kept:_:)``, or `nil` when the key is missing or its value is `null`.
+  @inline(__always)
+  private func readingIfPresent<T>(
+    _ key: Key, _ read: (JSONTapeDecoder, Int) throws -> T
+  ) throws -> T? {
+    guard let lazy else { return try presentValue(for: key).map { try read(decoder, $0) } }
+    guard let member = lazy.member(named: key.stringValue),
+      decoder.bytes[member.valueStart] != UInt8(ascii: "n")
+    else { return nil }
+    return try read(
+      lazy.values.read(decoder.bytes, at: member.valueStart, kept: false, path: at(key)), 0)
+  }
+
   func decodeNil(forKey key: Key) throws -> Bool {
-    decoder.tape[try value(for: key)].kind == .null
+    try reading(key) { $0.tape[$1].kind == .null }
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    try decoder.bool(at: value(for: key), at(key))
+    try reading(key) { try $0.bool(at: $1, at(key)) }
   }
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try decoder.string(at: value(for: key), at(key))
+    try reading(key) { try $0.string(at: $1, at(key)) }
   }
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    try decoder.double(at: value(for: key), at(key))
+    try reading(key) { try $0.double(at: $1, at(key)) }
   }
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    try decoder.unboxed(at: value(for: key), at(key), JSONUnbox.float)
+    try reading(key) { try $0.unboxed(at: $1, at(key), JSONUnbox.float) }
   }
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    try decoder.integer(Int.self, at: value(for: key), at(key))
+    try reading(key) { try $0.integer(Int.self, at: $1, at(key)) }
   }
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-    try decoder.integer(Int8.self, at: value(for: key), at(key))
+    try reading(key) { try $0.integer(Int8.self, at: $1, at(key)) }
   }
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-    try decoder.integer(Int16.self, at: value(for: key), at(key))
+    try reading(key) { try $0.integer(Int16.self, at: $1, at(key)) }
   }
   func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-    try decoder.integer(Int32.self, at: value(for: key), at(key))
+    try reading(key) { try $0.integer(Int32.self, at: $1, at(key)) }
   }
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    try decoder.integer(Int64.self, at: value(for: key), at(key))
+    try reading(key) { try $0.integer(Int64.self, at: $1, at(key)) }
   }
   func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-    try decoder.integer(UInt.self, at: value(for: key), at(key))
+    try reading(key) { try $0.integer(UInt.self, at: $1, at(key)) }
   }
   func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-    try decoder.integer(UInt8.self, at: value(for: key), at(key))
+    try reading(key) { try $0.integer(UInt8.self, at: $1, at(key)) }
   }
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-    try decoder.integer(UInt16.self, at: value(for: key), at(key))
+    try reading(key) { try $0.integer(UInt16.self, at: $1, at(key)) }
   }
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-    try decoder.integer(UInt32.self, at: value(for: key), at(key))
+    try reading(key) { try $0.integer(UInt32.self, at: $1, at(key)) }
   }
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-    try decoder.integer(UInt64.self, at: value(for: key), at(key))
+    try reading(key) { try $0.integer(UInt64.self, at: $1, at(key)) }
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decoder.decodeChild(type, at: value(for: key), parent: at(key))
+    try reading(key) { try $0.decodeChild(type, at: $1, parent: at(key)) }
   }
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    try presentValue(for: key).map { try decoder.bool(at: $0, at(key)) }
+    try readingIfPresent(key) { try $0.bool(at: $1, at(key)) }
   }
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    try presentValue(for: key).map { try decoder.string(at: $0, at(key)) }
+    try readingIfPresent(key) { try $0.string(at: $1, at(key)) }
   }
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    try presentValue(for: key).map { try decoder.double(at: $0, at(key)) }
+    try readingIfPresent(key) { try $0.double(at: $1, at(key)) }
   }
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    try presentValue(for: key).map {
-      try decoder.integer(Int.self, at: $0, at(key))
-    }
+    try readingIfPresent(key) { try $0.integer(Int.self, at: $1, at(key)) }
   }
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try presentValue(for: key).map {
-      try decoder.decodeChild(type, at: $0, parent: at(key))
-    }
+    try readingIfPresent(key) { try $0.decodeChild(type, at: $1, parent: at(key)) }
   }
 
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type,
     forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    try decoder.keyedContainer(
-      type, at: value(for: key), path: JSONLazyPath(parent: path, key: key))
+    try reading(key, kept: true) {
+      try $0.keyedContainer(type, at: $1, path: JSONLazyPath(parent: path, key: key))
+    }
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try decoder.unkeyedContainer(at: value(for: key), path: JSONLazyPath(parent: path, key: key))
+    try reading(key, kept: true) {
+      try $0.unkeyedContainer(at: $1, path: JSONLazyPath(parent: path, key: key))
+    }
   }
 
   /// A decoder for the member `super`, or for `null` when there is none, as with Foundation.
   func superDecoder() throws -> any Decoder {
-    decoder.makeSuperDecoder(
-      at: find(name: JSONKey.superclass.stringValue), path: path.appending(JSONKey.superclass))
+    superDecoder(named: JSONKey.superclass.stringValue, path: path.appending(JSONKey.superclass))
   }
 
   /// A decoder for the member at `key`, or for `null` when there is none, as with Foundation.
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    decoder.makeSuperDecoder(at: find(key), path: path.appending(key))
+    superDecoder(named: key.stringValue, path: path.appending(key))
   }
 
+  private func superDecoder(named name: String, path: CodingPath) -> any Decoder {
+    guard let lazy else { return decoder.makeSuperDecoder(at: find(name: name), path: path) }
+    let text = lazy.member(named: name).map { member in
+      UnsafeRawBufferPointer(
+        rebasing: decoder.bytes[
+          member.valueStart..<JSONScan.valueEnd(in: decoder.bytes, at: member.valueStart)])
+    }
+    return decoder.makeSuperDecoder(text: text, path: path)
+  }
+
+  /// The tape index of the value of the member named `name`, or `nil`.
   private func find(name: String) -> Int? {
     var index = object + 1
     for _ in 0..<Int(decoder.tape[object].count) {

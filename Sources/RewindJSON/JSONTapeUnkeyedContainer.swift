@@ -4,7 +4,7 @@
 ///
 /// The elements of a lazy array (``JSONTapeEntry/isLazy``) are not on the tape: each is found in
 /// the text as the container reaches it and read into a document of its own
-/// (``JSONLazyElements``).
+/// (``JSONLazyValues``).
 struct JSONTapeUnkeyedContainer: UnkeyedDecodingContainer {
   let decoder: JSONTapeDecoder
   let path: CodingPath
@@ -13,7 +13,7 @@ struct JSONTapeUnkeyedContainer: UnkeyedDecodingContainer {
   /// The tape index of the current element; in a lazy array, the offset of its text.
   private var element: Int
   /// A lazy array's element reader; `nil` when the elements are on the tape.
-  private let lazy: JSONLazyElements?
+  private let lazy: JSONLazyValues?
 
   init(decoder: JSONTapeDecoder, array: Int, path: CodingPath) {
     self.decoder = decoder
@@ -21,8 +21,8 @@ struct JSONTapeUnkeyedContainer: UnkeyedDecodingContainer {
     let entry = decoder.tape[array]
     self.elementCount = Int(entry.count)
     if entry.isLazy {
-      lazy = JSONLazyElements(options: decoder.options)
-      element = JSONLazyElements.elementStart(in: decoder.bytes, after: entry.start + 1)
+      lazy = JSONLazyValues(options: decoder.options)
+      element = JSONLazyValues.elementStart(in: decoder.bytes, after: entry.start + 1)
     } else {
       lazy = nil
       element = array + 1
@@ -62,7 +62,7 @@ struct JSONTapeUnkeyedContainer: UnkeyedDecodingContainer {
   @inline(__always)
   private mutating func advance<T>(returning value: T) -> T {
     if lazy != nil {
-      element = JSONLazyElements.nextElement(in: decoder.bytes, after: element)
+      element = JSONLazyValues.nextElement(in: decoder.bytes, after: element)
     } else {
       element = decoder.tape[element].next
     }

@@ -14,10 +14,10 @@ public struct RewindJSONDecoder: Sendable {
   /// Values that `init(from:)` implementations can read through `decoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable]
 
-  /// How many tape entries an array's elements may take before the array is read lazily, one
-  /// element at a time from the text (``JSONTapeEntry/isLazy``). Only for testing that path: the
+  /// How many tape entries an array's elements or an object's members may take before it is
+  /// read lazily, one value at a time from the text (``JSONTapeEntry/isLazy``). Only for testing that path: the
   /// fuzz targets, a package of their own, set it low so that small inputs reach it.
-  @_spi(Testing) public var lazyArrayEntries = JSONTape.lazyArrayEntries
+  @_spi(Testing) public var lazyContainerEntries = JSONTape.lazyContainerEntries
 
   /// Creates a decoder.
   public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
@@ -82,7 +82,7 @@ public struct RewindJSONDecoder: Sendable {
     _ bytes: UnsafeRawBufferPointer, limits: JSONLimits
   ) throws -> JSONTapeDocument {
     let document = JSONTapeDocument(
-      limits: limits, userInfo: userInfo, lazyArrayEntries: lazyArrayEntries)
+      limits: limits, userInfo: userInfo, lazyContainerEntries: lazyContainerEntries)
     guard document.load(bytes) else {
       // Loading only says whether the text is valid; the parser says where and why not. They
       // accept exactly the same texts (`JSONTapeDifferentialTests`).

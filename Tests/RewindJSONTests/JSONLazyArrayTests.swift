@@ -9,19 +9,19 @@ import Testing
 @Suite struct JSONLazyArrayTests {
   typealias Outcome<T: Equatable> = JSONTapeDocumentTests.Outcome<T>
 
-  /// Decodes `json` as `T` from a document whose arrays go lazy past `lazyArrayEntries`.
+  /// Decodes `json` as `T` from a document whose arrays go lazy past `lazyContainerEntries`.
   func decode<T: Decodable & Equatable>(
-    _ type: T.Type, _ json: String, lazyArrayEntries: Int
+    _ type: T.Type, _ json: String, lazyContainerEntries: Int
   ) -> Outcome<T>? {
-    JSONTapeDocumentTests.viaTape(type, json, lazyArrayEntries: lazyArrayEntries)
+    JSONTapeDocumentTests.viaTape(type, json, lazyContainerEntries: lazyContainerEntries)
   }
 
   /// The outcome with every array lazy (and with some) equals the outcome with none.
   func expectSameOutcomes<T: Decodable & Equatable>(_ type: T.Type, _ json: String) {
-    let full = decode(type, json, lazyArrayEntries: .max)
+    let full = decode(type, json, lazyContainerEntries: .max)
     #expect(full != nil, "\(json)")
     for limit in [0, 1, 3] {
-      #expect(decode(type, json, lazyArrayEntries: limit) == full, "limit \(limit): \(json)")
+      #expect(decode(type, json, lazyContainerEntries: limit) == full, "limit \(limit): \(json)")
     }
   }
 
@@ -30,7 +30,7 @@ import Testing
       let value = FoundationDifferentialTests.snapshot(seed: seed)
       let json = String(decoding: try RewindJSONEncoder().encode(value), as: UTF8.self)
       expectSameOutcomes(Snapshot.self, json)
-      #expect(decode(Snapshot.self, json, lazyArrayEntries: 0) == .value(value), "seed \(seed)")
+      #expect(decode(Snapshot.self, json, lazyContainerEntries: 0) == .value(value), "seed \(seed)")
     }
   }
 
@@ -70,7 +70,7 @@ import Testing
   @Test func containersHandedOutKeepTheirOwnElement() {
     expectSameOutcomes(TwoRows.self, "[[1,2,3],[4,5]]")
     #expect(
-      decode(TwoRows.self, "[[1,2,3],[4,5]]", lazyArrayEntries: 0)
+      decode(TwoRows.self, "[[1,2,3],[4,5]]", lazyContainerEntries: 0)
         == .value(TwoRows(first: [1, 2, 3], second: [4, 5])))
     expectSameOutcomes(TwoObjects.self, #"[{"v":1},{"v":2}]"#)
   }
@@ -81,17 +81,17 @@ import Testing
       expectSameOutcomes(NilsAndSupers.self, json)
     }
     #expect(
-      decode(NilsAndSupers.self, "[null, 1, null, 2]", lazyArrayEntries: 0)
+      decode(NilsAndSupers.self, "[null, 1, null, 2]", lazyContainerEntries: 0)
         == .value(NilsAndSupers(values: [nil, 1, nil, 2])))
   }
 
   /// A long array whose elements are long arrays: the outer one is lazy, and each inner one,
   /// read into an element's document of its own, is lazy there too (at the default limit).
   @Test func aLongArrayOfLongArrays() {
-    let count = JSONTape.lazyArrayEntries + 10
+    let count = JSONTape.lazyContainerEntries + 10
     let inner = "[" + String(repeating: "7,", count: count - 1) + "7]"
     let json = "[\(inner),\(inner)]"
-    let decoded = decode([[Int]].self, json, lazyArrayEntries: JSONTape.lazyArrayEntries)
+    let decoded = decode([[Int]].self, json, lazyContainerEntries: JSONTape.lazyContainerEntries)
     guard case .value(let rows) = decoded else {
       Issue.record("did not decode: \(String(describing: decoded))")
       return
@@ -105,7 +105,7 @@ import Testing
     let json = "[" + (0..<count).map(String.init).joined(separator: ", ") + "]"
     let bytes = Array(json.utf8)
     try bytes.withUnsafeBytes { buffer in
-      let document = JSONTapeDocument(lazyArrayEntries: 1_000)
+      let document = JSONTapeDocument(lazyContainerEntries: 1_000)
       #expect(document.load(buffer))
       #expect(document.tape.count == 1)
       #expect(document.tape[0].isLazy && document.tape[0].count == Int32(count))
@@ -117,9 +117,9 @@ import Testing
     // An object's member holding a long array: the members after it are found.
     let object = #"{"list":\#(json),"after":7}"#
     #expect(
-      decode(Listed.self, object, lazyArrayEntries: 10)
+      decode(Listed.self, object, lazyContainerEntries: 10)
         == decode(
-          Listed.self, object, lazyArrayEntries: .max))
+          Listed.self, object, lazyContainerEntries: .max))
   }
 
   /// Optional ints read with `decodeNil`, the others through `superDecoder`.

@@ -13,13 +13,13 @@ import Testing
     case failure(String)
   }
 
-  /// Decodes `json` as `T` through a tape whose arrays go lazy past `lazyArrayEntries`.
+  /// Decodes `json` as `T` through a tape whose arrays go lazy past `lazyContainerEntries`.
   static func viaTape<T: Decodable & Equatable>(
-    _ type: T.Type, _ json: String, lazyArrayEntries: Int = JSONTape.lazyArrayEntries
+    _ type: T.Type, _ json: String, lazyContainerEntries: Int = JSONTape.lazyContainerEntries
   ) -> Outcome<T>? {
     let bytes = Array(json.utf8)
     return bytes.withUnsafeBytes { buffer in
-      let document = JSONTapeDocument(lazyArrayEntries: lazyArrayEntries)
+      let document = JSONTapeDocument(lazyContainerEntries: lazyContainerEntries)
       guard document.load(buffer) else { return nil }
       do {
         return .value(try document.decode(type, at: document.root))
@@ -183,7 +183,7 @@ import Testing
     let huge = Array(("[" + String(repeating: "0,", count: (1 << 20) + 10) + "0]").utf8)
     let hugeLoaded = huge.withUnsafeBytes { bytes in
       var reader = JSONReader(bytes: bytes, limits: JSONLimits(maxElements: 1 << 22))
-      reader.lazyArrayEntries = .max
+      reader.lazyContainerEntries = .max
       return (try? reader.readTape(into: &storage)) != nil
     }
     #expect(hugeLoaded && storage.count == (1 << 20) + 12)
@@ -228,7 +228,7 @@ import Testing
     let dense = Array(("[" + String(repeating: "0,", count: count) + "0]").utf8)
     let loaded = dense.withUnsafeBytes { bytes in
       var reader = JSONReader(bytes: bytes, limits: .default)
-      reader.lazyArrayEntries = .max
+      reader.lazyContainerEntries = .max
       return (try? reader.readTape(into: &storage)) != nil
     }
     #expect(loaded && storage.count == count + 2)

@@ -28,11 +28,11 @@ import Testing
 
   func decoder(lazyPast entries: Int) -> RewindJSONDecoder {
     var decoder = RewindJSONDecoder()
-    decoder.lazyArrayEntries = entries
+    decoder.lazyContainerEntries = entries
     return decoder
   }
 
-  @Test(arguments: [0, 1, 2, JSONTape.lazyArrayEntries])
+  @Test(arguments: [0, 1, 2, JSONTape.lazyContainerEntries])
   func bothPathsDecodeTheSameValueWithLazyArrays(_ entries: Int) throws {
     let decoder = decoder(lazyPast: entries)
     let bytes = Array(Self.text.utf8)
@@ -42,8 +42,8 @@ import Testing
   }
 
   @Test func lazyArraysAreWhatTheSettingSays() {
-    #expect(RewindJSONDecoder().lazyArrayEntries == JSONTape.lazyArrayEntries)
-    #expect(decoder(lazyPast: 3).lazyArrayEntries == 3)
+    #expect(RewindJSONDecoder().lazyContainerEntries == JSONTape.lazyContainerEntries)
+    #expect(decoder(lazyPast: 3).lazyContainerEntries == 3)
   }
 
   @Test func theDirectPathReportsInvalidTextAndWrongShapes() {
@@ -81,11 +81,11 @@ import Testing
   }
 
   /// A lazy array read again whole by `elements()` keeps the decoder's `userInfo`.
-  @Test(arguments: [0, JSONTape.lazyArrayEntries])
+  @Test(arguments: [0, JSONTape.lazyContainerEntries])
   func elementsOfALazyArrayKeepTheUserInfo(_ entries: Int) throws {
     let key = try #require(CodingUserInfoKey(rawValue: "tag"))
     var decoder = RewindJSONDecoder(userInfo: [key: "set"])
-    decoder.lazyArrayEntries = entries
+    decoder.lazyContainerEntries = entries
     let bytes = Array(#"{"items":[1,2,3]}"#.utf8)
     let holder = try bytes.withUnsafeBytes { try decoder.decodeDirectly(Holder.self, from: $0) }
     #expect(holder.items == Array(repeating: Tagged(tag: "set"), count: 3))

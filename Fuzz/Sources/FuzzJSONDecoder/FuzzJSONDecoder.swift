@@ -69,11 +69,11 @@ public func fuzzJSONDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
   return 0
 }
 
-/// Decoders whose arrays go lazy past 0 and 2 tape entries (every array, and all but the
-/// shortest).
+/// Decoders whose arrays and objects go lazy past 0 and 2 tape entries (every array and every
+/// object of two members or more, and all but the shortest).
 private let lazyDecoders: [RewindJSONDecoder] = [0, 2].map { entries in
   var decoder = RewindJSONDecoder()
-  decoder.lazyArrayEntries = entries
+  decoder.lazyContainerEntries = entries
   return decoder
 }
 
@@ -92,7 +92,7 @@ private func same<T: Decodable & Equatable>(
     let fromLazy = try? lazy.decode(type, from: bytes)
     if fromLazy != fromBytes {
       fatalError(
-        "\(type): with lazy arrays (past \(lazy.lazyArrayEntries) entries) "
+        "\(type): with lazy containers (past \(lazy.lazyContainerEntries) entries) "
           + "\(String(describing: fromLazy)), eager \(String(describing: fromBytes))")
     }
   }
@@ -108,7 +108,7 @@ private func sameDirectly<T: JSONDirectDecodable & Decodable & Equatable>(
     let direct = try? decoder.decodeDirectly(type, from: bytes)
     if direct != codable {
       fatalError(
-        "\(type): init(json:) (arrays lazy past \(decoder.lazyArrayEntries) entries) "
+        "\(type): init(json:) (containers lazy past \(decoder.lazyContainerEntries) entries) "
           + "\(String(describing: direct)), init(from:) \(String(describing: codable))")
     }
   }

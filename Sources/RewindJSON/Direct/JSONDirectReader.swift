@@ -91,7 +91,23 @@ public struct JSONDirectReader {
   public func member(_ name: StaticString) throws(JSONDirectReaderError) -> JSONDirectReader? {
     let entry = try entry()
     guard entry.kind == .object else { throw mismatch("an object", entry) }
-    return document.member(name, of: index).map { JSONDirectReader(document: document, index: $0) }
+    guard entry.isLazy else {
+      return document.member(name, of: index).map {
+        JSONDirectReader(document: document, index: $0)
+      }
+    }
+    // A large object's members are not on the tape: the member is found in the text and its
+    // value read into a document of its own (its readers' error offsets count from the value).
+    let bytes = document.bytes
+    let object = JSONLazyObject(bytes: bytes, start: entry.start, options: document.userInfo)
+    guard let found = object.member(named: name.description) else { return nil }
+    let value = JSONTapeDocument(limits: .unlimited, userInfo: document.userInfo)
+    let end = JSONScan.valueEnd(in: bytes, at: found.valueStart)
+    guard value.load(UnsafeRawBufferPointer(rebasing: bytes[found.valueStart..<end])) else {
+      throw JSONDirectReaderError(
+        reason: "the member \"\(name)\" did not read again", offset: found.valueStart)
+    }
+    return JSONDirectReader(document: value, index: value.root)
   }
 
   /// The member named `name` of this object.
@@ -130,7 +146,7 @@ public struct JSONDirectReader {
       // array is read again, whole, into a document of its own (the offsets of its readers'
       // errors then count from the array's bracket).
       let whole = JSONTapeDocument(
-        limits: .unlimited, userInfo: document.userInfo, lazyArrayEntries: .max)
+        limits: .unlimited, userInfo: document.userInfo, lazyContainerEntries: .max)
       guard whole.load(UnsafeRawBufferPointer(rebasing: document.bytes[entry.start..<entry.end]))
       else {
         throw JSONDirectReaderError(reason: "the array did not read again", offset: entry.start)

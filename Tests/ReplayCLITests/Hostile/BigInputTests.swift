@@ -224,6 +224,9 @@ extension Hostile {
       case longString
       /// An object of 1,000,000 keys, none the one expected.
       case manyKeys
+      /// An object of 5,000,000 short keys (48 MB): past 1 Mi tape entries its members are read
+      /// from the text, where the tape would take 32 bytes for each 9-byte member.
+      case manyShortKeys
       /// Arrays nested to the depth limit.
       case deepNesting
       /// 10,000,000 numbers where one is expected (a lazy array: the tape keeps 1 Mi entries).
@@ -245,6 +248,15 @@ extension Hostile {
           write(Data(#"{"add":{"#.utf8))
           for block in 0..<100 {
             let keys = (block * 10_000..<(block + 1) * 10_000).map { #""k\#($0)":1"# }
+            write(Data(((block == 0 ? "" : ",") + keys.joined(separator: ",")).utf8))
+          }
+          write(Data("}}".utf8))
+        case .manyShortKeys:
+          write(Data(#"{"add":{"#.utf8))
+          for block in 0..<50 {
+            let keys = (block * 100_000..<(block + 1) * 100_000).map {
+              #""\#(String($0, radix: 36))":0"#
+            }
             write(Data(((block == 0 ? "" : ",") + keys.joined(separator: ",")).utf8))
           }
           write(Data("}}".utf8))
