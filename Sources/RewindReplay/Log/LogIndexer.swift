@@ -19,6 +19,9 @@ struct LogIndexer {
     var joinedFiles: Int
     var suspectFrom: Int?
     var ignoredLines: Int
+    /// The line the header's state was read from: the header's own, or the `state` record's
+    /// (its first part's) when it follows (``ReplayLog/headerStateLine``).
+    var headerStateLine = 1
   }
 
   /// What to do after a fault.

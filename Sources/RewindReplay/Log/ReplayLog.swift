@@ -122,6 +122,7 @@ public final class ReplayLog: Sendable {
       throw .headerStateMissing(path: log.path, seq: seq)
     }
     var index = index
+    index.headerStateLine = log.checkpointLine(at: seq) ?? 1
     index.header.state = state
     index.header.stateFollows = false
     index.checkpoints[seq] = nil
@@ -160,7 +161,7 @@ public final class ReplayLog: Sendable {
   public func migrated(by migration: MigrationChain) throws(ReplayError) -> ReplayLog {
     var header = header
     header.state = try migration.migratedState(
-      header.state, in: path, line: 1, what: "header's initial state")
+      header.state, in: path, line: headerStateLine, what: "header's initial state")
     return ReplayLog(
       path: path, bytes: bytes, recovery: recovery, limits: limits, index: index, header: header,
       migration: migration)
@@ -197,6 +198,11 @@ public final class ReplayLog: Sendable {
 
   /// Every position: `firstSeq - 1` (the header's state) through `lastSeq`.
   public var positions: ClosedRange<Int> { (header.firstSeq - 1)...lastSeq }
+
+  /// The line of the file the header's state comes from: 1, the header's own, unless the
+  /// header announced that its state follows (``LogHeader/stateFollows``) — then the line of the
+  /// `state` record (its first part) that brought it. Errors about that state name this line.
+  public var headerStateLine: Int { index.headerStateLine }
 
   /// The app's name from the header.
   public var app: String { header.app }

@@ -60,7 +60,7 @@ struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendabl
         failing.append(.init(what: what, line: line, codingPath: path, reason: reason))
       }
     }
-    check(log.header.state, line: 1, what: "header's initial state")
+    check(log.header.state, line: log.headerStateLine, what: "header's initial state")
     let lines = LineDecoder(coder: .rewind, limits: log.limits.json)
     let direct = JSONDirectCoding.decoder(for: State.self)
     for seq in log.checkpointSeqs {

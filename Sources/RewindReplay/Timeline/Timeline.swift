@@ -269,7 +269,8 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
 
   private func initialState() throws(ReplayError) -> State {
     if let initial { return initial }
-    let state = try decodeState(log.header.state, line: 1, what: "header's initial state")
+    let state = try decodeState(
+      log.header.state, line: log.headerStateLine, what: "header's initial state")
     initial = state
     return state
   }

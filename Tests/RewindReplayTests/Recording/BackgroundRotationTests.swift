@@ -120,6 +120,28 @@ import Testing
     #expect(try timeline.stateJSON(at: 6)["count"] == .number("6"))
   }
 
+  /// An error about the header's state names the line of the `state` record it came from.
+  @Test func anInitialStateThatDoesNotDecodeIsPlacedAtItsStateRecord() throws {
+    let lines = [
+      CounterLogLines.header(firstSeq: 4, stateFollows: true), CounterLogLines.increment(4),
+      #"{"kind":"state","seq":3,"state":{"count":"three"}}"#, CounterLogLines.increment(5),
+    ]
+    let log = try ReplayLog(name: "new.jsonl", contents: Self.bytes(lines))
+    #expect(log.headerStateLine == 3)
+    let timeline = try ReplayApp(name: "counter", reducer: counterReducer).timeline(for: log)
+    do {
+      _ = try timeline.stateJSON(at: 5)
+      Issue.record("a state that does not decode was read")
+    } catch {
+      #expect(error.location == "new.jsonl:3")
+      #expect(error.message.contains("header's initial state"), "\(error.message)")
+    }
+    let inHeader = try ReplayLog(
+      name: "old.jsonl",
+      contents: Self.bytes([CounterLogLines.header(firstSeq: 4), CounterLogLines.increment(4)]))
+    #expect(inHeader.headerStateLine == 1)
+  }
+
   @Test func aFileWhoseStateNeverCameSaysWhereItIs() throws {
     let lines = [
       CounterLogLines.header(firstSeq: 4, stateFollows: true), CounterLogLines.increment(4),
