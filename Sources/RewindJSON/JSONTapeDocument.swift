@@ -21,6 +21,9 @@ package final class JSONTapeDocument {
     var isCompact = false
     var decoder: JSONTapeDecoder?
     var generation = 0
+    /// The tape index of each lazy object's member value read onto the tape by ``member(_:of:)``,
+    /// by the offset of its text.
+    var appended: [Int: Int] = [:]
   }
 
   // Behind a pointer held in a `let`: reading and writing it costs no exclusivity check, which
@@ -78,6 +81,7 @@ package final class JSONTapeDocument {
     var limits = self.limits
     limits.maxDepth -= depth
     storage.pointee.generation &+= 1
+    if !storage.pointee.appended.isEmpty { storage.pointee.appended.removeAll() }
     var reader = JSONReader(bytes: bytes, limits: limits)
     reader.elementCount = elements
     reader.lazyContainerEntries = lazyContainerEntries
@@ -95,13 +99,18 @@ package final class JSONTapeDocument {
   }
 
   /// The value of the member named `name` of the object at `index`, or `nil` when it is not an
-  /// object or has no such member (keys compare as Swift strings) — or is a lazy object
-  /// (``JSONTapeEntry/isLazy``), whose members are not on the tape.
+  /// object or has no such member (keys compare as Swift strings).
+  ///
+  /// The members of a lazy object (``JSONTapeEntry/isLazy``) are not on the tape: the member is
+  /// found in the text and its value read onto the end of the tape, once, so that the index
+  /// returned stays valid until the next ``load(_:depth:elements:)``. (A decoding in progress
+  /// holds the tape as it was: call this before decoding, not from an `init(from:)`.)
   package func member(_ name: StaticString, of index: Int) -> Int? {
     let bytes = self.bytes
     let tape = self.tape
     let entry = tape[index]
-    guard entry.kind == .object, !entry.isLazy else { return nil }
+    guard entry.kind == .object else { return nil }
+    if entry.isLazy { return appendedMember(name, of: entry) }
     return name.withUTF8Buffer { name -> Int? in
       var key = index + 1
       for _ in 0..<Int(entry.count) {
@@ -119,6 +128,32 @@ package final class JSONTapeDocument {
       }
       return nil
     }
+  }
+
+  /// The tape index of the value of the member named `name` of the lazy object `object`, read
+  /// from the text onto the end of the tape (the first time it is asked for).
+  private func appendedMember(_ name: StaticString, of object: JSONTapeEntry) -> Int? {
+    let bytes = self.bytes
+    let finder = JSONLazyObject(bytes: bytes, start: object.start, options: userInfo)
+    guard let found = finder.member(named: name.description) else { return nil }
+    if let index = storage.pointee.appended[found.valueStart] { return index }
+    let end = JSONScan.valueEnd(in: bytes, at: found.valueStart)
+    var reader = JSONReader(
+      bytes: UnsafeRawBufferPointer(rebasing: bytes[found.valueStart..<end]), limits: .unlimited)
+    reader.lazyContainerEntries = lazyContainerEntries
+    var value = JSONTapeStorage()
+    defer { value.deallocate() }
+    // The text was read before, as part of the object: it cannot fail now.
+    guard (try? reader.readTape(into: &value)) != nil else { return nil }
+    let base = storage.pointee.tape.count
+    for var entry in value.buffer {
+      entry.start += found.valueStart
+      entry.end += found.valueStart
+      entry.next += base
+      storage.pointee.tape.append(entry)
+    }
+    storage.pointee.appended[found.valueStart] = base
+    return base
   }
 
   /// The key of the object at `index` when it has exactly one member (an enum case as Codable

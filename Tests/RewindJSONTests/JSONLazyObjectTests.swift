@@ -160,12 +160,36 @@ import Testing
       #expect(document.tape[0].isLazy && document.tape[0].count == Int32(count))
       let decoded = try document.decode([String: Int].self, at: 0)
       #expect(decoded.count == count && decoded["k99999"] == 99_999 && decoded["k0"] == 0)
-      // The tape's own lookup does not read the text: a lazy object has no member there.
-      #expect(document.member("k5", of: 0) == nil)
+      // A member found by name is read onto the end of the tape, once.
+      let k5 = try #require(document.member("k5", of: 0))
+      #expect(k5 == 1 && document.tape.count == 2 && document.text(at: k5).elementsEqual("5".utf8))
+      #expect(document.member("k5", of: 0) == k5 && document.tape.count == 2)
+      #expect(document.member("k", of: 0) == nil)
       let reader = JSONDirectReader(document: document, index: 0)
       #expect(try reader.required("k77777").integer() == 77_777)
       #expect(try reader.member("k") == nil)
       #expect(reader.count == count)
+      #expect(try reader.required("k5").integer() == 5)
+    }
+    // A record whose top level is large: the log reader's members are found all the same, and
+    // what is decoded from them is what a full tape gives.
+    let record =
+      #"{"kind":"action","action":{"add":{"title":"a","extra":[1,2,3]}},"#
+      + (0..<5_000).map { #""x\#($0)":[\#($0),{"y":\#($0)}]"# }.joined(separator: ",")
+      + #","type":"add"}"#
+    try Array(record.utf8).withUnsafeBytes { buffer in
+      let document = JSONTapeDocument(lazyContainerEntries: 100)
+      #expect(document.load(buffer))
+      #expect(document.tape[0].isLazy)
+      let action = try #require(document.member("action", of: document.root))
+      let type = try #require(document.member("type", of: document.root))
+      #expect(document.string(at: type) == "add")
+      let x4999 = try #require(document.member("x4999", of: document.root))
+      #expect(try document.decode(Pair.self, at: x4999) == Pair(n: 4999, y: ["y": 4999]))
+      let decoded = try document.decode([String: [String: JSONValue]].self, at: action)
+      #expect(decoded["add"]?["title"] == .string("a"))
+      #expect(decoded["add"]?["extra"] == .array([.number("1"), .number("2"), .number("3")]))
+      #expect(document.tape.count < 50)
     }
     let single = #"{"only":[1,2,3,4,5,6,7,8]}"#
     try Array(single.utf8).withUnsafeBytes { buffer throws in
@@ -174,6 +198,21 @@ import Testing
       #expect(!document.tape[0].isLazy && document.tape[2].isLazy)
       #expect(document.onlyKey(of: 0) == "only")
       #expect(try document.decode([String: [Int]].self, at: 0) == ["only": Array(1...8)])
+    }
+  }
+
+  /// `[n, {"y": n}]`.
+  struct Pair: Decodable, Equatable {
+    var n: Int
+    var y: [String: Int]
+    init(n: Int, y: [String: Int]) {
+      self.n = n
+      self.y = y
+    }
+    init(from decoder: any Decoder) throws {
+      var container = try decoder.unkeyedContainer()
+      n = try container.decode(Int.self)
+      y = try container.decode([String: Int].self)
     }
   }
 

@@ -91,23 +91,7 @@ public struct JSONDirectReader {
   public func member(_ name: StaticString) throws(JSONDirectReaderError) -> JSONDirectReader? {
     let entry = try entry()
     guard entry.kind == .object else { throw mismatch("an object", entry) }
-    guard entry.isLazy else {
-      return document.member(name, of: index).map {
-        JSONDirectReader(document: document, index: $0)
-      }
-    }
-    // A large object's members are not on the tape: the member is found in the text and its
-    // value read into a document of its own (its readers' error offsets count from the value).
-    let bytes = document.bytes
-    let object = JSONLazyObject(bytes: bytes, start: entry.start, options: document.userInfo)
-    guard let found = object.member(named: name.description) else { return nil }
-    let value = JSONTapeDocument(limits: .unlimited, userInfo: document.userInfo)
-    let end = JSONScan.valueEnd(in: bytes, at: found.valueStart)
-    guard value.load(UnsafeRawBufferPointer(rebasing: bytes[found.valueStart..<end])) else {
-      throw JSONDirectReaderError(
-        reason: "the member \"\(name)\" did not read again", offset: found.valueStart)
-    }
-    return JSONDirectReader(document: value, index: value.root)
+    return document.member(name, of: index).map { JSONDirectReader(document: document, index: $0) }
   }
 
   /// The member named `name` of this object.

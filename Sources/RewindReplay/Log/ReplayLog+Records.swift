@@ -95,13 +95,13 @@ extension ReplayLog {
         seq: seq, time: nil, type: nil, payload: nil, isSanitized: false, line: entry.line,
         status: .missing)
     case .skipped:
-      let value = try parse(entry)
+      let value = try parse(entry, members: ["time", "type", "reason"])
       return RecordedAction(
         seq: seq, time: value["time"]?.doubleValue, type: value["type"]?.stringValue,
         payload: nil, isSanitized: false, line: entry.line,
         status: .skipped(reason: value["reason"]?.stringValue ?? "unknown"))
     case .action, .checkpoint:
-      let value = try parse(entry)
+      let value = try parse(entry, members: ["action", "time", "type", "sanitized"])
       guard let payload = value["action"] else {
         throw recordFault(entry, "the action line has no \"action\"")
       }
@@ -122,7 +122,7 @@ extension ReplayLog {
         partedState(parts), line: parts[0].line, what: "checkpoint at seq \(seq)")
     }
     guard let entry = checkpointEntries[seq] else { return nil }
-    let value = try parse(entry)
+    let value = try parse(entry, members: ["state"])
     guard let state = value["state"] else {
       throw recordFault(entry, "the checkpoint line has no \"state\"")
     }

@@ -222,6 +222,24 @@ public final class ReplayLog: Sendable {
     return entries[index]
   }
 
+  /// The JSON of one indexed line, with only the members `names` when the line is long (over
+  /// 1 MiB): each of them is parsed alone from the line's tape, so that a member nobody asked
+  /// for — millions of them, in a hostile line — is never built as a tree.
+  func parse(_ entry: LogEntry, members names: [StaticString]) throws(ReplayError) -> JSONValue {
+    guard entry.length > 1 << 20 else { return try parse(entry) }
+    let document = JSONTapeDocument(limits: limits.json)
+    // A line that does not load is parsed whole, for its exact error.
+    guard document.load(bytes.slice(entry.start, entry.start + entry.length)) else {
+      return try parse(entry)
+    }
+    return .object(
+      names.compactMap { name in
+        document.member(name, of: document.root).map {
+          JSONMember(name.description, document.value(at: $0))
+        }
+      })
+  }
+
   /// Parses the JSON of one indexed line.
   func parse(_ entry: LogEntry) throws(ReplayError) -> JSONValue {
     let line = bytes.slice(entry.start, entry.start + entry.length)

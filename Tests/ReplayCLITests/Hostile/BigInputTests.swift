@@ -181,6 +181,44 @@ extension Hostile {
       }
     }
 
+    /// A record whose own top level holds 3,000,000 members no reader knows besides its action
+    /// (a 30 MB line): `state` and `actions` read the members they need from its tape, within
+    /// 4× the line plus 64 MiB (they parsed the whole line into a `JSONValue` tree: 610 MB for a
+    /// 66 MB line).
+    @Test func aRecordWithMillionsOfTopLevelMembersStaysWithinTheBound() throws {
+      try CLIFixture.withTemporaryDirectory { directory in
+        let url = directory.appendingPathComponent("wide-record.jsonl")
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        handle.write(Data(HostileLog.counterHeader + [0x0A]))
+        handle.write(Data(#"{"kind":"action","seq":1,"action":{"increment":{}}"#.utf8))
+        var length = 50
+        for block in 0..<30 {
+          let members = (block * 100_000..<(block + 1) * 100_000).map {
+            #","x\#(String($0, radix: 36))":0"#
+          }
+          let chunk = Data(members.joined().utf8)
+          handle.write(chunk)
+          length += chunk.count
+        }
+        handle.write(Data(#","type":"increment"}"#.utf8 + [0x0A]))
+        try handle.close()
+        let state = try Self.run(
+          ["state", url.path, "--at", "last", "--json", "--no-isolate"], timeLimit: 300,
+          in: directory)
+        #expect(state.status == 0, "\(state)")
+        #expect(state.standardOutput == #"{"count":1}"# + "\n", "\(state)")
+        Self.expectWithinTheBound(state, line: length, "state")
+        let actions = try Self.run(["actions", url.path, "--json"], timeLimit: 300, in: directory)
+        #expect(actions.status == 0, "\(actions)")
+        #expect(
+          actions.standardOutput
+            == #"{"seq":1,"type":"increment","action":{"increment":{}},"line":2}"# + "\n",
+          "\(actions)")
+        Self.expectWithinTheBound(actions, line: length, "actions")
+      }
+    }
+
     /// `state --json` on a legitimate large state — a checkpoint of 300,000 todos, a 21 MB line
     /// — prints it straight from the encoder's bytes (no `JSONValue` tree, no `String` copy of
     /// the text) within 4× the line plus 64 MiB, byte for byte the state recorded.
