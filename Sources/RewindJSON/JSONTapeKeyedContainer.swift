@@ -183,7 +183,10 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
-    try reading(key) { $0.tape[$1].kind == .null }
+    guard let lazy else { return decoder.tape[try value(for: key)].kind == .null }
+    // The value's first byte says it; a large value need not be read for that.
+    guard let member = lazy.member(named: key.stringValue) else { throw keyNotFound(key) }
+    return decoder.bytes[member.valueStart] == UInt8(ascii: "n")
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {

@@ -56,17 +56,15 @@ struct CommandContext {
     return isolatesByDefault && !arguments.flag("no-isolate")
   }
 
-  /// Opens the `LOG` argument; `interactive` for a session, `checksJSON` for `info` and
-  /// `verify` (see ``OpenedLog``).
+  /// Opens the `LOG` argument; `interactive` for a session (see ``OpenedLog``).
   func openLog(
-    _ argument: String = "LOG", usesCheckpoints: Bool = true, interactive: Bool = false,
-    checksJSON: Bool = false
+    _ argument: String = "LOG", usesCheckpoints: Bool = true, interactive: Bool = false
   ) throws(CommandFailure) -> OpenedLog {
     let path = logPath(argument)
     do {
       let opened = try OpenedLog(
         path: path, recovery: recovery, apps: apps, usesCheckpoints: usesCheckpoints,
-        isolated: isolates, interactive: interactive, checksJSON: checksJSON)
+        isolated: isolates, interactive: interactive)
       if let note = opened.buildNote { output.emit(note) }
       opened.showProgress(on: output)
       return opened
@@ -133,7 +131,7 @@ struct CommandContext {
           : RecordingsFolderArgument.text(argument, sessions))
       return ExitStatus.success
     }
-    let opened = try openLog(checksJSON: true)
+    let opened = try openLog()
     let check = LastActionCheck.run(opened)
     if wantsJSON {
       var summary = LogSummary.json(opened.log, appKnown: opened.timeline != nil)

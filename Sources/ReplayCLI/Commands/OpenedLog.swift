@@ -21,16 +21,12 @@ final class OpenedLog {
   /// - Parameters:
   ///   - interactive: Whether a session steps through it: an isolated timeline then rebuilds
   ///     states ahead of the one shown while the user looks at it.
-  ///   - checksJSON: Whether every line's JSON is checked as the log opens, whatever the
-  ///     recovery mode (``ReaderLimits/checksJSONAtOpen``): for `info` and `verify`.
   convenience init(
     path: String, recovery: RecoveryMode, apps: [ReplayApp], usesCheckpoints: Bool = true,
-    isolated: Bool = false, interactive: Bool = false, checksJSON: Bool = false
+    isolated: Bool = false, interactive: Bool = false
   ) throws(ReplayError) {
-    var limits = ReaderLimits.default
-    limits.checksJSONAtOpen = checksJSON
     self.init(
-      log: try ReplayLog(path: path, recovery: recovery, limits: limits), apps: apps,
+      log: try ReplayLog(path: path, recovery: recovery), apps: apps,
       usesCheckpoints: usesCheckpoints, isolated: isolated, interactive: interactive)
   }
 

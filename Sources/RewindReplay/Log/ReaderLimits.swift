@@ -10,11 +10,12 @@ public struct ReaderLimits: Sendable, Equatable {
   /// The limits on each line's JSON (nesting depth 512 by default).
   public var json: JSONLimits
   /// Whether the JSON of every line whose checksum holds is checked when the log is opened
-  /// (default `false`). `--recovery prefix` and `salvage` turn it on, and so do `replay info` and
-  /// `verify`: a line the recorder wrote with a valid checksum but not valid JSON is then a fault
-  /// like any other, found at open. It about doubles the work of opening a log (the check runs
-  /// on the reading thread as far as it keeps up, in the indexer for the rest). Otherwise such a
-  /// line is reported when its action or state is decoded.
+  /// (default `true`): a line with a valid checksum but not valid JSON is then a fault like any
+  /// other, found at open, which the recovery mode cuts, skips or drops (at the end of the file,
+  /// in `tail` mode). The check about doubles the work of opening a log (it runs on the reading
+  /// thread as far as it keeps up, in the indexer for the rest). Turned off, such a line is
+  /// reported only when its action or state is decoded; `--recovery prefix`, `salvage` and
+  /// `strict` check whatever this says, for their cuts depend on it.
   public var checksJSONAtOpen: Bool
 
   /// The defaults.
@@ -23,7 +24,7 @@ public struct ReaderLimits: Sendable, Equatable {
 
   /// Creates limits.
   public init(
-    maxFileBytes: Int, maxLineBytes: Int, json: JSONLimits, checksJSONAtOpen: Bool = false
+    maxFileBytes: Int, maxLineBytes: Int, json: JSONLimits, checksJSONAtOpen: Bool = true
   ) {
     self.maxFileBytes = maxFileBytes
     self.maxLineBytes = maxLineBytes

@@ -78,7 +78,7 @@ public final class ReplayLog: Sendable {
   }
 
   /// `limits`, checking every line's JSON at open for the recovery modes that cut or skip bad
-  /// lines (``ReaderLimits/checksJSONAtOpen``).
+  /// lines whatever `limits` says (``ReaderLimits/checksJSONAtOpen``).
   private static func limits(_ limits: ReaderLimits, for recovery: RecoveryMode) -> ReaderLimits {
     var limits = limits
     if recovery != .tail { limits.checksJSONAtOpen = true }

@@ -33,8 +33,8 @@ import Testing
     #expect(run.outputLines.contains("actions:      38 (seq 1…38)"))
   }
 
-  /// A line whose checksum holds but whose JSON does not: `info` checks every line's JSON, so
-  /// it names the line where the default mode would find it only when decoding the action.
+  /// A line whose checksum holds but whose JSON does not: every line's JSON is checked as the
+  /// log opens, so `info` names the line and every command reports it up front.
   @Test func namesALineChecksummedButNotJSON() throws {
     var lines = try String(contentsOfFile: CLIFixture.path("todo-session.jsonl"), encoding: .utf8)
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -56,8 +56,10 @@ import Testing
       let salvaged = ReplayRun(["info", path, "--recovery", "salvage"])
       #expect(salvaged.status == 0)
       #expect(salvaged.outputLines.contains("bad lines:    1 (salvage recovery)"))
-      // The default mode of other commands does not check: the last state is a checkpoint's.
-      #expect(ReplayRun(["state", path, "--at", "last"]).status == 0)
+      // Other commands check it as they open the log too, before any state is shown.
+      let state = ReplayRun(["state", path, "--at", "5"])
+      #expect(state.status == 2)
+      #expect(state.standardError.contains("bad.jsonl:12 (byte 1391): invalid JSON at byte 1485"))
     }
   }
 

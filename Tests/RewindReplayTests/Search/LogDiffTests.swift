@@ -105,14 +105,16 @@ private func fixture(_ name: String) -> String {
   }
 
   /// A todo log of three actions whose second is `second`, checksummed or hand-written.
-  private func todoLog(_ name: String, second: String, checksummed: Bool) throws -> ReplayLog {
+  private func todoLog(
+    _ name: String, second: String, checksummed: Bool, limits: ReaderLimits = .default
+  ) throws -> ReplayLog {
     var text = LogText(checksummed: checksummed)
     text.header()
     text.action(seq: 1, type: "add", json: #"{"add":{"title":"milk"}}"#)
     text.action(seq: 2, type: "add", json: second)
     text.action(seq: 3, type: "toggle", json: #"{"toggle":{"id":1}}"#)
     text.end(seq: 3)
-    return try ReplayLog(name: name, contents: text.bytes)
+    return try ReplayLog(name: name, contents: text.bytes, limits: limits)
   }
 
   @Test func checksummedAndHandWrittenLinesOfTheSameActionsAreEqual() throws {
@@ -169,9 +171,20 @@ private func fixture(_ name: String) -> String {
   }
 
   @Test func aChecksummedLineThatIsNotJSONFailsWhenItsActionIsDecoded() throws {
-    // Only a crafted file has a matching checksum over invalid JSON. Comparing actions takes the
-    // bytes as they are; rebuilding the states decodes the action and names the line.
-    let broken = try todoLog("a", second: #"{"add":{"title":"eggs"]]"#, checksummed: true)
+    // Only a crafted file has a matching checksum over invalid JSON. Opening the log finds it,
+    // unless told not to check; then comparing actions takes the bytes as they are, and
+    // rebuilding the states decodes the action and names the line.
+    do {
+      _ = try todoLog("a", second: #"{"add":{"title":"eggs"]]"#, checksummed: true)
+      Issue.record("a log with a checksummed line that is not JSON opened")
+    } catch {
+      #expect("\(error)".hasPrefix("a:3 (byte "), "\(error)")
+      #expect("\(error)".contains("invalid JSON"), "\(error)")
+    }
+    var unchecked = ReaderLimits.default
+    unchecked.checksJSONAtOpen = false
+    let broken = try todoLog(
+      "a", second: #"{"add":{"title":"eggs"]]"#, checksummed: true, limits: unchecked)
     #expect(try LogDiff(broken, broken, timelines: nil).hunks.isEmpty)
     let app = ReplayApp(name: "todo", reducer: todoReducer)
     do {
