@@ -137,8 +137,22 @@ extension ReplayLog {
     return try migration.migratedState(state, in: path, line: line, what: what)
   }
 
-  /// The state of a `state` record written in parts: their `text` strings put together, parsed.
-  private func partedState(_ parts: [LogEntry]) throws(ReplayError) -> JSONValue {
+  /// The JSON text of the state recorded in the checkpoint after `seq`, as the file holds it
+  /// (the `text` of its parts put together, for one written in parts), or `nil` when there is no
+  /// such checkpoint, the log is read through a migration, or the line does not read.
+  ///
+  /// For comparing with a state encoded the way the recorder encodes it, byte for byte, without
+  /// building either as a ``JSONValue`` tree (`replay verify`).
+  package func checkpointStateText(at seq: Int) -> [UInt8]? {
+    guard migration == nil else { return nil }
+    if let parts = partedCheckpointEntries[seq] { return try? partedStateText(parts) }
+    let document = JSONTapeDocument(limits: limits.json)
+    guard let state = loadCheckpointLine(seq, into: document) else { return nil }
+    return Array(document.text(at: state))
+  }
+
+  /// The `text` strings of a `state` record's parts, put together.
+  private func partedStateText(_ parts: [LogEntry]) throws(ReplayError) -> [UInt8] {
     var text: [UInt8] = []
     for entry in parts {
       guard let piece = try parse(entry)["text"]?.stringValue else {
@@ -146,6 +160,12 @@ extension ReplayLog {
       }
       text.append(contentsOf: piece.utf8)
     }
+    return text
+  }
+
+  /// The state of a `state` record written in parts: their `text` strings put together, parsed.
+  private func partedState(_ parts: [LogEntry]) throws(ReplayError) -> JSONValue {
+    let text = try partedStateText(parts)
     do {
       return try JSONParser.parse(text, limits: limits.json)
     } catch {
