@@ -10,26 +10,21 @@ import Testing
 @Suite struct JSONLazyObjectTests {
   typealias Outcome<T: Equatable> = JSONTapeDocumentTests.Outcome<T>
 
-  func decode<T: Decodable & Equatable>(
-    _ type: T.Type, _ json: String, lazyContainerEntries: Int
-  ) -> Outcome<T>? {
-    JSONTapeDocumentTests.viaTape(type, json, lazyContainerEntries: lazyContainerEntries)
-  }
-
   /// The outcome with every object of two members or more lazy (and with some) equals the
   /// outcome with none, and is `expected` when given.
   func expectSameOutcomes<T: Decodable & Equatable>(
     _ type: T.Type, _ json: String, expected: Outcome<T>? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let full = decode(type, json, lazyContainerEntries: .max)
+    let full = JSONTapeDocumentTests.viaTape(type, json, lazyContainerEntries: .max)
     #expect(full != nil, "\(json)", sourceLocation: sourceLocation)
     if let expected {
       #expect(full == expected, "\(json)", sourceLocation: sourceLocation)
     }
     for limit in [0, 1, 3] {
       #expect(
-        decode(type, json, lazyContainerEntries: limit) == full, "limit \(limit): \(json)",
+        JSONTapeDocumentTests.viaTape(type, json, lazyContainerEntries: limit) == full,
+        "limit \(limit): \(json)",
         sourceLocation: sourceLocation)
     }
   }
