@@ -21,8 +21,8 @@ package final class JSONTapeDocument {
     var isCompact = false
     var decoder: JSONTapeDecoder?
     var generation = 0
-    /// The tape index of each lazy object's member value read onto the tape by ``member(_:of:)``,
-    /// by the offset of its text.
+    /// The tape index of each value of a lazy container read onto the tape
+    /// (``appendedValue(at:)``), by the offset of its text.
     var appended: [Int: Int] = [:]
   }
 
@@ -133,26 +133,32 @@ package final class JSONTapeDocument {
   /// The tape index of the value of the member named `name` of the lazy object `object`, read
   /// from the text onto the end of the tape (the first time it is asked for).
   private func appendedMember(_ name: StaticString, of object: JSONTapeEntry) -> Int? {
-    let bytes = self.bytes
     let finder = JSONLazyObject(bytes: bytes, start: object.start, options: userInfo)
-    guard let found = finder.member(named: name.description) else { return nil }
-    if let index = storage.pointee.appended[found.valueStart] { return index }
-    let end = JSONScan.valueEnd(in: bytes, at: found.valueStart)
+    return finder.member(named: name.description).flatMap { appendedValue(at: $0.valueStart) }
+  }
+
+  /// The tape index of the value whose text starts at `offset` — inside a lazy array or object,
+  /// whose values are not on the tape — read from the text onto the end of the tape (once: it
+  /// keeps its index until the next load).
+  func appendedValue(at offset: Int) -> Int? {
+    if let index = storage.pointee.appended[offset] { return index }
+    let bytes = self.bytes
+    let end = JSONScan.valueEnd(in: bytes, at: offset)
     var reader = JSONReader(
-      bytes: UnsafeRawBufferPointer(rebasing: bytes[found.valueStart..<end]), limits: .unlimited)
+      bytes: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), limits: .unlimited)
     reader.lazyContainerEntries = lazyContainerEntries
     var value = JSONTapeStorage()
     defer { value.deallocate() }
-    // The text was read before, as part of the object: it cannot fail now.
+    // The text was read before, as part of its container: it cannot fail now.
     guard (try? reader.readTape(into: &value)) != nil else { return nil }
     let base = storage.pointee.tape.count
     for var entry in value.buffer {
-      entry.start += found.valueStart
-      entry.end += found.valueStart
+      entry.start += offset
+      entry.end += offset
       entry.next += base
       storage.pointee.tape.append(entry)
     }
-    storage.pointee.appended[found.valueStart] = base
+    storage.pointee.appended[offset] = base
     return base
   }
 

@@ -211,12 +211,14 @@ struct CommandContext {
     var position = try parsePosition(arguments.string("at") ?? "last", in: opened.log)
     var crash: CrashReport?
     let path = arguments.string("path")
-    // The whole state as JSON is written as the encoder writes it, never held as a tree.
-    let asText = wantsJSON && path == nil
+    // The whole state as JSON is written as the encoder writes it, never held as a tree; a path
+    // is looked up in that text, and only the value it leads to is built.
+    let readsText = wantsJSON || path != nil
+    let asText = readsText && path == nil
     var value = JSONValue.null
     var text: [UInt8] = []
     do throws(CommandFailure) {
-      if asText {
+      if readsText {
         text = try opened.stateText(at: position)
       } else {
         value = try opened.stateJSON(at: position)
@@ -228,7 +230,7 @@ struct CommandContext {
       else { throw error }
       crash = report
       position = lastGood
-      if asText {
+      if readsText {
         text = try opened.stateText(at: lastGood)
       } else {
         value = try opened.stateJSON(at: lastGood)
@@ -236,7 +238,7 @@ struct CommandContext {
     }
     if let path {
       do throws(StatePathError) {
-        value = try value.value(at: JSONPath.parse(path))
+        value = try JSONPath.parse(path).value(inText: text)
       } catch {
         throw .diagnostic(Diagnostic.error(ReplaySession.pathMessage(error)))
       }

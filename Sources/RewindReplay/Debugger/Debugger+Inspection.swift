@@ -51,8 +51,11 @@ extension Debugger {
   /// The value at `path` in the state at `position` (the cursor's when `nil`).
   /// - Throws: `.badPath` when the path leads nowhere in that state.
   public func value(at path: JSONPath, position: Int? = nil) throws(DebuggerError) -> JSONValue {
-    let state = try state(at: position)
-    do throws(StatePathError) { return try state.value(at: path) } catch { throw .badPath(error) }
+    // Looked up in the state's text: only the value found is built as a tree.
+    let text = try Self.stateText(of: log, timeline: timeline, at: position ?? self.position)
+    do throws(StatePathError) { return try path.value(inText: text) } catch {
+      throw .badPath(error)
+    }
   }
 
   /// What changed from the state at `from` to the state at `to`.

@@ -108,3 +108,68 @@ extension JSONValue {
     try? value(at: path)
   }
 }
+
+extension JSONPath {
+  /// The value at this path in the JSON document `text` — a state as the encoder writes it —
+  /// as ``JSONValue/value(at:)`` finds it in the parsed document, with the same errors; but only
+  /// the value found is built as a ``JSONValue``, not the whole document (a large state's tree
+  /// costs many times its text).
+  ///
+  /// - Throws: ``StatePathError`` naming the step that fails and what is valid there.
+  public func value(inText text: [UInt8]) throws(StatePathError) -> JSONValue {
+    // The encoder's text, not a file's: no limit of the reader's applies.
+    let everything = JSONLimits(
+      maxDepth: .max, maxStringBytes: .max, maxNumberLength: .max, maxElements: .max)
+    let result = text.withUnsafeBytes { bytes -> Result<JSONValue, StatePathError> in
+      let document = JSONTapeDocument(limits: everything)
+      guard document.load(bytes) else {
+        // Not one JSON text: the tree says what it can.
+        return Result { () throws(StatePathError) in
+          try ((try? JSONParser.parse(bytes, limits: everything)) ?? .null).value(at: self)
+        }
+      }
+      return Result { () throws(StatePathError) in try value(in: document) }
+    }
+    return try result.get()
+  }
+
+  /// ``value(inText:)`` over a loaded document.
+  private func value(in document: JSONTapeDocument) throws(StatePathError) -> JSONValue {
+    var current = document.root
+    var walked = JSONPath.root
+    for (n, component) in components.enumerated() {
+      let isLast = n == components.count - 1
+      let isObject = document.isObject(at: current)
+      let isArray = document.isArray(at: current)
+      switch component {
+      case .key(let key) where isObject:
+        if let member = document.member(named: key, of: current) {
+          current = member
+        } else if key == "count" && isLast {
+          return .number(String(document.count(at: current)))
+        } else {
+          throw .noSuchKey(key, in: walked.description, available: document.keys(of: current))
+        }
+      case .key("count") where isArray && isLast:
+        return .number(String(document.count(at: current)))
+      case .index(let index) where isArray:
+        guard let element = document.element(index, of: current) else {
+          throw .indexOutOfRange(index, in: walked.description, count: document.count(at: current))
+        }
+        current = element
+      case .index(let index) where isObject:
+        guard let member = document.member(named: String(index), of: current) else {
+          throw .noSuchKey(
+            String(index), in: walked.description, available: document.keys(of: current))
+        }
+        current = member
+      case .key(let key) where isArray:
+        throw .noSuchKey(key, in: walked.description, available: ["count", "[0]…"])
+      default:
+        throw .notAContainer(walked.description, kind: document.value(at: current).kindName)
+      }
+      walked = walked.appending(component)
+    }
+    return document.value(at: current)
+  }
+}

@@ -53,6 +53,8 @@ import Testing
   func findsValues(text: String, expected: JSONValue?) throws {
     let value = try state.value(at: JSONPath.parse(text))
     #expect(value == (expected ?? state))
+    // Looked up in the state's text, as `state --path` and `print` do: the same value.
+    #expect(try JSONPath.parse(text).value(inText: state.serializedBytes) == (expected ?? state))
   }
 
   @Test(
@@ -87,6 +89,7 @@ import Testing
     ] as [(String, StatePathError, String)])
   func pathsThatLeadNowhereSayWhatIsThere(text: String, error: StatePathError, message: String) {
     #expect(throws: error) { try state.value(at: JSONPath.parse(text)) }
+    #expect(throws: error) { try JSONPath.parse(text).value(inText: state.serializedBytes) }
     #expect(error.description == message)
   }
 
