@@ -46,9 +46,10 @@ extension JSONValue {
   /// ```
   /// - Parameter indent: Spaces per nesting level; negative counts as 0.
   public func prettyText(indent: Int = 2) -> String {
-    var writer = JSONWriter(indent: max(0, indent))
-    writer.write(self)
-    return String(decoding: writer.output, as: UTF8.self)
+    let indented = serializedBytes.withUnsafeBytes {
+      JSONIndenter.indented($0, indent: indent)
+    }
+    return String(decoding: indented, as: UTF8.self)
   }
 }
 

@@ -1,4 +1,4 @@
-/// Serializes ``JSONValue``s to UTF-8, compactly or indented.
+/// Serializes ``JSONValue``s to compact UTF-8 (``JSONIndenter`` indents that for people).
 ///
 /// Strings escape `"`, `\` and the control characters below U+0020 (`\b` `\t` `\n` `\f` `\r`
 /// by name, the others as `\u00XX` with lowercase hex) and nothing else: `/`, DEL, non-ASCII
@@ -7,19 +7,16 @@
 /// function of the value.
 struct JSONWriter {
   var output: [UInt8]
-  /// Spaces per nesting level, or `nil` for compact output.
-  let indent: Int?
 
-  init(output: [UInt8] = [], indent: Int? = nil) {
+  init(output: [UInt8] = []) {
     self.output = output
-    self.indent = indent
   }
 
-  /// Writes `value` nested `depth` levels deep.
+  /// Writes `value`.
   ///
   /// Recurses once per nesting level; values from ``JSONParser`` are bounded by
   /// ``JSONLimits/maxDepth``.
-  mutating func write(_ value: JSONValue, depth: Int = 0) {
+  mutating func write(_ value: JSONValue) {
     switch value {
     case .null:
       append("null")
@@ -34,23 +31,18 @@ struct JSONWriter {
       output.append(.openBracket)
       for (index, element) in elements.enumerated() {
         if index > 0 { output.append(.comma) }
-        newline(depth: depth + 1)
-        write(element, depth: depth + 1)
+        write(element)
       }
-      newline(depth: depth)
       output.append(.closeBracket)
     case .object(let members):
       guard !members.isEmpty else { return append("{}") }
       output.append(.openBrace)
       for (index, member) in members.enumerated() {
         if index > 0 { output.append(.comma) }
-        newline(depth: depth + 1)
         writeString(member.key)
         output.append(.colon)
-        if indent != nil { output.append(.space) }
-        write(member.value, depth: depth + 1)
+        write(member.value)
       }
-      newline(depth: depth)
       output.append(.closeBrace)
     }
   }
@@ -96,12 +88,6 @@ struct JSONWriter {
         output.append(digits[Int(byte & 0x0F)])
       }
     }
-  }
-
-  private mutating func newline(depth: Int) {
-    guard let indent else { return }
-    output.append(.lineFeed)
-    output.append(contentsOf: repeatElement(.space, count: indent * depth))
   }
 
   private mutating func append(_ literal: StaticString) {

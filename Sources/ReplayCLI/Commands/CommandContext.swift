@@ -211,18 +211,12 @@ struct CommandContext {
     var position = try parsePosition(arguments.string("at") ?? "last", in: opened.log)
     var crash: CrashReport?
     let path = arguments.string("path")
-    // The whole state as JSON is written as the encoder writes it, never held as a tree; a path
-    // is looked up in that text, and only the value it leads to is built.
-    let readsText = wantsJSON || path != nil
-    let asText = readsText && path == nil
-    var value = JSONValue.null
+    // The state is read as the encoder writes it and never held as a tree: written as it is
+    // (`--json`), or indented (text); a path is looked up in that text, and only the value it
+    // leads to is built.
     var text: [UInt8] = []
     do throws(CommandFailure) {
-      if readsText {
-        text = try opened.stateText(at: position)
-      } else {
-        value = try opened.stateJSON(at: position)
-      }
+      text = try opened.stateText(at: position)
     } catch {
       // A crash before `position`: the last good state goes to stdout, the report to stderr.
       guard case .replay(.reducerCrashed(let report)) = error, let lastGood = report.lastGood,
@@ -230,26 +224,34 @@ struct CommandContext {
       else { throw error }
       crash = report
       position = lastGood
-      if readsText {
-        text = try opened.stateText(at: lastGood)
-      } else {
-        value = try opened.stateJSON(at: lastGood)
-      }
+      text = try opened.stateText(at: lastGood)
     }
     if let path {
+      let value: JSONValue
       do throws(StatePathError) {
         value = try JSONPath.parse(path).value(inText: text)
       } catch {
         throw .diagnostic(Diagnostic.error(ReplaySession.pathMessage(error)))
       }
-    }
-    if asText {
+      output.writeLine(
+        wantsJSON ? value.jsonText : inert(value.prettyText(), keepingNewlines: true))
+    } else if wantsJSON {
       // Written from the encoder's bytes: no `String` copy of a state that may be large.
       text.withUnsafeBytes { output.write(bytes: $0, to: .standardOutput) }
       output.write("\n", to: .standardOutput)
     } else {
-      output.writeLine(
-        wantsJSON ? value.jsonText : inert(value.prettyText(), keepingNewlines: true))
+      // Printable ASCII is inert as it is, and so is its indented form (the indenter adds line
+      // feeds and spaces): written as it is indented, a piece at a time.
+      if text.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+        text.withUnsafeBytes { compact in
+          JSONIndenter.indent(compact) { output.write(bytes: $0, to: .standardOutput) }
+        }
+        output.write("\n", to: .standardOutput)
+      } else {
+        let indented = text.withUnsafeBytes { JSONIndenter.indented($0) }
+        text = []
+        output.writeLine(inert(String(decoding: indented, as: UTF8.self), keepingNewlines: true))
+      }
     }
     guard let crash else { return ExitStatus.success }
     if wantsJSON {

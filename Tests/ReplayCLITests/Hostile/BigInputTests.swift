@@ -221,7 +221,8 @@ extension Hostile {
 
     /// `state --json` on a legitimate large state — a checkpoint of 300,000 todos, a 21 MB line
     /// — prints it straight from the encoder's bytes (no `JSONValue` tree, no `String` copy of
-    /// the text) within 4× the line plus 64 MiB, byte for byte the state recorded.
+    /// the text) within 4× the line plus 64 MiB, byte for byte the state recorded; so do
+    /// `state` as text and `state --path`.
     @Test func aLargeStateAsJSONStaysWithinTheBound() throws {
       try CLIFixture.withTemporaryDirectory { directory in
         let url = directory.appendingPathComponent("large-state.jsonl")
@@ -252,6 +253,18 @@ extension Hostile {
         #expect(outcome.status == 0, "\(outcome.firstErrorLine)")
         #expect(outcome.standardOutput.utf8.elementsEqual(state + Data("\n".utf8)))
         Self.expectWithinTheBound(outcome, line: prefix.count + state.count + 1, "state --json")
+        // As text, indented from the same bytes a piece at a time; a path builds only its value.
+        let text = try Self.run(
+          ["state", url.path, "--at", "last", "--no-isolate"], timeLimit: 300, in: directory)
+        #expect(text.status == 0, "\(text.firstErrorLine)")
+        let indented = state.withUnsafeBytes { JSONIndenter.indented($0) }
+        #expect(text.standardOutput.utf8.elementsEqual(indented + [0x0A]))
+        Self.expectWithinTheBound(text, line: prefix.count + state.count + 1, "state")
+        let path = try Self.run(
+          ["state", url.path, "--at", "last", "--path", "todos[299999].title", "--no-isolate"],
+          timeLimit: 300, in: directory)
+        #expect(path.standardOutput == #""Todo number 299999 with some words""# + "\n")
+        Self.expectWithinTheBound(path, line: prefix.count + state.count + 1, "state --path")
       }
     }
 
