@@ -2,14 +2,17 @@
 /// keyed container reads instead of the tape, whose entries for the object's members were
 /// dropped as they were read.
 ///
-/// Each lookup goes through the members from where the last one was found, so that reading them
-/// in order (a dictionary decoded key by key) costs one pass; a lookup in another order costs at
-/// most one pass over the object's text.
+/// Each lookup goes through the members from the last one found (itself first), so that reading
+/// them in order (a dictionary decoded key by key) costs one pass, and asking for the same member
+/// again (`contains` or `decodeNil` before `decode`) costs one step; a lookup in another order
+/// costs at most one pass over the object's text.
 final class JSONLazyObject {
   private let bytes: UnsafeRawBufferPointer
   private let start: Int
-  /// Where the next lookup starts: the key after the last member found.
+  /// Where the next lookup starts: the key of the last member found.
   private var cursor: Int
+  /// How many members the lookups have read so far (for tests of their cost).
+  private(set) var membersRead = 0
   /// Reads the values found.
   let values: JSONLazyValues
 
@@ -27,19 +30,23 @@ final class JSONLazyObject {
     return name.withUTF8 { name -> JSONTextMember? in
       var found: JSONTextMember?
       let from = cursor
+      var read = 0
       JSONTextMember.forEach(in: bytes, object: start, from: from) { member in
+        read += 1
         guard matches(member.key, name) else { return true }
         found = member
         return false
       }
       if found == nil {
         JSONTextMember.forEach(in: bytes, object: start, before: from) { member in
+          read += 1
           guard matches(member.key, name) else { return true }
           found = member
           return false
         }
       }
-      if let found { cursor = found.next }
+      membersRead += read
+      if let found { cursor = found.key.start }
       return found
     }
   }

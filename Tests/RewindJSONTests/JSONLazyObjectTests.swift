@@ -211,6 +211,26 @@ import Testing
     }
   }
 
+  /// Lookups read each member about once when the members are asked for in order, each asked
+  /// for twice (`decodeNil` or `contains` before `decode`): not the whole object each time.
+  @Test func askingForTheSameMemberAgainCostsOneStep() {
+    let count = 2_000
+    let json = "{" + (0..<count).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + "}"
+    Array(json.utf8).withUnsafeBytes { bytes in
+      let object = JSONLazyObject(bytes: bytes, start: 0, options: [:])
+      for n in 0..<count {
+        #expect(object.member(named: "k\(n)")?.valueStart != nil)
+        #expect(object.member(named: "k\(n)") != nil)
+      }
+      #expect(object.membersRead <= 3 * count, "\(object.membersRead) members read")
+      // Out of order: found all the same, within one pass each.
+      let before = object.membersRead
+      #expect(object.member(named: "k7") != nil && object.member(named: "k1999") != nil)
+      #expect(object.member(named: "missing") == nil)
+      #expect(object.membersRead - before <= 3 * count)
+    }
+  }
+
   /// Seeded snapshots (objects of every shape) decode as from a full tape.
   @Test func seededSnapshotsDecodeAsFromAFullTape() throws {
     for seed in FoundationDifferentialTests.seeds.prefix(30) {

@@ -145,7 +145,15 @@ extension ReplayLog {
   /// building either as a ``JSONValue`` tree (`replay verify`).
   package func checkpointStateText(at seq: Int) -> [UInt8]? {
     guard migration == nil else { return nil }
-    if let parts = partedCheckpointEntries[seq] { return try? partedStateText(parts) }
+    if let parts = partedCheckpointEntries[seq] {
+      // The parts were checked one by one; what they make together is checked here, against
+      // the same limits as a state in one line.
+      var validator = JSONValidator(limits: limits.json)
+      guard let text = try? partedStateText(parts),
+        text.withUnsafeBytes({ validator.isValid($0) })
+      else { return nil }
+      return text
+    }
     let document = JSONTapeDocument(limits: limits.json)
     guard let state = loadCheckpointLine(seq, into: document) else { return nil }
     return Array(document.text(at: state))

@@ -48,4 +48,24 @@ import Testing
     #expect(log.checkpointStateText(at: 0) == nil)
     #expect(try Verifier.verify(Self.app.timeline(for: log, usesCheckpoints: false)).isReproduced)
   }
+
+  /// Parts whose text put together is over the reader's limits: not compared by bytes, but read
+  /// as `replay state` reads them, which fails (each part alone was within the limits).
+  @Test func aStateInPartsOverTheLimitsIsNotPassedByItsBytes() throws {
+    let lines = [
+      CounterLogLines.header(),
+      #"{"kind":"action","seq":1,"type":"add","action":{"add":{"_0":99999}}}"#,
+      #"{"kind":"action","seq":2,"type":"add","action":{"add":{"_0":99999}}}"#,
+      #"{"kind":"state","seq":2,"part":0,"parts":2,"text":"{\"count\":199"}"#,
+      #"{"kind":"state","seq":2,"part":1,"parts":2,"text":"998}"}"#, #"{"kind":"end","seq":2}"#,
+    ]
+    var limits = ReaderLimits.default
+    limits.json.maxNumberLength = 5
+    let log = try ReplayLog(
+      name: "p.jsonl", contents: Array(CounterLogLines.text(lines).utf8), limits: limits)
+    #expect(log.checkpointStateText(at: 2) == nil)
+    #expect(throws: ReplayError.self) {
+      try Verifier.verify(Self.app.timeline(for: log, usesCheckpoints: false))
+    }
+  }
 }
