@@ -17,11 +17,15 @@ final class JSONLazyObject {
   let values: JSONLazyValues
 
   /// The object whose text starts at `start` of `bytes`.
-  init(bytes: UnsafeRawBufferPointer, start: Int, options: [CodingUserInfoKey: any Sendable]) {
+  /// - Parameter lazyContainerEntries: The reading document's setting, for the values read.
+  init(
+    bytes: UnsafeRawBufferPointer, start: Int, options: [CodingUserInfoKey: any Sendable],
+    lazyContainerEntries: Int
+  ) {
     self.bytes = bytes
     self.start = start
     cursor = JSONLazyValues.elementStart(in: bytes, after: start + 1)
-    values = JSONLazyValues(options: options)
+    values = JSONLazyValues(options: options, lazyContainerEntries: lazyContainerEntries)
   }
 
   /// The member whose key equals `name` as a Swift string, or `nil`.

@@ -6,11 +6,15 @@
 /// decoded value that kept it, or a container handed out for a value, gets one of its own).
 final class JSONLazyValues {
   private let options: [CodingUserInfoKey: any Sendable]
+  private let lazyContainerEntries: Int
   private var document: JSONTapeDocument?
   private var decoder: JSONTapeDecoder?
 
-  init(options: [CodingUserInfoKey: any Sendable]) {
+  /// - Parameter lazyContainerEntries: The reading document's setting: a value read is lazy in
+  ///   turn past as many entries.
+  init(options: [CodingUserInfoKey: any Sendable], lazyContainerEntries: Int) {
     self.options = options
+    self.lazyContainerEntries = lazyContainerEntries
   }
 
   /// Reads the value whose text starts at `start` of `bytes` (text read and checked before, as
@@ -31,8 +35,9 @@ final class JSONLazyValues {
     {
       (document, decoder) = (reusedDocument, reused)
     } else {
-      document = JSONTapeDocument(limits: .unlimited, userInfo: options)
-      decoder = JSONTapeDecoder(options: options)
+      document = JSONTapeDocument(
+        limits: .unlimited, userInfo: options, lazyContainerEntries: lazyContainerEntries)
+      decoder = JSONTapeDecoder(options: options, lazyContainerEntries: lazyContainerEntries)
       decoder.owner = document
       if !kept { (self.document, self.decoder) = (document, decoder) }
     }

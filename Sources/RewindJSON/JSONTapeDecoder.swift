@@ -21,9 +21,16 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer {
   // a `var` of a class would at every access.
   private let state: UnsafeMutablePointer<State>
   let options: [CodingUserInfoKey: any Sendable]
+  /// How many entries a lazy container's values read from the text may take before they are
+  /// lazy in turn: the document's own setting (``JSONTapeDocument/init(limits:userInfo:lazyContainerEntries:)``).
+  let lazyContainerEntries: Int
 
-  init(options: [CodingUserInfoKey: any Sendable]) {
+  init(
+    options: [CodingUserInfoKey: any Sendable],
+    lazyContainerEntries: Int = JSONTape.lazyContainerEntries
+  ) {
     self.options = options
+    self.lazyContainerEntries = lazyContainerEntries
     state = UnsafeMutablePointer<State>.allocate(capacity: 1)
     state.initialize(
       to: State(

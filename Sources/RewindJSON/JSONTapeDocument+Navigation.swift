@@ -22,7 +22,9 @@ extension JSONTapeDocument {
     let entry = tape[index]
     guard entry.kind == .object else { return nil }
     if entry.isLazy {
-      let finder = JSONLazyObject(bytes: bytes, start: entry.start, options: userInfo)
+      let finder = JSONLazyObject(
+        bytes: bytes, start: entry.start, options: userInfo,
+        lazyContainerEntries: lazyContainerEntries)
       return finder.member(named: name).flatMap { appendedValue(at: $0.valueStart) }
     }
     let tape = self.tape
@@ -55,7 +57,10 @@ extension JSONTapeDocument {
     let entry = tape[index]
     guard entry.kind == .object else { return [] }
     if entry.isLazy {
-      return JSONLazyObject(bytes: bytes, start: entry.start, options: userInfo).keys()
+      return JSONLazyObject(
+        bytes: bytes, start: entry.start, options: userInfo,
+        lazyContainerEntries: lazyContainerEntries
+      ).keys()
     }
     let tape = self.tape
     var keys: [String] = []

@@ -32,7 +32,7 @@ package final class JSONTapeDocument {
   private let limits: JSONLimits
   /// What `init(from:)` implementations read through `decoder.userInfo`.
   package let userInfo: [CodingUserInfoKey: any Sendable]
-  private let lazyContainerEntries: Int
+  let lazyContainerEntries: Int
 
   /// Creates a reader.
   /// - Parameter lazyContainerEntries: How many entries an array's elements or an object's
@@ -133,7 +133,9 @@ package final class JSONTapeDocument {
   /// The tape index of the value of the member named `name` of the lazy object `object`, read
   /// from the text onto the end of the tape (the first time it is asked for).
   private func appendedMember(_ name: StaticString, of object: JSONTapeEntry) -> Int? {
-    let finder = JSONLazyObject(bytes: bytes, start: object.start, options: userInfo)
+    let finder = JSONLazyObject(
+      bytes: bytes, start: object.start, options: userInfo,
+      lazyContainerEntries: lazyContainerEntries)
     return finder.member(named: name.description).flatMap { appendedValue(at: $0.valueStart) }
   }
 
@@ -201,7 +203,7 @@ package final class JSONTapeDocument {
     if isKnownUniquelyReferenced(&storage.pointee.decoder), let cached = storage.pointee.decoder {
       decoder = cached
     } else {
-      decoder = JSONTapeDecoder(options: userInfo)
+      decoder = JSONTapeDecoder(options: userInfo, lazyContainerEntries: lazyContainerEntries)
       storage.pointee.decoder = decoder
     }
     decoder.reset(bytes: bytes, tape: tape)

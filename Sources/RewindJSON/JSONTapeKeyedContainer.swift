@@ -21,7 +21,9 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     self.lazyPath = path
     let entry = decoder.tape[object]
     if entry.isLazy {
-      lazy = JSONLazyObject(bytes: decoder.bytes, start: entry.start, options: decoder.options)
+      lazy = JSONLazyObject(
+        bytes: decoder.bytes, start: entry.start, options: decoder.options,
+        lazyContainerEntries: decoder.lazyContainerEntries)
       keyIndex = nil
     } else {
       lazy = nil

@@ -21,7 +21,8 @@ struct JSONTapeUnkeyedContainer: UnkeyedDecodingContainer {
     let entry = decoder.tape[array]
     self.elementCount = Int(entry.count)
     if entry.isLazy {
-      lazy = JSONLazyValues(options: decoder.options)
+      lazy = JSONLazyValues(
+        options: decoder.options, lazyContainerEntries: decoder.lazyContainerEntries)
       element = JSONLazyValues.elementStart(in: decoder.bytes, after: entry.start + 1)
     } else {
       lazy = nil

@@ -217,7 +217,7 @@ import Testing
     let count = 2_000
     let json = "{" + (0..<count).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + "}"
     Array(json.utf8).withUnsafeBytes { bytes in
-      let object = JSONLazyObject(bytes: bytes, start: 0, options: [:])
+      let object = JSONLazyObject(bytes: bytes, start: 0, options: [:], lazyContainerEntries: 0)
       for n in 0..<count {
         #expect(object.member(named: "k\(n)")?.valueStart != nil)
         #expect(object.member(named: "k\(n)") != nil)
