@@ -13,8 +13,11 @@ final class JSONLazyObject {
   private var cursor: Int
   /// How many members the lookups have read so far (for tests of their cost).
   private(set) var membersRead = 0
-  /// Reads the values found.
-  let values: JSONLazyValues
+  private let options: [CodingUserInfoKey: any Sendable]
+  private let lazyContainerEntries: Int
+  /// Reads the values found (made when first needed: a lookup by name alone reads none).
+  private(set) lazy var values = JSONLazyValues(
+    options: options, lazyContainerEntries: lazyContainerEntries)
 
   /// The object whose text starts at `start` of `bytes`.
   /// - Parameter lazyContainerEntries: The reading document's setting, for the values read.
@@ -25,7 +28,8 @@ final class JSONLazyObject {
     self.bytes = bytes
     self.start = start
     cursor = JSONLazyValues.elementStart(in: bytes, after: start + 1)
-    values = JSONLazyValues(options: options, lazyContainerEntries: lazyContainerEntries)
+    self.options = options
+    self.lazyContainerEntries = lazyContainerEntries
   }
 
   /// The member whose key equals `name` as a Swift string, or `nil`.

@@ -276,7 +276,11 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   /// A decoder for the member at `key`, or for `null` when there is none, as with Foundation.
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    superDecoder(named: key.stringValue, path: path.appending(key))
+    // On the tape, through the keys' index of a large object, as every other lookup by key.
+    guard lazy != nil else {
+      return decoder.makeSuperDecoder(at: find(key), path: path.appending(key))
+    }
+    return superDecoder(named: key.stringValue, path: path.appending(key))
   }
 
   private func superDecoder(named name: String, path: CodingPath) -> any Decoder {
