@@ -82,10 +82,18 @@ import Testing
         numbers.sorted(by: >).map { directory.appendingPathComponent("live.\($0).jsonl").path }
         + [path]
       #expect(files.count > 1, "the writer rotated")
-      // The files joined oldest first: every acknowledged action, once, in order — whether the
-      // kill came before the old file's end record or the new file's state.
+      // The files joined oldest first, as `RecordedSession.bundle(to:)` joins them (an older
+      // file's line torn by the kill — a part of its final state — left out): every
+      // acknowledged action, once, in order — whether the kill came before the old file's end
+      // record, during its final state, or before the new file's state.
       var bundle: [UInt8] = []
-      for file in files { bundle += Array(try Data(contentsOf: URL(fileURLWithPath: file))) }
+      for file in files {
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+        if file != files.last, bytes.last != 0x0A {
+          bytes = Array(bytes[..<((bytes.lastIndex(of: 0x0A) ?? -1) + 1)])
+        }
+        bundle += bytes
+      }
       let log = try ReplayLog(name: "bundle", contents: bundle, recovery: .tail)
       #expect(log.firstSeq == 1)
       #expect(log.lastSeq >= highest, "every acknowledged action is in the files")
