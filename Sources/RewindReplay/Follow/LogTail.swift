@@ -17,7 +17,7 @@ import RewindJSON
 /// ``Event/restarted``, and a line the old file left unfinished (its writer was killed) is
 /// reported as cut off. A file truncated in place is read again from its start. A tail made before its file existed
 /// (started ahead of the recording) begins with the recording's first file still kept, even if
-/// the recorder rotated before the first poll found the file.
+/// the recorder rotated before the first poll found the file, or is rotating while it looks.
 public final class LogTail {
   /// What a poll found.
   public enum Event: Sendable {
@@ -108,9 +108,17 @@ public final class LogTail {
           continue
         }
         guard let first = Self.firstSegment(of: path) else {
+          // A file whose header is not written yet may be a rotation's new file, with older
+          // ones kept: wait a little for its header before taking it as the first.
+          if Platform.fileIdentity(path) != nil {
+            missedSegmentPolls += 1
+            guard missedSegmentPolls > 20 else { return events }
+          }
+          missedSegmentPolls = 0
           guard open(path) else { return events }
           continue
         }
+        missedSegmentPolls = 0
         guard open(first.path, firstSeq: first.firstSeq) else { return events }
         continue
       }
@@ -195,7 +203,7 @@ public final class LogTail {
     while index < 1_000_000 {
       let candidate = index == 0 ? path : LogWriter.rotatedPath(path, index: index)
       guard let seq = headerFirstSeq(candidate, stateFollows: statesFollow) else {
-        if index == 0 {
+        if index == 0 || isRenamedAway(path, index: index) {
           index += 1
           continue
         }
@@ -214,7 +222,8 @@ public final class LogTail {
   /// readable header yet.
   ///
   /// Every kept file is looked at, not only while the `firstSeq`s fall: a rotation while they
-  /// are looked at shifts them by one, so a file may be seen twice, but the oldest is not missed
+  /// are looked at shifts them by one, so a file may be seen twice, and a name it has just
+  /// renamed away (``isRenamedAway(_:index:)``) is stepped over, so the oldest is not missed
   /// (the recorder shifts the highest first).
   static func firstSegment(of path: String) -> (path: String, firstSeq: Int)? {
     func header(_ path: String) -> SessionFile.Header? {
@@ -225,11 +234,24 @@ public final class LogTail {
     var index = 1
     while oldest.firstSeq > 1 && index < 1_000 {
       let candidate = LogWriter.rotatedPath(path, index: index)
-      guard let older = header(candidate), older.session == newest.session else { break }
+      guard let older = header(candidate) else {
+        guard isRenamedAway(path, index: index) else { break }
+        index += 1
+        continue
+      }
+      guard older.session == newest.session else { break }
       if older.firstSeq < oldest.firstSeq { oldest = (candidate, older.firstSeq) }
       index += 1
     }
     return oldest
+  }
+
+  /// Whether the rotated file `index` of `path` is missing only because a rotation is renaming
+  /// the files: it shifts `.N` to `.N+1` from the highest down, leaving one name free at a time,
+  /// so the file that was there is at `index + 1` now.
+  private static func isRenamedAway(_ path: String, index: Int) -> Bool {
+    Platform.fileIdentity(LogWriter.rotatedPath(path, index: index)) == nil
+      && Platform.fileIdentity(LogWriter.rotatedPath(path, index: index + 1)) != nil
   }
 
   /// The `firstSeq` of the header at the start of `path` (the recorder writes it before the

@@ -179,6 +179,42 @@ import Testing
     }
   }
 
+  /// A tail that waited for the recording looks while the recorder rotates: the files are being
+  /// renamed (highest first, so one name is free: `.2` here), or the new file at the path has no
+  /// header yet. Either way it still begins with the recording's first file.
+  @Test func aTailStartedBeforeTheRecordingFindsItsFirstFileMidRotation() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("live.jsonl").path
+      func write(_ text: String, _ name: String) throws {
+        try text.write(
+          toFile: directory.appendingPathComponent(name).path, atomically: false, encoding: .utf8)
+      }
+      let renaming = LogTail(path: path)
+      try write(Self.segment(session: "s", seqs: 1...2, rotated: true), "live.3.jsonl")
+      try write(Self.segment(session: "s", seqs: 3...4, rotated: true), "live.1.jsonl")
+      try write(Self.segment(session: "s", seqs: 5...6, rotated: false), "live.jsonl")
+      var seen = Seen()
+      seen.add(renaming.poll())
+      #expect(seen.seqs == Array(1...6), "the file renamed to .3 is the first")
+      #expect(seen.headers == 3 && seen.restarts == 0)
+
+      for name in ["live.jsonl", "live.1.jsonl", "live.3.jsonl"] {
+        try FileManager.default.removeItem(atPath: directory.appendingPathComponent(name).path)
+      }
+      let headerless = LogTail(path: path)
+      try write(Self.segment(session: "t", seqs: 1...2, rotated: true), "live.2.jsonl")
+      try write(Self.segment(session: "t", seqs: 3...4, rotated: true), "live.1.jsonl")
+      try write("", "live.jsonl")
+      var waited = Seen()
+      waited.add(headerless.poll())
+      #expect(waited.seqs.isEmpty, "a file with no header yet is waited for")
+      try write(Self.segment(session: "t", seqs: 5...6, rotated: false), "live.jsonl")
+      waited.add(headerless.poll())
+      #expect(waited.seqs == Array(1...6))
+      #expect(waited.headers == 3 && waited.restarts == 0)
+    }
+  }
+
   /// Lines of `Fixtures/counter.jsonl`: a header, 12 actions, checkpoints and an end record.
   static func counterLines() throws -> [String] {
     try String(contentsOfFile: CLIFixture.path("counter.jsonl"), encoding: .utf8)
