@@ -64,4 +64,21 @@ package enum JSONScan {
     }
     return min(i, bytes.count)
   }
+
+  /// Calls `body` with each member of the object that is the whole of `bytes` — a text known to
+  /// be valid (read before) — in order: its key, and where its value's text is. Nothing is
+  /// built but one key at a time, whatever the values hold; nothing is called when the text is
+  /// not an object.
+  package static func forEachMember(
+    ofObjectIn bytes: UnsafeRawBufferPointer, _ body: (_ key: String, _ value: Range<Int>) -> Void
+  ) {
+    let start = JSONLazyValues.elementStart(in: bytes, after: 0)
+    guard start < bytes.count, bytes[start] == .openBrace else { return }
+    JSONTextMember.forEach(in: bytes, object: start) { member in
+      body(
+        JSONTape.string(member.key, in: bytes),
+        member.valueStart..<valueEnd(in: bytes, at: member.valueStart))
+      return true
+    }
+  }
 }

@@ -25,7 +25,52 @@ public struct LogHeader: Sendable {
   public var checkpointInterval: Int?
   /// The state before the action `firstSeq`, as JSON. When the header's state follows
   /// (``stateFollows``), ``ReplayLog`` sets it from that record as it opens the file.
-  public var state: JSONValue
+  ///
+  /// A header that ``ReplayLog`` read keeps its state as the text the file holds (checked as JSON
+  /// against the log's limits when it was opened) and builds this tree each time it is read, so
+  /// that a large state costs a tree's memory only while one is in use: read it once and keep
+  /// the value. Setting it stores the value given.
+  public var state: JSONValue {
+    get {
+      switch storedState {
+      case .value(let value): return value
+      // The text was read as JSON against the same limits when the log was opened: it parses.
+      case .text(let text, let limits):
+        return (try? JSONParser.parse(text, limits: limits)) ?? .null
+      case .inFile(let file, let range, let limits):
+        return
+          (try? JSONParser.parse(file.slice(range.lowerBound, range.upperBound), limits: limits))
+          ?? .null
+      }
+    }
+    set { storedState = .value(newValue) }
+  }
+
+  /// Calls `body` with the JSON text of ``state`` as the file holds it, when the header keeps it
+  /// as text (a header ``ReplayLog`` read, its state not migrated since): what a replay decodes
+  /// the initial state from without building a tree. `nil` when it keeps a tree.
+  package func withStateText<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
+    switch storedState {
+    case .value: return nil
+    case .text(let text, _): return text.withUnsafeBytes(body)
+    case .inFile(let file, let range, _):
+      return body(file.slice(range.lowerBound, range.upperBound))
+    }
+  }
+
+  /// Keeps `text` — JSON already checked against `limits` — as the state.
+  package mutating func setState(text: [UInt8], limits: JSONLimits) {
+    storedState = .text(text, limits)
+  }
+
+  /// How ``state`` is kept: as a tree, as its text, or as where its text is in the log's bytes
+  /// (read once and never changed).
+  private enum StoredState: Sendable {
+    case value(JSONValue)
+    case text([UInt8], JSONLimits)
+    case inFile(LogBytes, Range<Int>, JSONLimits)
+  }
+  private var storedState: StoredState
   /// Whether the state is not in the header but in a `state` record for `firstSeq - 1` later in
   /// the file: a file begun by a rotation whose state was encoded in the background (format
   /// version 2, docs/log-format.md).
@@ -34,13 +79,62 @@ public struct LogHeader: Sendable {
   /// logs from before stamps (they read as before).
   public var build: BuildStamp?
 
-  /// Reads a header from a parsed first line.
+  /// The members a header's reader looks at, besides `state`.
+  private static let memberNames: Set<String> = [
+    "kind", "format", "version", "session", "app", "actionType", "stateType", "recordedAt",
+    "firstSeq", "segment", "checkpointInterval", "stateFollows", "build",
+  ]
+
+  /// Reads a header from its line, JSON already checked against `limits`: only the members a
+  /// header has are built, and the state is kept as its text (see ``state``), so that neither a
+  /// large state nor a hostile line's millions of other members become a tree.
   /// - Throws: `ReplayError.notARewindLog` or `.unsupportedVersion`.
-  init(_ value: JSONValue, path: String) throws(ReplayError) {
-    guard case .object = value else {
-      throw .notARewindLog(
-        path: path, reason: "the first line is a JSON \(value.kindName), not an object")
+  ///
+  /// - Parameter file: The log's bytes and the line's offset in them: the state is then kept as
+  ///   where its text is, not copied.
+  init(
+    checkedLine line: UnsafeRawBufferPointer, path: String, limits: JSONLimits,
+    file: (bytes: LogBytes, offset: Int)
+  ) throws(ReplayError) {
+    let first = line.first { $0 > UInt8(ascii: " ") }
+    guard first == UInt8(ascii: "{") else {
+      let kinds: [UInt8: String] = [
+        UInt8(ascii: "["): "array", UInt8(ascii: "\""): "string", UInt8(ascii: "t"): "boolean",
+        UInt8(ascii: "f"): "boolean", UInt8(ascii: "n"): "null",
+      ]
+      throw Self.notAnObject(first.flatMap { kinds[$0] } ?? "number", path: path)
     }
+    var members: [JSONMember] = []
+    var state: Range<Int>?
+    JSONScan.forEachMember(ofObjectIn: line) { key, range in
+      let text = UnsafeRawBufferPointer(rebasing: line[range])
+      if key == "state" {
+        state = range
+      } else if Self.memberNames.contains(key),
+        let value = try? JSONParser.parse(text, limits: limits)
+      {
+        members.append(JSONMember(key, value))
+      }
+    }
+    try self.init(.object(members), path: path, stateKeptApart: state != nil)
+    if let state {
+      storedState = .inFile(
+        file.bytes, (file.offset + state.lowerBound)..<(file.offset + state.upperBound), limits)
+    }
+  }
+
+  /// The error for a first line that is a JSON `kind` (`"array"`), not an object.
+  private static func notAnObject(_ kind: String, path: String) -> ReplayError {
+    .notARewindLog(path: path, reason: "the first line is a JSON \(kind), not an object")
+  }
+
+  /// Reads a header from a parsed first line.
+  ///
+  /// - Parameter stateKeptApart: Whether `value` has no `state` because the caller keeps it
+  ///   apart (and sets it).
+  /// - Throws: `ReplayError.notARewindLog` or `.unsupportedVersion`.
+  init(_ value: JSONValue, path: String, stateKeptApart: Bool = false) throws(ReplayError) {
+    guard case .object = value else { throw Self.notAnObject(value.kindName, path: path) }
     guard value["kind"]?.stringValue == LogFormat.Kind.header.rawValue else {
       let kind = value["kind"]?.stringValue.map { "\"\($0)\"" } ?? "missing"
       throw .notARewindLog(
@@ -79,10 +173,13 @@ public struct LogHeader: Sendable {
     checkpointInterval = value["checkpointInterval"]?.intValue
     stateFollows = value["stateFollows"]?.boolValue == true && version >= 2
     if let state = value["state"] {
-      self.state = state
+      storedState = .value(state)
+      stateFollows = false
+    } else if stateKeptApart {
+      storedState = .value(.null)  // set by the caller
       stateFollows = false
     } else if stateFollows {
-      state = .null
+      storedState = .value(.null)
     } else {
       throw .notARewindLog(path: path, reason: "the header has no \"state\"")
     }

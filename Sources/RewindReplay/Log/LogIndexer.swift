@@ -156,14 +156,14 @@ struct LogIndexer {
     if !LogLine.hasChecksumPrefix(line) && isChecksummed {
       throw headerError(.missingChecksum, span)
     }
-    let value: JSONValue
-    do {
-      value = try JSONParser.parse(line, limits: limits.json)
-    } catch {
+    // Checked whole (duplicate keys too: the state is kept as text, decoded later); then only
+    // a header's members are built.
+    if let error = JSONParser.firstError(in: line, limits: limits.json) {
       throw .notARewindLog(
         path: path, reason: "line \(span.line) is not valid JSON: \(error.description)")
     }
-    let parsed = try LogHeader(value, path: path)
+    let parsed = try LogHeader(
+      checkedLine: line, path: path, limits: limits.json, file: (bytes, span.start))
     header = parsed
     firstSeq = parsed.firstSeq
   }
@@ -396,7 +396,9 @@ struct LogIndexer {
     _ span: (start: Int, end: Int, line: Int), _ line: UnsafeRawBufferPointer, afterEnd: Bool
   ) -> Join {
     let next =
-      (try? JSONParser.parse(line, limits: limits.json)).flatMap { try? LogHeader($0, path: path) }
+      JSONParser.firstError(in: line, limits: limits.json) == nil
+      ? try? LogHeader(
+        checkedLine: line, path: path, limits: limits.json, file: (bytes, span.start)) : nil
     guard let header, let next else {
       guard afterEnd else { return .notAJoin }
       return .fault(

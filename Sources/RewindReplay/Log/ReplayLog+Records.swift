@@ -139,24 +139,46 @@ extension ReplayLog {
 
   /// The JSON text of the state recorded in the checkpoint after `seq`, as the file holds it
   /// (the `text` of its parts put together, for one written in parts), or `nil` when there is no
-  /// such checkpoint, the log is read through a migration, or the line does not read.
+  /// such checkpoint, the log is read through a migration, or the text is not JSON within the
+  /// log's limits.
   ///
   /// For comparing with a state encoded the way the recorder encodes it, byte for byte, without
   /// building either as a ``JSONValue`` tree (`replay verify`).
   package func checkpointStateText(at seq: Int) -> [UInt8]? {
+    withCheckpointStateText(at: seq) { Array($0) }
+  }
+
+  /// Calls `body` with ``checkpointStateText(at:)`` — for a checkpoint in one line, the bytes
+  /// where the file holds them, found without loading the line into a tape — and returns what
+  /// it returns; `nil` (without calling it) when there is no such text.
+  package func withCheckpointStateText<R, E: Error>(
+    at seq: Int, _ body: (UnsafeRawBufferPointer) throws(E) -> R
+  ) throws(E) -> R? {
     guard migration == nil else { return nil }
-    if let parts = partedCheckpointEntries[seq] {
-      // The parts were checked one by one; what they make together is checked here, against
-      // the same limits as a state in one line.
-      var validator = JSONValidator(limits: limits.json)
-      guard let text = try? partedStateText(parts),
-        text.withUnsafeBytes({ validator.isValid($0) })
-      else { return nil }
-      return text
+    // Checked here as the parser reads it, against the log's limits, duplicate keys included
+    // (whatever was checked at open): the parts' text put together, as a state in one line is,
+    // or the line the state is read from.
+    func isJSON(_ text: UnsafeRawBufferPointer) -> Bool {
+      JSONParser.firstError(in: text, limits: limits.json) == nil
     }
-    let document = JSONTapeDocument(limits: limits.json)
-    guard let state = loadCheckpointLine(seq, into: document) else { return nil }
-    return Array(document.text(at: state))
+    if let parts = partedCheckpointEntries[seq] {
+      guard let text = try? partedStateText(parts), text.withUnsafeBytes(isJSON) else {
+        return nil
+      }
+      let result = text.withUnsafeBytes { text in
+        Result { () throws(E) -> R in try body(text) }
+      }
+      return try result.get()
+    }
+    guard let entry = checkpointEntries[seq] else { return nil }
+    let line = bytes.slice(entry.start, entry.start + entry.length)
+    guard isJSON(line) else { return nil }
+    var state: Range<Int>?
+    JSONScan.forEachMember(ofObjectIn: line) { key, range in
+      if key == "state" { state = range }
+    }
+    guard let state else { return nil }
+    return try body(UnsafeRawBufferPointer(rebasing: line[state]))
   }
 
   /// The `text` strings of a `state` record's parts, put together.

@@ -118,12 +118,16 @@ public final class ReplayLog: Sendable {
     _ index: LogIndexer.Result, of log: ReplayLog
   ) throws(ReplayError) -> LogIndexer.Result {
     let seq = index.header.firstSeq - 1
-    guard let state = try log.checkpointState(at: seq) else {
+    var index = index
+    // Kept as text, checked as JSON; the full way gives the error.
+    if let text = log.checkpointStateText(at: seq) {
+      index.header.setState(text: text, limits: log.limits.json)
+    } else if let state = try log.checkpointState(at: seq) {
+      index.header.state = state
+    } else {
       throw .headerStateMissing(path: log.path, seq: seq)
     }
-    var index = index
     index.headerStateLine = log.checkpointLine(at: seq) ?? 1
-    index.header.state = state
     index.header.stateFollows = false
     index.checkpoints[seq] = nil
     index.partedCheckpoints[seq] = nil

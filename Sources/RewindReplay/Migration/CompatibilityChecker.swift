@@ -60,9 +60,14 @@ struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendabl
         failing.append(.init(what: what, line: line, codingPath: path, reason: reason))
       }
     }
-    check(log.header.state, line: log.headerStateLine, what: "header's initial state")
     let lines = LineDecoder(coder: .rewind, limits: log.limits.json)
     let direct = JSONDirectCoding.decoder(for: State.self)
+    // Straight from the text when it decodes; the full way for the error.
+    let decodes =
+      log.header.withStateText { lines.state(State.self, text: $0, direct: direct) != nil }
+    if decodes != true {
+      check(log.header.state, line: log.headerStateLine, what: "header's initial state")
+    }
     for seq in log.checkpointSeqs {
       // Straight from the bytes when it decodes; the full way for the error.
       if lines.checkpointState(State.self, seq: seq, in: log, direct: direct) != nil { continue }

@@ -97,6 +97,20 @@ struct LineDecoder {
     return slot.move()
   }
 
+  /// The state whose JSON text is `text` (a header's state kept as text), or `nil` when it needs
+  /// the full path.
+  func state<State: Decodable>(
+    _ type: State.Type, text: UnsafeRawBufferPointer, direct: JSONDirectCoding.Decode<State>?
+  ) -> State? {
+    failureSlot.failure = nil
+    // The document reads the bytes it loaded: it is done with them before they go.
+    guard document.load(text) else { return nil }
+    let slot = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    defer { slot.deallocate() }
+    guard decode(State.self, at: document.root, direct: direct, into: slot) else { return nil }
+    return slot.move()
+  }
+
   /// Decodes the value at `index` of the document into `slot`; `false` (and `slot` left
   /// uninitialized) when it does not decode this way.
   private func decode<T: Decodable>(

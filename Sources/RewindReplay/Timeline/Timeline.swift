@@ -222,14 +222,8 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   /// Where a rebuild to `position` starts: a position and its state, or (state `nil`) a recorded
   /// checkpoint whose state the caller decodes.
   private func startingPoint(for position: Int) throws(ReplayError) -> (Int, State?) {
-    var best: (Int, State)
-    if let cached = cache.nearest(atOrBefore: position) {
-      best = cached
-    } else {
-      best = (positions.lowerBound, try initialState())
-      cache.insert(best.1, at: best.0)
-    }
-    if let cursor, cursor.position < position, cursor.position > best.0 {
+    var best = cache.nearest(atOrBefore: position)
+    if let cursor, cursor.position < position, cursor.position > best?.0 ?? Int.min {
       best = cursor
     }
     // The last checkpoint before the first skipped action, so that the state at a position is
@@ -238,11 +232,16 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     let firstSkip = skippedSeqs.min() ?? Int.max
     if usesCheckpoints,
       let checkpoint = log.checkpointSeq(atOrBefore: min(position, firstSkip - 1)),
-      checkpoint > best.0
+      checkpoint > best?.0 ?? positions.lowerBound
     {
       return (checkpoint, nil)
     }
-    return best
+    if let best { return best }
+    // The header's state, decoded only when no later state serves: a large one is not decoded
+    // for a position a checkpoint reaches.
+    let initial = (positions.lowerBound, try initialState())
+    cache.insert(initial.1, at: initial.0)
+    return initial
   }
 
   /// Applies the action `seq` to `state`; `marks`: this thread holds the ``StepMarker``.
@@ -269,6 +268,12 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
 
   private func initialState() throws(ReplayError) -> State {
     if let initial { return initial }
+    if let decoded = log.header.withStateText({
+      lines.state(State.self, text: $0, direct: directState)
+    }), let state = decoded {
+      initial = state
+      return state
+    }
     let state = try decodeState(
       log.header.state, line: log.headerStateLine, what: "header's initial state")
     initial = state

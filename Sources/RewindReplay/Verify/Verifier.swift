@@ -103,9 +103,11 @@ public enum Verifier {
       // found without building either as a tree (a large state's tree costs many times its
       // text). Any other difference — a hand-written checkpoint's spacing or member order, or a
       // real divergence — is compared value by value.
-      if let recordedText = log.checkpointStateText(at: seq),
-        try recordedText == timeline.stateJSONText(at: seq)
-      {
+      let sameBytes = try log.withCheckpointStateText(at: seq) {
+        (recorded) throws(ReplayError) -> Bool in
+        recorded.elementsEqual(try timeline.stateJSONText(at: seq))
+      }
+      if sameBytes == true {
         report.checkpointsCompared += 1
         lastMatching = seq
         continue

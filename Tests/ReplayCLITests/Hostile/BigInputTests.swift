@@ -268,6 +268,61 @@ extension Hostile {
       }
     }
 
+    /// A header that holds a large state (300,000 todos, a 21 MB line) and a checkpoint holding
+    /// it again: the header's state is kept as where its text is in the file and decoded from
+    /// there only when a rebuild starts from it, so `info` builds nothing of it, `state` at
+    /// either position prints the recorded bytes, and `verify` compares bytes. Each stays within
+    /// the file plus 3× its largest line plus 64 MiB (the file is read into memory whole).
+    @Test func aLargeStateInTheHeaderStaysWithinTheBound() throws {
+      try CLIFixture.withTemporaryDirectory { directory in
+        let url = directory.appendingPathComponent("large-header.jsonl")
+        var state = Data(#"{"todos":["#.utf8)
+        for block in 0..<30 {
+          let todos = (block * 10_000..<(block + 1) * 10_000).map { id in
+            #"{"id":\#(id),"title":"Todo number \#(id) with some words","done":\#(id % 3 == 0)}"#
+          }
+          state.append(Data(((block == 0 ? "" : ",") + todos.joined(separator: ",")).utf8))
+        }
+        state.append(Data(#"],"filter":"all","nextID":300001}"#.utf8))
+        let header =
+          Data(
+            (#"{"kind":"header","format":"rewind","version":1,"session":"s","app":"todo","#
+              + #""actionType":"TodoAction","stateType":"TodoState","#
+              + #""recordedAt":"2026-01-01T00:00:00Z","firstSeq":1,"checkpointInterval":1000,"#
+              + #""state":"#).utf8) + state + Data("}\n".utf8)
+        let action = Data(
+          (#"{"kind":"action","seq":1,"type":"setFilter","action":{"setFilter":{"_0":"all"}}}"#
+            + "\n").utf8)
+        let checkpoint =
+          Data(#"{"kind":"checkpoint","seq":1,"state":"#.utf8) + state + Data("}\n".utf8)
+        let file = header + action + checkpoint
+        try file.write(to: url)
+        let bound = file.count + 3 * max(header.count, checkpoint.count) + (64 << 20)
+        func expectWithinTheBound(_ outcome: ReplayProcess.Outcome, _ what: String) {
+          #expect(
+            Self.isSanitized || outcome.peakResidentBytes < bound,
+            "\(what) used \(outcome.peakMiB) MiB for a \(file.count >> 10) KiB file")
+        }
+        let info = try Self.run(["info", url.path, "--no-isolate"], timeLimit: 300, in: directory)
+        #expect(info.status == 0, "\(info.firstErrorLine)")
+        #expect(info.standardOutput.contains("actions:      1 (seq 1…1)"))
+        expectWithinTheBound(info, "info")
+        for position in ["0", "last"] {
+          let shown = try Self.run(
+            ["state", url.path, "--at", position, "--json", "--no-isolate"], timeLimit: 300,
+            in: directory)
+          #expect(shown.status == 0, "\(shown.firstErrorLine)")
+          #expect(shown.standardOutput.utf8.elementsEqual(state + Data("\n".utf8)))
+          expectWithinTheBound(shown, "state --at \(position) --json")
+        }
+        let verify = try Self.run(
+          ["verify", url.path, "--no-isolate"], timeLimit: 300, in: directory)
+        #expect(verify.status == 0, "\(verify.firstErrorLine)")
+        #expect(verify.standardOutput.contains("the checkpoint was reproduced"))
+        expectWithinTheBound(verify, "verify")
+      }
+    }
+
     /// The hostile lines whose decoding stays within 4× the line plus 64 MiB (docs/reliability.md
     /// has the table).
     enum BoundedCase: String, CaseIterable, CustomTestStringConvertible {
