@@ -58,7 +58,7 @@ extension CommandContext {
     var composer = LogComposer(
       header: LogComposer.Header(
         app: log.header.app, actionType: log.header.actionType, stateType: log.header.stateType,
-        state: log.header.state))
+        stateJSON: log.header.withStateText { Array($0) } ?? log.header.state.serializedBytes))
     var kept: [RecordedAction] = []
     for seq in result.items {
       guard let action = try? log.action(at: seq), let payload = action.payload else { continue }

@@ -12,10 +12,23 @@ package struct LogComposer {
     package var stateType: String
     package var session: String
     package var recordedAt: String
-    package var state: JSONValue
+    /// The initial state's JSON text, written as it is.
+    package var stateJSON: [UInt8]
 
     package init(
       app: String, actionType: String, stateType: String, state: JSONValue,
+      session: String = UUID().uuidString.lowercased(),
+      recordedAt: String = LogComposer.timestamp(Date())
+    ) {
+      self.init(
+        app: app, actionType: actionType, stateType: stateType, stateJSON: state.serializedBytes,
+        session: session, recordedAt: recordedAt)
+    }
+
+    /// A header whose state is `stateJSON`, one JSON text with no line break (a state as a log
+    /// already holds it: no tree of it is built).
+    package init(
+      app: String, actionType: String, stateType: String, stateJSON: [UInt8],
       session: String = UUID().uuidString.lowercased(),
       recordedAt: String = LogComposer.timestamp(Date())
     ) {
@@ -24,7 +37,7 @@ package struct LogComposer {
       self.stateType = stateType
       self.session = session
       self.recordedAt = recordedAt
-      self.state = state
+      self.stateJSON = stateJSON
     }
   }
 
@@ -36,7 +49,7 @@ package struct LogComposer {
     LogLineBuilder.header(
       session: header.session, app: header.app, actionType: header.actionType,
       stateType: header.stateType, recordedAt: header.recordedAt, firstSeq: 1, segment: 0,
-      checkpointInterval: checkpointInterval, stateJSON: header.state.serializedBytes
+      checkpointInterval: checkpointInterval, stateJSON: header.stateJSON
     ).appendFramed(to: &bytes)
   }
 
