@@ -5,6 +5,7 @@
 // log with itself as `replay diff` does (actions as bytes).
 import Rewind
 import RewindExamples
+import RewindJSON
 import RewindReplay
 
 /// The todo reducer without its deliberate crash: a `move` out of range does nothing.
@@ -36,6 +37,14 @@ public func fuzzLogReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   for mode in RecoveryMode.allCases {
     guard let log = try? ReplayLog(name: "fuzz.jsonl", contents: bytes, recovery: mode) else {
       continue
+    }
+    // The header's state, kept as text, reads as the whole first line parsed says it is.
+    if let line = bytes.split(separator: 0x0A).first(where: { $0.contains { $0 > 0x20 } }),
+      case .some(.object(let members)) = try? JSONParser.parse(Array(line), limits: log.limits.json),
+      let recorded = members.first(where: { $0.key == "state" })?.value,
+      recorded != log.header.state
+    {
+      fatalError("the header's state reads as \(log.header.state), parsed whole \(recorded)")
     }
     let app = ReplayApp(name: log.header.app, reducer: todoReducer)
     guard let timeline = try? app.timeline(for: log, usesCheckpoints: mode != .salvage) else {
