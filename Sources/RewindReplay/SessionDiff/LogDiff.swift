@@ -41,12 +41,11 @@ public struct LogDiff: Sendable {
   /// Whether the sessions are equivalent: the same actions, and (when compared) the same final
   /// state, and the reducer crashes on neither or on the same action of both.
   public var isEquivalent: Bool {
-    hunks.isEmpty && finalChanges == nil && a.header.state == b.header.state
-      && crashA?.seq == crashB?.seq
+    hunks.isEmpty && finalChanges == nil && !initialStatesDiffer && crashA?.seq == crashB?.seq
   }
 
   /// Whether the sessions start from different initial states (their headers' states differ).
-  public var initialStatesDiffer: Bool { a.header.state != b.header.state }
+  public let initialStatesDiffer: Bool
 
   /// The seqs (in A and in B) of the first actions that differ, or `nil` when the action
   /// sequences are equal.
@@ -79,22 +78,26 @@ public struct LogDiff: Sendable {
         beforeA: a.firstSeq + hunk.old.lowerBound, beforeB: b.firstSeq + hunk.new.lowerBound)
     }
     comparedStates = timelines != nil
+    // The same bytes are the same state, found without building either as a tree.
+    let sameInitialText = a.header.withStateText { textA in
+      b.header.withStateText { textB in textA.elementsEqual(textB) }
+    }
+    initialStatesDiffer = sameInitialText == true ? false : a.header.state != b.header.state
     var crashes: (a: CrashReport?, b: CrashReport?) = (nil, nil)
     if let (timelineA, timelineB) = timelines {
       if let first = self.hunks.first {
         let positionA = min(first.seqsInA?.upperBound ?? (first.beforeA - 1), a.lastSeq)
         let positionB = min(first.seqsInB?.upperBound ?? (first.beforeB - 1), b.lastSeq)
         divergencePositions = (positionA, positionB)
-        divergenceChanges = JSONDiff.diff(
-          try Self.state(timelineA, at: positionA, crash: &crashes.a),
-          try Self.state(timelineB, at: positionB, crash: &crashes.b))
+        divergenceChanges = try Self.changes(
+          timelineA, at: positionA, crash: &crashes.a, timelineB, at: positionB,
+          crash: &crashes.b)
       } else {
         divergencePositions = nil
         divergenceChanges = nil
       }
-      finalChanges = JSONDiff.diff(
-        try Self.state(timelineA, at: a.lastSeq, crash: &crashes.a),
-        try Self.state(timelineB, at: b.lastSeq, crash: &crashes.b))
+      finalChanges = try Self.changes(
+        timelineA, at: a.lastSeq, crash: &crashes.a, timelineB, at: b.lastSeq, crash: &crashes.b)
     } else {
       divergencePositions = nil
       divergenceChanges = nil
@@ -103,22 +106,40 @@ public struct LogDiff: Sendable {
     (crashA, crashB) = crashes
   }
 
-  /// The state at `position`, or — when the reducer crashes on the way — the last good state
-  /// before the crash, which `crash` then reports.
-  private static func state(
-    _ timeline: any AnyTimeline, at position: Int, crash: inout CrashReport?
-  ) throws(ReplayError) -> JSONValue {
+  /// The changes from A's state at `positionA` to B's at `positionB` (``state(at:crash:_:)``
+  /// each), or `nil` when they are equal. States encoded to the same bytes are equal without
+  /// either being built as a tree, which for a large state costs many times its text.
+  private static func changes(
+    _ timelineA: any AnyTimeline, at positionA: Int, crash crashA: inout CrashReport?,
+    _ timelineB: any AnyTimeline, at positionB: Int, crash crashB: inout CrashReport?
+  ) throws(ReplayError) -> [JSONChange]? {
+    let (textA, atA) = try state(at: positionA, crash: &crashA) {
+      (position) throws(ReplayError) in try timelineA.stateJSONText(at: position)
+    }
+    let (textB, atB) = try state(at: positionB, crash: &crashB) {
+      (position) throws(ReplayError) in try timelineB.stateJSONText(at: position)
+    }
+    if textA == textB { return nil }
+    return JSONDiff.diff(try timelineA.stateJSON(at: atA), try timelineB.stateJSON(at: atB))
+  }
+
+  /// `read`'s result for the state at `position`, or — when the reducer crashes on the way —
+  /// for the last good state before the crash, which `crash` then reports; with the position
+  /// read.
+  private static func state<T>(
+    at position: Int, crash: inout CrashReport?, _ read: (Int) throws(ReplayError) -> T
+  ) throws(ReplayError) -> (T, Int) {
     if let crash, let lastGood = crash.lastGood, position > lastGood {
-      return try timeline.stateJSON(at: lastGood)
+      return (try read(lastGood), lastGood)
     }
     do {
-      return try timeline.stateJSON(at: position)
+      return (try read(position), position)
     } catch {
       guard case .reducerCrashed(let report) = error, let lastGood = report.lastGood,
         lastGood < position
       else { throw error }
       crash = report
-      return try timeline.stateJSON(at: lastGood)
+      return (try read(lastGood), lastGood)
     }
   }
 }

@@ -272,7 +272,8 @@ extension Hostile {
     /// it again: the header's state is kept as where its text is in the file and decoded from
     /// there only when a rebuild starts from it, so `info` builds nothing of it, `state` at
     /// either position prints the recorded bytes, and `verify` compares bytes. Each stays within
-    /// the file plus 3× its largest line plus 64 MiB (the file is read into memory whole).
+    /// the file plus 3× its largest line plus 64 MiB (the file is read into memory whole); `diff`
+    /// of two such logs within twice that.
     @Test func aLargeStateInTheHeaderStaysWithinTheBound() throws {
       try CLIFixture.withTemporaryDirectory { directory in
         let url = directory.appendingPathComponent("large-header.jsonl")
@@ -320,6 +321,14 @@ extension Hostile {
         #expect(verify.status == 0, "\(verify.firstErrorLine)")
         #expect(verify.standardOutput.contains("the checkpoint was reproduced"))
         expectWithinTheBound(verify, "verify")
+        // Two such logs: the states compared as bytes, not as trees; within the bound of each.
+        let diff = try Self.run(
+          ["diff", url.path, url.path, "--no-isolate"], timeLimit: 300, in: directory)
+        #expect(diff.status == 0, "\(diff.firstErrorLine)")
+        #expect(diff.standardOutput.contains("the sessions are equivalent"))
+        #expect(
+          Self.isSanitized || diff.peakResidentBytes < 2 * bound,
+          "diff used \(diff.peakMiB) MiB for two \(file.count >> 10) KiB files")
       }
     }
 
