@@ -40,7 +40,8 @@ public func fuzzLogReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     // The header's state, kept as text, reads as the whole first line parsed says it is.
     if let line = bytes.split(separator: 0x0A).first(where: { $0.contains { $0 > 0x20 } }),
-      case .some(.object(let members)) = try? JSONParser.parse(Array(line), limits: log.limits.json),
+      case .some(.object(let members)) = try? JSONParser.parse(
+        Array(line), limits: ReaderLimits.default.json),
       let recorded = members.first(where: { $0.key == "state" })?.value,
       recorded != log.header.state
     {
