@@ -188,6 +188,12 @@ package final class JSONTapeDocument {
     return UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.end])
   }
 
+  /// Where the JSON text of the value at `index` is in the loaded bytes.
+  package func range(at index: Int) -> Range<Int> {
+    let entry = tape[index]
+    return entry.start..<entry.end
+  }
+
   /// The value at `index` as a ``JSONValue``.
   package func value(at index: Int) -> JSONValue {
     JSONTape.value(tape[index], in: bytes)

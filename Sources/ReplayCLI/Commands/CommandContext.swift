@@ -212,8 +212,8 @@ struct CommandContext {
     var crash: CrashReport?
     let path = arguments.string("path")
     // The state is read as the encoder writes it and never held as a tree: written as it is
-    // (`--json`), or indented (text); a path is looked up in that text, and only the value it
-    // leads to is built.
+    // (`--json`), or indented (text); a path is looked up in that text, and the text of the value
+    // it leads to printed the same way.
     var text: [UInt8] = []
     do throws(CommandFailure) {
       text = try opened.stateText(at: position)
@@ -226,30 +226,30 @@ struct CommandContext {
       position = lastGood
       text = try opened.stateText(at: lastGood)
     }
+    var shown = text[...]
     if let path {
-      let value: JSONValue
+      // The value's own text, printed as a whole state is.
       do throws(StatePathError) {
-        value = try JSONPath.parse(path).value(inText: text)
+        shown = try JSONPath.parse(path).text(inText: text)
       } catch {
         throw .diagnostic(Diagnostic.error(ReplaySession.pathMessage(error)))
       }
-      output.writeLine(
-        wantsJSON ? value.jsonText : inert(value.prettyText(), keepingNewlines: true))
-    } else if wantsJSON {
+    }
+    if wantsJSON {
       // Written from the encoder's bytes: no `String` copy of a state that may be large.
-      text.withUnsafeBytes { output.write(bytes: $0, to: .standardOutput) }
+      shown.withUnsafeBytes { output.write(bytes: $0, to: .standardOutput) }
       output.write("\n", to: .standardOutput)
     } else {
       // Printable ASCII is inert as it is, and so is its indented form (the indenter adds line
       // feeds and spaces): written as it is indented, a piece at a time.
-      if text.allSatisfy({ (0x20..<0x7F).contains($0) }) {
-        text.withUnsafeBytes { compact in
+      if shown.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+        shown.withUnsafeBytes { compact in
           JSONIndenter.indent(compact) { output.write(bytes: $0, to: .standardOutput) }
         }
         output.write("\n", to: .standardOutput)
       } else {
-        let indented = text.withUnsafeBytes { JSONIndenter.indented($0) }
-        text = []
+        let indented = shown.withUnsafeBytes { JSONIndenter.indented($0) }
+        shown = []
         output.writeLine(inert(String(decoding: indented, as: UTF8.self), keepingNewlines: true))
       }
     }

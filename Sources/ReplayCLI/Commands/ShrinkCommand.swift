@@ -58,7 +58,7 @@ extension CommandContext {
     var composer = LogComposer(
       header: LogComposer.Header(
         app: log.header.app, actionType: log.header.actionType, stateType: log.header.stateType,
-        stateJSON: log.header.withStateText { Array($0) } ?? log.header.state.serializedBytes))
+        stateJSON: Self.headerStateJSON(log)))
     var kept: [RecordedAction] = []
     for seq in result.items {
       guard let action = try? log.action(at: seq), let payload = action.payload else { continue }
@@ -76,6 +76,16 @@ extension CommandContext {
     for action in kept { output.writeLine(ActionFormatter.line(action)) }
     output.writeLine("wrote \(inert(out))")
     return ExitStatus.success
+  }
+
+  /// The JSON text of `log`'s initial state for a new log's header: as the file holds it when it
+  /// can go into one line as it is (no tree of it is built), else written again compactly (a
+  /// state put together from parts may hold line breaks between its tokens).
+  static func headerStateJSON(_ log: ReplayLog) -> [UInt8] {
+    let asRecorded = log.header.withStateText { text in
+      text.contains { $0 == 0x0A || $0 == 0x0D } ? nil : Array(text)
+    }
+    return (asRecorded ?? nil) ?? log.header.state.serializedBytes
   }
 
   static func defaultShrinkOutput(_ path: String) -> String {

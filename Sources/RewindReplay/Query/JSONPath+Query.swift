@@ -117,24 +117,67 @@ extension JSONPath {
   ///
   /// - Throws: ``StatePathError`` naming the step that fails and what is valid there.
   public func value(inText text: [UInt8]) throws(StatePathError) -> JSONValue {
+    try found(inText: text) { document, found in
+      switch found {
+      case .value(let index): document.value(at: index)
+      case .count(let count): .number(String(count))
+      case .tree(let value): value
+      }
+    }
+  }
+
+  /// The JSON text of the value at this path in `text` — a state as the encoder writes it,
+  /// compact — as it is there (a slice of `text`): ``value(inText:)`` written compactly, without
+  /// building it at all.
+  ///
+  /// - Throws: As ``value(inText:)``.
+  public func text(inText text: [UInt8]) throws(StatePathError) -> ArraySlice<UInt8> {
+    try found(inText: text) { document, found in
+      switch found {
+      case .value(let index):
+        // The same bytes, not a copy: the document was loaded from `text`.
+        let range = document.range(at: index)
+        return text[range]
+      case .count(let count): return ArraySlice(String(count).utf8)
+      case .tree(let value): return ArraySlice(value.serializedBytes)
+      }
+    }
+  }
+
+  /// What a path leads to in a loaded document: a value, or the count of a container (`.count`
+  /// where the container has no such member); or, in a text that did not load, the value found
+  /// in its tree.
+  private enum Found {
+    case value(Int)
+    case count(Int)
+    case tree(JSONValue)
+  }
+
+  /// `make`'s result for what this path leads to in `text`.
+  private func found<T>(
+    inText text: [UInt8], _ make: (JSONTapeDocument, Found) -> T
+  ) throws(StatePathError) -> T {
     // The encoder's text, not a file's: no limit of the reader's applies.
     let everything = JSONLimits(
       maxDepth: .max, maxStringBytes: .max, maxNumberLength: .max, maxElements: .max)
-    let result = text.withUnsafeBytes { bytes -> Result<JSONValue, StatePathError> in
+    let result = text.withUnsafeBytes { bytes -> Result<T, StatePathError> in
       let document = JSONTapeDocument(limits: everything)
       guard document.load(bytes) else {
         // Not one JSON text: the tree says what it can.
         return Result { () throws(StatePathError) in
-          try ((try? JSONParser.parse(bytes, limits: everything)) ?? .null).value(at: self)
+          make(
+            document,
+            .tree(try ((try? JSONParser.parse(bytes, limits: everything)) ?? .null).value(at: self))
+          )
         }
       }
-      return Result { () throws(StatePathError) in try value(in: document) }
+      return Result { () throws(StatePathError) in make(document, try found(in: document)) }
     }
     return try result.get()
   }
 
-  /// ``value(inText:)`` over a loaded document.
-  private func value(in document: JSONTapeDocument) throws(StatePathError) -> JSONValue {
+  /// What this path leads to in a loaded document.
+  private func found(in document: JSONTapeDocument) throws(StatePathError) -> Found {
     var current = document.root
     var walked = JSONPath.root
     for (n, component) in components.enumerated() {
@@ -146,12 +189,12 @@ extension JSONPath {
         if let member = document.member(named: key, of: current) {
           current = member
         } else if key == "count" && isLast {
-          return .number(String(document.count(at: current)))
+          return .count(document.count(at: current))
         } else {
           throw .noSuchKey(key, in: walked.description, available: document.keys(of: current))
         }
       case .key("count") where isArray && isLast:
-        return .number(String(document.count(at: current)))
+        return .count(document.count(at: current))
       case .index(let index) where isArray:
         guard let element = document.element(index, of: current) else {
           throw .indexOutOfRange(index, in: walked.description, count: document.count(at: current))
@@ -170,6 +213,6 @@ extension JSONPath {
       }
       walked = walked.appending(component)
     }
-    return document.value(at: current)
+    return .value(current)
   }
 }

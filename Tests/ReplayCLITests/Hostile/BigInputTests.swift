@@ -265,6 +265,14 @@ extension Hostile {
           timeLimit: 300, in: directory)
         #expect(path.standardOutput == #""Todo number 299999 with some words""# + "\n")
         Self.expectWithinTheBound(path, line: prefix.count + state.count + 1, "state --path")
+        // A path to nearly all of it: its text is printed as it is, never built as a tree.
+        let todos = try Self.run(
+          ["state", url.path, "--at", "last", "--path", "todos", "--json", "--no-isolate"],
+          timeLimit: 300, in: directory)
+        let array = state.dropFirst(#"{"todos":"#.utf8.count).dropLast(
+          #","filter":"all","nextID":300001}"#.utf8.count)
+        #expect(todos.standardOutput.utf8.elementsEqual(array + Data("\n".utf8)))
+        Self.expectWithinTheBound(todos, line: prefix.count + state.count + 1, "state --path todos")
       }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RewindJSON
 import RewindReplay
 import Testing
 
@@ -42,6 +43,30 @@ import Testing
     let actionsA = try (1...logA.lastSeq).map { try logA.action(at: $0).payload }
     let actionsB = try (1...logB.lastSeq).map { try logB.action(at: $0).payload }
     #expect(actionsA == actionsB)
+  }
+
+  /// The new log's header takes the recorded state's text as it is — unless that text, put
+  /// together from a `state` record's parts, has line breaks between its tokens, which would
+  /// break the header's line: then it is written again, compactly.
+  @Test func theNewHeadersStateIsOneLineWhateverTheRecordedTextHolds() throws {
+    try PowerTools.useReplayBinaryAsWorker()
+    let directory = try PowerTools.temporaryDirectory()
+    let log = directory.appendingPathComponent("parted.jsonl").path
+    try [
+      #"{"kind":"header","format":"rewind","version":2,"session":"s","app":"counter","#
+        + #""actionType":"CounterAction","stateType":"CounterState","#
+        + #""recordedAt":"2026-11-21T10:00:00Z","firstSeq":3,"stateFollows":true}"#,
+      #"{"kind":"state","seq":2,"part":0,"parts":2,"text":"{\"count\":\n"}"#,
+      #"{"kind":"state","seq":2,"part":1,"parts":2,"text":"2}"}"#,
+      #"{"kind":"action","seq":3,"type":"increment","action":{"increment":{}}}"#,
+      #"{"kind":"action","seq":4,"type":"increment","action":{"increment":{}}}"#,
+    ].joined(separator: "\n").appending("\n").write(toFile: log, atomically: true, encoding: .utf8)
+    let out = directory.appendingPathComponent("min.jsonl").path
+    let result = PowerTools.run(["shrink", log, "--until", "count >= 3", "-o", out])
+    #expect(result.status == 0, "stderr: \(result.err)")
+    let shrunk = try ReplayLog(path: out, recovery: .strict)
+    #expect(shrunk.header.state == .object([JSONMember("count", .number("2"))]))
+    #expect(shrunk.actionCount == 1)
   }
 
   @Test func aConditionTheWholeLogDoesNotReachIsAnError() throws {
