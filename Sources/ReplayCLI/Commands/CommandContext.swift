@@ -57,14 +57,22 @@ struct CommandContext {
   }
 
   /// Opens the `LOG` argument; `interactive` for a session (see ``OpenedLog``).
+  ///
+  /// - Parameter needsInitialState: Whether the command needs the state before the first action
+  ///   (it replays from there, or writes it): a file whose initial state never came
+  ///   (``ReplayLog/isInitialStateMissing``) is then refused, saying how to read it.
   func openLog(
-    _ argument: String = "LOG", usesCheckpoints: Bool = true, interactive: Bool = false
+    _ argument: String = "LOG", usesCheckpoints: Bool = true, interactive: Bool = false,
+    needsInitialState: Bool = false
   ) throws(CommandFailure) -> OpenedLog {
     let path = logPath(argument)
-    do {
+    do throws(ReplayError) {
       let opened = try OpenedLog(
         path: path, recovery: recovery, apps: apps, usesCheckpoints: usesCheckpoints,
         isolated: isolates, interactive: interactive)
+      if needsInitialState && opened.log.isInitialStateMissing {
+        throw opened.log.initialStateError
+      }
       if let note = opened.buildNote { output.emit(note) }
       opened.showProgress(on: output)
       return opened
@@ -86,8 +94,11 @@ struct CommandContext {
   func openLogPair() throws(CommandFailure) -> (a: OpenedLog, b: OpenedLog) {
     var logs: [ReplayLog] = []
     for name in ["A", "B"] {
-      do {
-        logs.append(try ReplayLog(path: logPath(name), recovery: recovery))
+      do throws(ReplayError) {
+        let log = try ReplayLog(path: logPath(name), recovery: recovery)
+        // The initial states are compared.
+        if log.isInitialStateMissing { throw log.initialStateError }
+        logs.append(log)
       } catch {
         throw .replay(error)
       }

@@ -39,7 +39,7 @@ extension CommandContext {
     try OutputFile.check(
       html ?? devtools ?? "", inputs: [arguments.positional("LOG") ?? ""],
       replacesLogs: arguments.flag("overwrite"))
-    let opened = try openLog()
+    let opened = try openLog(needsInitialState: true)
     reportFaults(opened.log)
     if let html { try exportHTML(opened, to: html) }
     if let devtools { try exportReduxDevTools(opened, to: devtools) }

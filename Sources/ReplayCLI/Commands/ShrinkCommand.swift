@@ -6,7 +6,7 @@ import RewindReplay
 extension CommandContext {
   /// `replay shrink LOG --until COND [-o OUT] [--max-replays N]`.
   func runShrink() throws(CommandFailure) -> Int32 {
-    let opened = try openLog()
+    let opened = try openLog(needsInitialState: true)
     let log = opened.log
     let out = arguments.string("output") ?? Self.defaultShrinkOutput(log.path)
     // The default name is shrink's own: what is there is an earlier result, replaced.

@@ -4,7 +4,7 @@ import RewindReplay
 extension CommandContext {
   /// `replay verify LOG [--json]`.
   func runVerify() throws(CommandFailure) -> Int32 {
-    let opened = try openLog(usesCheckpoints: false)
+    let opened = try openLog(usesCheckpoints: false, needsInitialState: true)
     reportFaults(opened.log)
     // Actions the recorder left out (denied or unregistered types) are replayed as nothing: what
     // the checkpoints after them show is whether that mattered. (The recovery mode's own faults

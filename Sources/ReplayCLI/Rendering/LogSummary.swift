@@ -32,6 +32,15 @@ enum LogSummary {
     let count = log.actionCount
     rows.append(
       ("actions", count == 0 ? "none" : "\(count) (seq \(log.firstSeq)…\(log.lastSeq))"))
+    if log.isInitialStateMissing {
+      let from = log.checkpointSeqs.first.map { "from the checkpoint at seq \($0) on" } ?? "none"
+      rows.append(
+        (
+          "initial state",
+          "not in the file (the app stopped before the rotation wrote it); states that can be "
+            + "rebuilt: \(from)"
+        ))
+    }
     rows.append(("checkpoints", checkpointsText(log)))
     rows.append(("ended", endText(log)))
     let crashLines = lastAction?.rows.more ?? []
@@ -75,6 +84,7 @@ enum LogSummary {
       JSONMember("version", number(log.header.version)),
       JSONMember("segment", number(log.header.segment)),
       JSONMember("joinedFiles", number(log.joinedFiles)),
+      JSONMember("initialStateMissing", .bool(log.isInitialStateMissing)),
       JSONMember("actions", number(log.actionCount)),
       JSONMember("firstSeq", number(log.firstSeq)),
       JSONMember("lastSeq", number(log.lastSeq)),

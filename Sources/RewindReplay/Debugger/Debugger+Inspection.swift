@@ -13,9 +13,12 @@ extension Debugger {
     guard log.positions.contains(position) else {
       throw .positionOutOfRange(position, valid: log.positions)
     }
-    do {
+    do throws(ReplayError) {
       if let timeline { return try timeline.stateJSON(at: position) }
-      if position == log.positions.lowerBound { return log.header.state }
+      if position == log.positions.lowerBound {
+        if log.isInitialStateMissing { throw log.initialStateError }
+        return log.header.state
+      }
       if let state = try log.checkpointState(at: position) { return state }
     } catch {
       throw .replay(error)

@@ -24,7 +24,8 @@ public struct LogHeader: Sendable {
   /// The recorder's checkpoint interval (0 when off), when the header says.
   public var checkpointInterval: Int?
   /// The state before the action `firstSeq`, as JSON. When the header's state follows
-  /// (``stateFollows``), ``ReplayLog`` sets it from that record as it opens the file.
+  /// (``stateFollows``), ``ReplayLog`` sets it from that record as it opens the file (`null`
+  /// while it follows: ``ReplayLog/isInitialStateMissing``).
   ///
   /// A header that ``ReplayLog`` read keeps its state as the text the file holds (checked as JSON
   /// against the log's limits when it was opened) and builds this tree each time it is read, so

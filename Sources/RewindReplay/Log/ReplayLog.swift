@@ -112,8 +112,9 @@ public final class ReplayLog: Sendable {
 
   /// `index` with its header's state read from the `state` record for `firstSeq - 1`, which a
   /// header with ``LogHeader/stateFollows`` announces, and that record no longer a checkpoint
-  /// (position `firstSeq - 1` is the header's).
-  /// - Throws: `ReplayError.headerStateMissing` when the file has no complete such record.
+  /// (position `firstSeq - 1` is the header's); `index` as it is when the file has no complete
+  /// such record (``isInitialStateMissing``).
+  /// - Throws: `ReplayError.fault` when the record's lines do not read.
   private static func resolvingHeaderState(
     _ index: LogIndexer.Result, of log: ReplayLog
   ) throws(ReplayError) -> LogIndexer.Result {
@@ -125,7 +126,7 @@ public final class ReplayLog: Sendable {
     } else if let state = try log.checkpointState(at: seq) {
       index.header.state = state
     } else {
-      throw .headerStateMissing(path: log.path, seq: seq)
+      return index
     }
     index.headerStateLine = log.checkpointLine(at: seq) ?? 1
     index.header.stateFollows = false
@@ -164,8 +165,10 @@ public final class ReplayLog: Sendable {
   /// - Throws: `ReplayError.migrationFailed` when a step throws on the header's state.
   public func migrated(by migration: MigrationChain) throws(ReplayError) -> ReplayLog {
     var header = header
-    header.state = try migration.migratedState(
-      header.state, in: path, line: headerStateLine, what: "header's initial state")
+    if !isInitialStateMissing {
+      header.state = try migration.migratedState(
+        header.state, in: path, line: headerStateLine, what: "header's initial state")
+    }
     return ReplayLog(
       path: path, bytes: bytes, recovery: recovery, limits: limits, index: index, header: header,
       migration: migration)
@@ -182,6 +185,19 @@ public final class ReplayLog: Sendable {
   package func checksum(ofFirst length: Int) -> UInt32? {
     guard length >= 0, (try? bytes.waitForAll()).map({ $0 >= length }) == true else { return nil }
     return CRC32C.checksum(bytes.slice(0, length))
+  }
+
+  /// Whether the file's initial state is not in it: its header says the state follows in a
+  /// `state` record (a file begun by a rotation), and the app stopped before that record was
+  /// written whole. The actions and checkpoints read as usual, and the states from the first
+  /// checkpoint on can be rebuilt; a state before it cannot (``initialStateError``), and the
+  /// header's ``LogHeader/state`` is `null`. The file before this one holds that state: the
+  /// session's files joined oldest first read whole.
+  public var isInitialStateMissing: Bool { header.stateFollows }
+
+  /// The error for a state that needs the initial state when ``isInitialStateMissing``.
+  public var initialStateError: ReplayError {
+    .headerStateMissing(path: path, seq: header.firstSeq - 1)
   }
 
   /// Whether the log ends with an `end` record (it was closed cleanly).

@@ -268,6 +268,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
 
   private func initialState() throws(ReplayError) -> State {
     if let initial { return initial }
+    if log.isInitialStateMissing { throw log.initialStateError }
     if let decoded = log.header.withStateText({
       lines.state(State.self, text: $0, direct: directState)
     }), let state = decoded {
