@@ -47,6 +47,11 @@ struct RecorderCore {
   /// The action types reported as not recordable (each is reported once).
   private var reportedUnrecordable: Set<String> = []
   private var isDirty = false
+  /// Private handles on files rotated away since the last background sync (``Durability/interval(_:)``
+  /// only): their last lines (the final state, the `end` record) came after it, and the next sync
+  /// covers them too, so that the interval bounds what a power loss takes from them as it does
+  /// from the current file.
+  private var unsyncedRotatedFiles: [any LogFileHandle] = []
   /// Times the actions (``RecordingClock``).
   private var clock = RecordingClock(source: SystemClockSource())
   private var startNanos: UInt64 = 0
@@ -328,10 +333,15 @@ struct RecorderCore {
     // A rotation's state still unwritten (`Recorder.close()` waits for it, so only when a
     // contract-breaking caller raced it): the retiring file still ends as rotated files do.
     if let report = finishRotation() { return report }
-    do {
+    do throws(RecorderError.Reason) {
       try writer.append(endLine(reason: "closed", seq: seq), seq: seq)
       try writer.flush()
       try writer.sync()
+      while let file = unsyncedRotatedFiles.popLast() {
+        let code = file.dataSync()
+        file.close()
+        if code != 0 { throw .syncFailed(errno: code) }
+      }
     } catch {
       return fail(error)
     }
@@ -352,17 +362,33 @@ struct RecorderCore {
     writer = nil
     retiringWriter?.close()
     retiringWriter = nil
+    for file in unsyncedRotatedFiles { file.close() }
+    unsyncedRotatedFiles.removeAll()
     let error = RecorderError(reason, path: path, lastRecordedSeq: intact)
     status = .stopped(error)
     return error
   }
 
-  /// A private handle on the file for an `fdatasync` outside the lock, when lines were written
-  /// since the last one.
-  mutating func handleForBackgroundSync() -> (any LogFileHandle)? {
-    guard isRecording, isDirty else { return nil }
-    isDirty = false
-    return writer?.handle?.duplicate()
+  /// Private handles for an `fdatasync` outside the lock: on the file, when lines were written
+  /// since the last one, and on the files rotated away since then. The caller syncs and closes
+  /// them.
+  mutating func handlesForBackgroundSync() -> [any LogFileHandle] {
+    var handles = unsyncedRotatedFiles
+    unsyncedRotatedFiles.removeAll()
+    if isRecording, isDirty {
+      isDirty = false
+      if let copy = writer?.handle?.duplicate() { handles.append(copy) }
+    }
+    return handles
+  }
+
+  /// Closes `old`, a file the recording rotated away from, its last lines written; under
+  /// ``Durability/interval(_:)``, keeps a private handle on it for the next background sync.
+  mutating func closeRotatedFile(_ old: LogWriter) {
+    if case .interval = options.durability, isRecording, let copy = old.handle?.duplicate() {
+      unsyncedRotatedFiles.append(copy)
+    }
+    old.close()
   }
 
   /// An `end` record after action `seq`.

@@ -108,7 +108,7 @@ import Testing
           continue
         }
         #expect(file == path, "only the newest file can lack its state: \(file)")
-        #expect(throws: ReplayError.self) {
+        #expect(throws: DebuggerError.self) {
           try Debugger.state(of: alone, timeline: nil, at: alone.positions.lowerBound)
         }
         guard case .headerStateMissing = alone.initialStateError else {

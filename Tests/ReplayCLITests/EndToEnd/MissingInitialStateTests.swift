@@ -77,12 +77,14 @@ import Testing
   func whatNeedsTheInitialStateSaysItIsMissing(_ command: [String]) throws {
     let path = try Self.write()
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-    let arguments = [command[0], path] + command.dropFirst().map { argument in
-      argument == "SAME"
-        ? path
-        : argument.hasSuffix(".html") || argument.hasSuffix("min.jsonl")
-          ? directory.appendingPathComponent(argument).path : argument
-    }
+    let arguments =
+      [command[0], path]
+      + command.dropFirst().map { argument in
+        argument == "SAME"
+          ? path
+          : argument.hasSuffix(".html") || argument.hasSuffix("min.jsonl")
+            ? directory.appendingPathComponent(argument).path : argument
+      }
     let run = PowerTools.run(arguments)
     #expect(run.status == 2, "\(run.out)")
     #expect(run.err.contains("newest.jsonl:1: the file's initial state (the state after action 3"))

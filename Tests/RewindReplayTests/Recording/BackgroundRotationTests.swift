@@ -147,9 +147,15 @@ import Testing
       CounterLogLines.header(firstSeq: 4, stateFollows: true), CounterLogLines.increment(4),
       CounterLogLines.increment(5),
     ]
+    // It opens (its actions read), and a state that needs the initial state says what is
+    // missing and where.
+    let log = try ReplayLog(name: "new.jsonl", contents: Self.bytes(lines))
+    #expect(log.isInitialStateMissing)
+    #expect(log.actionCount == 2)
+    let timeline = try ReplayApp(name: "counter", reducer: counterReducer).timeline(for: log)
     do {
-      _ = try ReplayLog(name: "new.jsonl", contents: Self.bytes(lines))
-      Issue.record("a file without its initial state opened")
+      _ = try timeline.stateJSON(at: 5)
+      Issue.record("a state was rebuilt without the initial state")
     } catch {
       #expect(error.location == "new.jsonl:1")
       #expect(
