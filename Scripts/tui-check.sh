@@ -184,4 +184,24 @@ crash_status="$(sed 's/exit=//' "$WORK/crash.status" 2>/dev/null || true)"
 expect_screen "the app's reducer stopped the process while applying action 38"
 expect_restored crash "$crash_status"
 
+# 5. `replay LOG --json` at a terminal: each command's line of JSON and nothing else on the
+#    screen but what the terminal echoes (no prompt of the line editor).
+CURRENT=json
+printf 'exec "%s" "%s" --json\n' "$REPLAY" Fixtures/counter.jsonl > "$WORK/json.sh"
+wrapper="sh '$WORK/json.sh'; echo \"exit=\$?\" > '$WORK/json.status'; sleep 600"
+if tmux_ has-session 2>/dev/null; then
+  tmux_ new-window -d -n json "$wrapper"
+else
+  tmux_ new-session -d -s check -n json -x 100 -y 30 "$wrapper"
+fi
+CURRENT="check:json"
+sleep 1
+tmux_ send-keys -t "$CURRENT" "goto 2" Enter
+wait_for '{"position":2,'
+screen | grep -qF "(replay" && fail "json: a prompt is on the screen"
+pass "replay LOG --json at a terminal shows the results' JSON and no prompt"
+tmux_ send-keys -t "$CURRENT" C-d
+for _ in $(seq 1 100); do [[ -s "$WORK/json.status" ]] && break; sleep 0.1; done
+grep -qx "exit=0" "$WORK/json.status" || fail "json: $(cat "$WORK/json.status" 2>/dev/null), expected exit=0"
+
 echo "PASS: replay tui end-to-end checks"

@@ -317,7 +317,10 @@ struct CommandContext {
       // JSON each and nothing else on standard output.
       reportFaults(opened.log)
       var lines = scripted.makeIterator()
-      while let line = scripted.isEmpty ? input.readLine() : lines.next() {
+      // Plain lines even at a terminal: the line editor would draw its prompt on standard
+      // output, which holds only the results' JSON.
+      let source: any LineInput = input is TerminalLineInput ? StandardInput() : input
+      while let line = scripted.isEmpty ? source.readLine() : lines.next() {
         if !jsonMode { output.writeLine("(replay) \(line)") }
         guard session.execute(line) else { break }
         output.flush()
