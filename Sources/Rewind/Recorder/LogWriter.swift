@@ -48,6 +48,17 @@ package final class LogWriter {
   /// The file's descriptor when it is a real file, else -1 (for ``FatalSignalRecord``).
   var fileDescriptor: Int32 { descriptor }
 
+  /// Whether bytes were written to the file since the last ``sync()`` or
+  /// ``takeUnsyncedBytes()``: whatever the line (an action, a checkpoint, a header).
+  private(set) var hasUnsyncedBytes = false
+
+  /// Whether bytes were written since the last sync; the next call says `false` until more are
+  /// (the caller syncs a duplicate of ``handle`` elsewhere).
+  func takeUnsyncedBytes() -> Bool {
+    defer { hasUnsyncedBytes = false }
+    return hasUnsyncedBytes
+  }
+
   /// Bytes in the file plus bytes waiting in the buffer.
   var length: Int { committedLength + buffer.count }
 
@@ -114,6 +125,7 @@ package final class LogWriter {
   /// `fdatasync` of the file.
   func sync() throws(RecorderError.Reason) {
     guard let handle else { return }
+    hasUnsyncedBytes = false
     let code = handle.dataSync()
     if code != 0 {
       stop()
@@ -150,6 +162,7 @@ package final class LogWriter {
       throw .writeFailed(errno: code)
     }
     committedLength += written
+    hasUnsyncedBytes = true
   }
 }
 

@@ -46,7 +46,6 @@ struct RecorderCore {
   private var reportedSkip = false
   /// The action types reported as not recordable (each is reported once).
   private var reportedUnrecordable: Set<String> = []
-  private var isDirty = false
   /// Private handles on files rotated away since the last background sync (``Durability/interval(_:)``
   /// only): their last lines (the final state, the `end` record) came after it, and the next sync
   /// covers them too, so that the interval bounds what a power loss takes from them as it does
@@ -182,7 +181,6 @@ struct RecorderCore {
       return fail(error)
     }
     seq = next
-    isDirty = true
     if let signalOwner { FatalSignalRecord.note(seq: next, owner: signalOwner) }
     return nil
   }
@@ -228,7 +226,6 @@ struct RecorderCore {
       return .written(fail(error))
     }
     seq = next
-    isDirty = true
     if let signalOwner { FatalSignalRecord.note(seq: next, owner: signalOwner) }
     return .written(nil)
   }
@@ -375,9 +372,10 @@ struct RecorderCore {
   mutating func handlesForBackgroundSync() -> [any LogFileHandle] {
     var handles = unsyncedRotatedFiles
     unsyncedRotatedFiles.removeAll()
-    if isRecording, isDirty {
-      isDirty = false
-      if let copy = writer?.handle?.duplicate() { handles.append(copy) }
+    if isRecording, let writer, writer.takeUnsyncedBytes(),
+      let copy = writer.handle?.duplicate()
+    {
+      handles.append(copy)
     }
     return handles
   }
@@ -385,7 +383,9 @@ struct RecorderCore {
   /// Closes `old`, a file the recording rotated away from, its last lines written; under
   /// ``Durability/interval(_:)``, keeps a private handle on it for the next background sync.
   mutating func closeRotatedFile(_ old: LogWriter) {
-    if case .interval = options.durability, isRecording, let copy = old.handle?.duplicate() {
+    if case .interval = options.durability, isRecording, old.takeUnsyncedBytes(),
+      let copy = old.handle?.duplicate()
+    {
       unsyncedRotatedFiles.append(copy)
     }
     old.close()

@@ -219,6 +219,19 @@ extension Hostile {
       }
     }
 
+    /// A todo state of 300,000 todos as the encoder writes it: 21 MB of JSON.
+    static let largeTodoState: Data = {
+      var state = Data(#"{"todos":["#.utf8)
+      for block in 0..<30 {
+        let todos = (block * 10_000..<(block + 1) * 10_000).map { id in
+          #"{"id":\#(id),"title":"Todo number \#(id) with some words","done":\#(id % 3 == 0)}"#
+        }
+        state.append(Data(((block == 0 ? "" : ",") + todos.joined(separator: ",")).utf8))
+      }
+      state.append(Data(#"],"filter":"all","nextID":300001}"#.utf8))
+      return state
+    }()
+
     /// `state --json` on a legitimate large state — a checkpoint of 300,000 todos, a 21 MB line
     /// — prints it straight from the encoder's bytes (no `JSONValue` tree, no `String` copy of
     /// the text) within 4× the line plus 64 MiB, byte for byte the state recorded; so do
@@ -237,14 +250,7 @@ extension Hostile {
               + #"{"kind":"action","seq":1,"type":"setFilter","#
               + #""action":{"setFilter":{"_0":"all"}}}"# + "\n").utf8))
         let prefix = Data(#"{"kind":"checkpoint","seq":1,"state":"#.utf8)
-        var state = Data(#"{"todos":["#.utf8)
-        for block in 0..<30 {
-          let todos = (block * 10_000..<(block + 1) * 10_000).map { id in
-            #"{"id":\#(id),"title":"Todo number \#(id) with some words","done":\#(id % 3 == 0)}"#
-          }
-          state.append(Data(((block == 0 ? "" : ",") + todos.joined(separator: ",")).utf8))
-        }
-        state.append(Data(#"],"filter":"all","nextID":300001}"#.utf8))
+        let state = Self.largeTodoState
         handle.write(prefix + state + Data("}\n".utf8))
         try handle.close()
         let outcome = try Self.run(
@@ -285,14 +291,7 @@ extension Hostile {
     @Test func aLargeStateInTheHeaderStaysWithinTheBound() throws {
       try CLIFixture.withTemporaryDirectory { directory in
         let url = directory.appendingPathComponent("large-header.jsonl")
-        var state = Data(#"{"todos":["#.utf8)
-        for block in 0..<30 {
-          let todos = (block * 10_000..<(block + 1) * 10_000).map { id in
-            #"{"id":\#(id),"title":"Todo number \#(id) with some words","done":\#(id % 3 == 0)}"#
-          }
-          state.append(Data(((block == 0 ? "" : ",") + todos.joined(separator: ",")).utf8))
-        }
-        state.append(Data(#"],"filter":"all","nextID":300001}"#.utf8))
+        let state = Self.largeTodoState
         let header =
           Data(
             (#"{"kind":"header","format":"rewind","version":1,"session":"s","app":"todo","#

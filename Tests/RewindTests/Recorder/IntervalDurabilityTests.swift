@@ -4,9 +4,11 @@ import Testing
 
 @testable import Rewind
 
-/// ``Durability/interval(_:)`` syncs in the background: the file being written, and the files
-/// rotated away since the last sync, whose last lines (the final checkpoint, the `end` record)
-/// come after it — so that the interval bounds what a power loss can take from any file.
+/// ``Durability/interval(_:)`` syncs in the background: the file being written, whatever its
+/// last lines were (an action, a checkpoint written in the background after the last action),
+/// and the files rotated away since the last sync, whose last lines (the final checkpoint, the
+/// `end` record) come after it — so that the interval bounds what a power loss can take from
+/// any file.
 @Suite struct IntervalDurabilityTests {
   /// A ``LogFileSystem`` over the real one that remembers, for each file opened, the order of
   /// its last write and its last `fdatasync` (a duplicated handle is the same file).
@@ -79,20 +81,28 @@ import Testing
     }
   }
 
-  @Test func everyFileRotatedAwayIsSyncedByTheCloseAtTheLatest() throws {
-    let directory = try TemporaryDirectory()
-    let path = directory.file("interval.jsonl")
+  /// Records 200 todo actions with `.interval(interval)` durability, a new file every KiB, through
+  /// a ``SyncTrackingFileSystem``; the recorder is left open.
+  static func recordRotating(
+    in directory: TemporaryDirectory, syncingEvery interval: Duration
+  ) throws -> (Recorder<TodoState, TodoAction>, SyncTrackingFileSystem) {
     let system = SyncTrackingFileSystem()
     let store = Store(initialState: TodoState(), reducer: todoReducer)
-    // An interval longer than the test: only the rotations' handling and the close can sync.
     let recorder = try store.startRecording(
-      to: path, app: "todo",
+      to: directory.file("interval.jsonl"), app: "todo",
       options: RecordingOptions(
-        durability: .interval(.seconds(3_600)), checkpointInterval: 10,
+        durability: .interval(interval), checkpointInterval: 10,
         rotation: Rotation(maxBytes: 1_024, keepFiles: 1_000)),
       actionSanitizer: nil, stateSanitizer: nil, fileSystem: system, onError: { _ in })
     for round in 0..<200 { store.dispatch(.add(title: "todo \(round)")) }
     #expect(system.fileCount > 5, "the recording rotated \(system.fileCount - 1) times")
+    return (recorder, system)
+  }
+
+  @Test func everyFileRotatedAwayIsSyncedByTheCloseAtTheLatest() throws {
+    // An interval longer than the test: only the rotations' handling and the close can sync.
+    let directory = try TemporaryDirectory()
+    let (recorder, system) = try Self.recordRotating(in: directory, syncingEvery: .seconds(3_600))
     recorder.close()
     #expect(recorder.status.stopError == nil)
     #expect(system.unsyncedFiles.isEmpty, "\(system.unsyncedFiles.count) files never synced")
@@ -100,18 +110,8 @@ import Testing
 
   @Test func theBackgroundSyncCoversTheFilesRotatedAwaySinceTheLastOne() throws {
     let directory = try TemporaryDirectory()
-    let path = directory.file("interval.jsonl")
-    let system = SyncTrackingFileSystem()
-    let store = Store(initialState: TodoState(), reducer: todoReducer)
-    let recorder = try store.startRecording(
-      to: path, app: "todo",
-      options: RecordingOptions(
-        durability: .interval(.milliseconds(10)), checkpointInterval: 10,
-        rotation: Rotation(maxBytes: 1_024, keepFiles: 1_000)),
-      actionSanitizer: nil, stateSanitizer: nil, fileSystem: system, onError: { _ in })
+    let (recorder, system) = try Self.recordRotating(in: directory, syncingEvery: .milliseconds(10))
     defer { recorder.close() }
-    for round in 0..<200 { store.dispatch(.add(title: "todo \(round)")) }
-    #expect(system.fileCount > 5, "the recording rotated \(system.fileCount - 1) times")
     // Nothing is written any more: the next sync leaves every file synced. (Waiting up to 30 s
     // for it, a timer of 10 ms: only a missing sync makes this slow.)
     let deadline = Date().addingTimeInterval(30)
