@@ -60,7 +60,20 @@ final class ReplaySession {
     }
     for fault in log.faults { output.emit(fault.warning) }
     if opened.timeline == nil { output.emit(opened.missingAppDiagnostic) }
-    output.writeLine("at position \(position) (initial state). Type 'help' for commands.")
+    let atStart = position == log.positions.lowerBound
+    if log.isInitialStateMissing {
+      output.writeLine(
+        "the file's initial state is not in it: "
+          + (atStart
+            ? "no state can be rebuilt from this file alone"
+            : "states from the checkpoint at position \(position) on can be rebuilt")
+          + " (replay \(inert(log.path)) info)")
+    }
+    let what =
+      !atStart
+      ? "the first checkpoint"
+      : log.isInitialStateMissing ? "initial state, not in the file" : "initial state"
+    output.writeLine("at position \(position) (\(what)). Type 'help' for commands.")
   }
 
   /// Runs one command line. Returns `false` when the session should end.

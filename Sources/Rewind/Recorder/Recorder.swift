@@ -331,14 +331,11 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   }
 
   private func backgroundSync() {
-    var failure: Int32 = 0
-    for copy in core.withLock({ $0.handlesForBackgroundSync() }) {
-      let code = copy.dataSync()
-      copy.close()
-      if failure == 0 { failure = code }
-    }
-    guard failure != 0 else { return }
-    let report = core.withLock { $0.fail(.syncFailed(errno: failure)) }
+    guard let copy = core.withLock({ $0.handleForBackgroundSync() }) else { return }
+    let code = copy.dataSync()
+    copy.close()
+    guard code != 0 else { return }
+    let report = core.withLock { $0.fail(.syncFailed(errno: code)) }
     if let report { onError(report) }
   }
 }

@@ -149,7 +149,7 @@ extension RecorderCore {
     try moveSignalRecord()
     // Closed only now: the new file would otherwise get its descriptor number while the
     // fatal-signal record still points at it, before the header is there.
-    closeRotatedFile(old)
+    old.close()
   }
 
   /// What ``beginRotation()`` did.
@@ -236,19 +236,15 @@ extension RecorderCore {
   mutating func finishRotation() -> RecorderError? {
     guard let retiring = retiringWriter else { return nil }
     retiringWriter = nil
-    guard isRecording else {
-      retiring.close()
-      return nil
-    }
+    defer { retiring.close() }
+    guard isRecording else { return nil }
     do {
       try retiring.append(
         endLine(reason: "rotated", seq: firstSeqOfFile - 1), seq: firstSeqOfFile - 1)
       try retiring.flush()
     } catch {
-      retiring.close()
       return fail(error)
     }
-    closeRotatedFile(retiring)
     return nil
   }
 

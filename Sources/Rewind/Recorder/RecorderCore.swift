@@ -46,11 +46,6 @@ struct RecorderCore {
   private var reportedSkip = false
   /// The action types reported as not recordable (each is reported once).
   private var reportedUnrecordable: Set<String> = []
-  /// Private handles on files rotated away since the last background sync (``Durability/interval(_:)``
-  /// only): their last lines (the final state, the `end` record) came after it, and the next sync
-  /// covers them too, so that the interval bounds what a power loss takes from them as it does
-  /// from the current file.
-  private var unsyncedRotatedFiles: [any LogFileHandle] = []
   /// Times the actions (``RecordingClock``).
   private var clock = RecordingClock(source: SystemClockSource())
   private var startNanos: UInt64 = 0
@@ -334,11 +329,6 @@ struct RecorderCore {
       try writer.append(endLine(reason: "closed", seq: seq), seq: seq)
       try writer.flush()
       try writer.sync()
-      while let file = unsyncedRotatedFiles.popLast() {
-        let code = file.dataSync()
-        file.close()
-        if code != 0 { throw .syncFailed(errno: code) }
-      }
     } catch {
       return fail(error)
     }
@@ -359,36 +349,17 @@ struct RecorderCore {
     writer = nil
     retiringWriter?.close()
     retiringWriter = nil
-    for file in unsyncedRotatedFiles { file.close() }
-    unsyncedRotatedFiles.removeAll()
     let error = RecorderError(reason, path: path, lastRecordedSeq: intact)
     status = .stopped(error)
     return error
   }
 
-  /// Private handles for an `fdatasync` outside the lock: on the file, when lines were written
-  /// since the last one, and on the files rotated away since then. The caller syncs and closes
-  /// them.
-  mutating func handlesForBackgroundSync() -> [any LogFileHandle] {
-    var handles = unsyncedRotatedFiles
-    unsyncedRotatedFiles.removeAll()
-    if isRecording, let writer, writer.takeUnsyncedBytes(),
-      let copy = writer.handle?.duplicate()
-    {
-      handles.append(copy)
-    }
-    return handles
-  }
-
-  /// Closes `old`, a file the recording rotated away from, its last lines written; under
-  /// ``Durability/interval(_:)``, keeps a private handle on it for the next background sync.
-  mutating func closeRotatedFile(_ old: LogWriter) {
-    if case .interval = options.durability, isRecording, old.takeUnsyncedBytes(),
-      let copy = old.handle?.duplicate()
-    {
-      unsyncedRotatedFiles.append(copy)
-    }
-    old.close()
+  /// A private handle on the file for an `fdatasync` outside the lock, when bytes were written
+  /// to it since the last one (any line: an action, a checkpoint or state written in the
+  /// background, a header).
+  mutating func handleForBackgroundSync() -> (any LogFileHandle)? {
+    guard isRecording, let writer, writer.takeUnsyncedBytes() else { return nil }
+    return writer.handle?.duplicate()
   }
 
   /// An `end` record after action `seq`.

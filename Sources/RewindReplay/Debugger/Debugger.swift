@@ -57,11 +57,15 @@ public final class Debugger {
   /// The last stop of ``continueRun(_:)`` not yet taken (``takeStop()``).
   private var lastStop: Stop?
 
-  /// A debugger over `log`, at its first position.
+  /// A debugger over `log`, at its first position — or, in a file whose initial state never came
+  /// (``ReplayLog/isInitialStateMissing``), at its first checkpoint, the first state known.
   public init(log: ReplayLog, timeline: (any AnyTimeline)?) {
     self.log = log
     self.timeline = timeline
-    position = log.positions.lowerBound
+    position =
+      log.isInitialStateMissing
+      ? log.checkpointSeqs.first { log.positions.contains($0) } ?? log.positions.lowerBound
+      : log.positions.lowerBound
   }
 
   /// The stop of the last ``continueRun(_:)`` since the last call, if any: for a front end that

@@ -90,4 +90,27 @@ import Testing
     #expect(run.err.contains("newest.jsonl:1: the file's initial state (the state after action 3"))
     #expect(run.err.contains("hint: open the folder that holds the session's files"))
   }
+
+  /// The session starts at the first checkpoint, the first state known, and says why; a search
+  /// runs from there.
+  @Test func theSessionStartsAtTheFirstCheckpoint() throws {
+    let path = try Self.write()
+    let run = PowerTools.run(
+      [path, "--no-isolate"], input: ["print", "break if count == 6", "continue", "goto first"])
+    #expect(
+      run.out.contains(
+        "the file's initial state is not in it: states from the checkpoint at position 4 on "
+          + "can be rebuilt"))
+    #expect(run.out.contains("at position 4 (the first checkpoint)."))
+    #expect(run.out.contains("{\n  \"count\": 4\n}"))
+    #expect(run.out.contains("stopped by 1: break if count == 6 (now 6)"))
+    #expect(run.err.contains("the file's initial state (the state after action 3"), "goto first")
+  }
+
+  /// The full-screen debugger starts there too, its state shown.
+  @Test func theTerminalDebuggerStartsAtTheFirstCheckpoint() throws {
+    let model = try TUIFixture.model(path: try Self.write())
+    #expect(model.position == 4)
+    #expect(model.log.isInitialStateMissing)
+  }
 }

@@ -4,11 +4,9 @@ import Testing
 
 @testable import Rewind
 
-/// ``Durability/interval(_:)`` syncs in the background: the file being written, whatever its
-/// last lines were (an action, a checkpoint written in the background after the last action),
-/// and the files rotated away since the last sync, whose last lines (the final checkpoint, the
-/// `end` record) come after it — so that the interval bounds what a power loss can take from
-/// any file.
+/// ``Durability/interval(_:)`` syncs the file being written in the background, whatever its last
+/// lines were: an action, or a checkpoint encoded and written in the background after the last
+/// action (which the sync used to miss: only action lines marked the file as written).
 @Suite struct IntervalDurabilityTests {
   /// A ``LogFileSystem`` over the real one that remembers, for each file opened, the order of
   /// its last write and its last `fdatasync` (a duplicated handle is the same file).
@@ -81,41 +79,42 @@ import Testing
     }
   }
 
-  /// Records 200 todo actions with `.interval(interval)` durability, a new file every KiB, through
-  /// a ``SyncTrackingFileSystem``; the recorder is left open.
-  static func recordRotating(
-    in directory: TemporaryDirectory, syncingEvery interval: Duration
-  ) throws -> (Recorder<TodoState, TodoAction>, SyncTrackingFileSystem) {
+  @Test func theBackgroundSyncCoversEveryWriteToTheFile() throws {
+    let directory = try TemporaryDirectory()
     let system = SyncTrackingFileSystem()
     let store = Store(initialState: TodoState(), reducer: todoReducer)
     let recorder = try store.startRecording(
       to: directory.file("interval.jsonl"), app: "todo",
-      options: RecordingOptions(
-        durability: .interval(interval), checkpointInterval: 10,
-        rotation: Rotation(maxBytes: 1_024, keepFiles: 1_000)),
+      options: RecordingOptions(durability: .interval(.milliseconds(10)), checkpointInterval: 10),
       actionSanitizer: nil, stateSanitizer: nil, fileSystem: system, onError: { _ in })
-    for round in 0..<200 { store.dispatch(.add(title: "todo \(round)")) }
-    #expect(system.fileCount > 5, "the recording rotated \(system.fileCount - 1) times")
-    return (recorder, system)
-  }
-
-  @Test func everyFileRotatedAwayIsSyncedByTheCloseAtTheLatest() throws {
-    // An interval longer than the test: only the rotations' handling and the close can sync.
-    let directory = try TemporaryDirectory()
-    let (recorder, system) = try Self.recordRotating(in: directory, syncingEvery: .seconds(3_600))
-    recorder.close()
-    #expect(recorder.status.stopError == nil)
-    #expect(system.unsyncedFiles.isEmpty, "\(system.unsyncedFiles.count) files never synced")
-  }
-
-  @Test func theBackgroundSyncCoversTheFilesRotatedAwaySinceTheLastOne() throws {
-    let directory = try TemporaryDirectory()
-    let (recorder, system) = try Self.recordRotating(in: directory, syncingEvery: .milliseconds(10))
     defer { recorder.close() }
-    // Nothing is written any more: the next sync leaves every file synced. (Waiting up to 30 s
+    // Titles long enough that the checkpoints (over 16 KiB of JSON) are written in the
+    // background, the last one after the last action.
+    let padding = String(repeating: "x", count: 120)
+    for round in 0..<200 { store.dispatch(.add(title: "todo \(round) \(padding)")) }
+    // Nothing is written any more: the next sync leaves the file synced. (Waiting up to 30 s
     // for it, a timer of 10 ms: only a missing sync makes this slow.)
     let deadline = Date().addingTimeInterval(30)
     while !system.unsyncedFiles.isEmpty && Date() < deadline { usleep(5_000) }
-    #expect(system.unsyncedFiles.isEmpty, "\(system.unsyncedFiles.count) files never synced")
+    #expect(system.fileCount == 1)
+    #expect(system.unsyncedFiles.isEmpty, "the last lines were never synced")
+  }
+
+  /// What the background sync asks the file's writer: whether any bytes — of any line — were
+  /// written since the last sync.
+  @Test func theWriterSaysWhenAnyLineWasWrittenSinceTheLastSync() throws {
+    let directory = try TemporaryDirectory()
+    let writer = try LogWriter(
+      path: directory.file("lines.jsonl"), fileSystem: POSIXLogFileSystem(), exclusive: true,
+      durability: .interval(.seconds(1)))
+    defer { writer.close() }
+    #expect(!writer.takeUnsyncedBytes(), "nothing written yet")
+    try writer.append(Array(#"{"kind":"checkpoint","seq":1,"state":{}}"#.utf8) + [0x0A], seq: 1)
+    #expect(writer.takeUnsyncedBytes(), "a checkpoint's line")
+    #expect(!writer.takeUnsyncedBytes(), "taken")
+    try writer.append(
+      Array(#"{"kind":"state","seq":1,"part":0,"parts":1,"text":"{}"}"#.utf8) + [0x0A], seq: 1)
+    try writer.sync()
+    #expect(!writer.takeUnsyncedBytes(), "synced")
   }
 }

@@ -102,13 +102,14 @@ final class TUIModel {
   /// The changes of the last action diffed.
   private var diffCache: (position: Int, changes: Result<[JSONChange]?, SessionFailure>)?
 
-  /// A model at the initial state of `opened`, for a `width` × `height` screen.
+  /// A model at the session's start (the initial state of `opened`, or its first checkpoint when
+  /// the initial state is not in the file), for a `width` × `height` screen.
   init(opened: OpenedLog, width: Int, height: Int) {
     self.opened = opened
     self.session = ReplaySession(opened: opened, output: output)
     self.width = max(0, width)
     self.height = max(0, height)
-    position = opened.log.positions.lowerBound
+    position = session.position
     listTop = position
   }
 
