@@ -82,10 +82,12 @@ extension CommandContext {
   /// can go into one line as it is (no tree of it is built), else written again compactly (a
   /// state put together from parts may hold line breaks between its tokens).
   static func headerStateJSON(_ log: ReplayLog) -> [UInt8] {
-    let asRecorded = log.header.withStateText { text in
-      text.contains { $0 == 0x0A || $0 == 0x0D } ? nil : Array(text)
+    if let recorded = log.header.withStateText({ Array($0) }),
+      !recorded.contains(0x0A), !recorded.contains(0x0D)
+    {
+      return recorded
     }
-    return (asRecorded ?? nil) ?? log.header.state.serializedBytes
+    return log.header.state.serializedBytes
   }
 
   static func defaultShrinkOutput(_ path: String) -> String {

@@ -108,11 +108,11 @@ public struct LogHeader: Sendable {
     var members: [JSONMember] = []
     var state: Range<Int>?
     JSONScan.forEachMember(ofObjectIn: line) { key, range in
-      let text = UnsafeRawBufferPointer(rebasing: line[range])
       if key == "state" {
         state = range
       } else if Self.memberNames.contains(key),
-        let value = try? JSONParser.parse(text, limits: limits)
+        let value = try? JSONParser.parse(
+          UnsafeRawBufferPointer(rebasing: line[range]), limits: limits)
       {
         members.append(JSONMember(key, value))
       }
