@@ -30,6 +30,10 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// The action type's own encoding (``JSONDirectEncodable``), with Rewind's coder.
   private let directEncoding: JSONDirectCoding.Encoder<Action>?
   private let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
+  /// Held by a background sync from taking its handles until its failure is recorded, and by
+  /// ``close()`` around closing the file: closing waits for a sync in flight, so that sync's
+  /// failure is reported, not dropped (taken before the core's lock, never after).
+  private let syncGate = Locked(())
   /// Encodes and writes checkpoints off the dispatching thread.
   private let checkpoints = CheckpointWriter()
   /// The final state ``close(finalState:)`` gives, which ``close()`` prefers to the store's.
@@ -306,7 +310,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       }
       if let report { onError(report) }
     }
-    let report = core.withLock { $0.close() }
+    let report = syncGate.withLock { _ in core.withLock { $0.close() } }
     if let report { onError(report) }
   }
 
@@ -330,12 +334,16 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     }
   }
 
+  /// Syncs the files written since the last sync (``RecorderCore/handlesForBackgroundSync()``)
+  /// outside the core's lock; a failure stops the recording.
   private func backgroundSync() {
-    guard let copy = core.withLock({ $0.handleForBackgroundSync() }) else { return }
-    let code = copy.dataSync()
-    copy.close()
-    guard code != 0 else { return }
-    let report = core.withLock { $0.fail(.syncFailed(errno: code)) }
+    let report = syncGate.withLock { _ -> RecorderError? in
+      let handles = core.withLock { $0.handlesForBackgroundSync() }
+      let code = RecorderCore.syncAndClose(handles)
+      guard code != 0 else { return nil }
+      return core.withLock { $0.fail(.syncFailed(errno: code)) }
+    }
+    // Outside the gate: the handler may close the recorder.
     if let report { onError(report) }
   }
 }

@@ -149,7 +149,7 @@ extension RecorderCore {
     try moveSignalRecord()
     // Closed only now: the new file would otherwise get its descriptor number while the
     // fatal-signal record still points at it, before the header is there.
-    old.close()
+    retire(old)
   }
 
   /// What ``beginRotation()`` did.
@@ -236,15 +236,19 @@ extension RecorderCore {
   mutating func finishRotation() -> RecorderError? {
     guard let retiring = retiringWriter else { return nil }
     retiringWriter = nil
-    defer { retiring.close() }
-    guard isRecording else { return nil }
+    guard isRecording else {
+      retiring.close()
+      return nil
+    }
     do {
       try retiring.append(
         endLine(reason: "rotated", seq: firstSeqOfFile - 1), seq: firstSeqOfFile - 1)
       try retiring.flush()
     } catch {
+      retiring.close()
       return fail(error)
     }
+    retire(retiring)
     return nil
   }
 

@@ -21,6 +21,10 @@ struct RecorderCore {
   /// The file just rotated away from, while its final state is written in the background
   /// (``beginRotation()``); `nil` at other times.
   var retiringWriter: LogWriter?
+  /// Files rotated away whose last lines were never synced (``Durability/interval(_:)`` only),
+  /// oldest first, each a duplicated handle for the next background sync or ``close()``. At most
+  /// `keepFiles - 1`: older ones were deleted by later rotations (see ``retire(_:)``).
+  var rotatedAwaitingSync: [any LogFileHandle] = []
   /// Set by `Recorder.close()` before it waits for the state being written: no state is planned
   /// after it (``planState(writerIsIdle:)``), so that the one it waits for is the last.
   var isClosing = false
@@ -326,6 +330,7 @@ struct RecorderCore {
     // contract-breaking caller raced it): the retiring file still ends as rotated files do.
     if let report = finishRotation() { return report }
     do throws(RecorderError.Reason) {
+      try syncRotatedFiles()
       try writer.append(endLine(reason: "closed", seq: seq), seq: seq)
       try writer.flush()
       try writer.sync()
@@ -349,17 +354,62 @@ struct RecorderCore {
     writer = nil
     retiringWriter?.close()
     retiringWriter = nil
+    for handle in rotatedAwaitingSync { handle.close() }
+    rotatedAwaitingSync = []
     let error = RecorderError(reason, path: path, lastRecordedSeq: intact)
     status = .stopped(error)
     return error
   }
 
-  /// A private handle on the file for an `fdatasync` outside the lock, when bytes were written
-  /// to it since the last one (any line: an action, a checkpoint or state written in the
-  /// background, a header).
-  mutating func handleForBackgroundSync() -> (any LogFileHandle)? {
-    guard isRecording, let writer, writer.takeUnsyncedBytes() else { return nil }
-    return writer.handle?.duplicate()
+  /// Private handles for an `fdatasync` outside the lock: the files rotated away since the last
+  /// one with lines never synced, then the current file when bytes were written to it since
+  /// (any line: an action, a checkpoint or state written in the background, a header). The
+  /// caller syncs and closes each.
+  mutating func handlesForBackgroundSync() -> [any LogFileHandle] {
+    guard isRecording else { return [] }
+    var handles = rotatedAwaitingSync
+    rotatedAwaitingSync = []
+    if let writer, writer.takeUnsyncedBytes(), let handle = writer.handle?.duplicate() {
+      handles.append(handle)
+    }
+    return handles
+  }
+
+  /// Closes a file rotated away (its last line written). With ``Durability/interval(_:)``, a
+  /// file with lines never synced is kept for the next sync as a duplicated handle; only the
+  /// newest `keepFiles - 1` are (the kept rotated files): an older one was deleted since, and
+  /// syncing it would only hold its storage.
+  mutating func retire(_ old: LogWriter) {
+    if case .interval = options.durability, let keepFiles = options.rotation?.keepFiles,
+      old.hasUnsyncedBytes, let handle = old.handle?.duplicate()
+    {
+      rotatedAwaitingSync.append(handle)
+      let surplus = rotatedAwaitingSync.count - max(0, keepFiles - 1)
+      if surplus > 0 {
+        for deleted in rotatedAwaitingSync.prefix(surplus) { deleted.close() }
+        rotatedAwaitingSync.removeFirst(surplus)
+      }
+    }
+    old.close()
+  }
+
+  /// Syncs and closes the files in ``rotatedAwaitingSync`` (on closing).
+  /// - Throws: The first failed sync's `errno`; every handle is closed all the same.
+  private mutating func syncRotatedFiles() throws(RecorderError.Reason) {
+    let code = Self.syncAndClose(rotatedAwaitingSync)
+    rotatedAwaitingSync = []
+    if code != 0 { throw .syncFailed(errno: code) }
+  }
+
+  /// `fdatasync` of each of `handles`, then closes it; returns the first failure's `errno`, or 0.
+  static func syncAndClose(_ handles: [any LogFileHandle]) -> Int32 {
+    var failure: Int32 = 0
+    for handle in handles {
+      let code = handle.dataSync()
+      if failure == 0 { failure = code }
+      handle.close()
+    }
+    return failure
   }
 
   /// An `end` record after action `seq`.
