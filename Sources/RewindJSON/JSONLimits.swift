@@ -72,6 +72,6 @@ public struct JSONLimits: Sendable, Equatable {
 
   /// No limits: for text that was read and checked once already, or written from a value in
   /// memory.
-  static let unlimited = JSONLimits(
+  package static let unlimited = JSONLimits(
     maxDepth: .max, maxStringBytes: .max, maxNumberLength: .max, maxElements: .max)
 }

@@ -162,14 +162,24 @@ struct JSONReader {
           value = .null
           if isObject { members.removeSubrange(frame.start...) }
         } else if isObject {
-          value = .object(Array(members[frame.start...]))
+          value = .object(Self.exactCopy(members[frame.start...]))
           members.removeSubrange(frame.start...)
         } else {
-          value = .array(Array(elements[frame.start...]))
+          value = .array(Self.exactCopy(elements[frame.start...]))
           elements.removeSubrange(frame.start...)
         }
       }
     }
+  }
+
+  /// A container's values in an array of their own size. (`Array(slice)` of a slice that spans
+  /// the whole working array shares its storage, with the capacity reserved up front: 16 members
+  /// for a small top-level object, four times what it holds.)
+  private static func exactCopy<Element>(_ values: ArraySlice<Element>) -> [Element] {
+    var copy: [Element] = []
+    copy.reserveCapacity(values.count)
+    copy.append(contentsOf: values)
+    return copy
   }
 
   /// Reads `"key"` and the `:` after it into `frame`, rejecting a key the object already has.

@@ -29,6 +29,12 @@ package enum JSONScan {
     return (reader.offset, isEscaped)
   }
 
+  /// The offset of the first byte of the value that starts at or after `offset` (past any
+  /// whitespace), in a text known to be valid.
+  package static func valueStart(in bytes: UnsafeRawBufferPointer, at offset: Int) -> Int {
+    JSONLazyValues.elementStart(in: bytes, after: offset)
+  }
+
   /// The end of the JSON value whose first byte is at `start`, in a text known to be valid
   /// (read before): after a string's closing quote, a container's closing bracket, or a scalar's
   /// last byte.
@@ -79,6 +85,24 @@ package enum JSONScan {
         JSONTape.string(member.key, in: bytes),
         member.valueStart..<valueEnd(in: bytes, at: member.valueStart))
       return true
+    }
+  }
+
+  /// Calls `body` with where each element's text is, in order, for the array that is the whole
+  /// of `bytes` — a text known to be valid (read before). Nothing is built; nothing is called
+  /// when the text is not an array.
+  package static func forEachElement(
+    ofArrayIn bytes: UnsafeRawBufferPointer, _ body: (_ element: Range<Int>) -> Void
+  ) {
+    let start = JSONLazyValues.elementStart(in: bytes, after: 0)
+    guard start < bytes.count, bytes[start] == .openBracket else { return }
+    var position = JSONLazyValues.elementStart(in: bytes, after: start + 1)
+    while position < bytes.count, bytes[position] != .closeBracket {
+      let end = valueEnd(in: bytes, at: position)
+      body(position..<end)
+      position = JSONLazyValues.elementStart(in: bytes, after: end)
+      guard position < bytes.count, bytes[position] == .comma else { return }
+      position = JSONLazyValues.elementStart(in: bytes, after: position + 1)
     }
   }
 }

@@ -43,14 +43,13 @@ extension CommandContext {
     }
     guard let first = result.firstDivergence else {
       output.writeLine("the action sequences are identical")
-      if result.initialStatesDiffer {
+      if let initial = result.initialChanges {
         output.writeLine("but the initial states (the headers' states) differ (A → B):")
-        output.writeLine(
-          indent(JSONDiff.render(JSONDiff.diff(result.a.header.state, result.b.header.state))))
+        writeIndented(initial)
       }
       if let final = result.finalChanges {
         output.writeLine("but the final states differ (A → B):")
-        output.writeLine(indent(JSONDiff.render(final)))
+        writeIndented(final)
       } else if knowsApp {
         output.writeLine("the final states are equal: the sessions are equivalent")
       }
@@ -78,9 +77,9 @@ extension CommandContext {
       } else {
         output.writeLine("state after the first differing stretch (A → B):")
       }
-      output.writeLine(indent(JSONDiff.render(result.divergenceChanges)))
+      writeIndented(result.divergenceChanges)
       output.writeLine("final state (A → B):")
-      output.writeLine(indent(JSONDiff.render(result.finalChanges)))
+      writeIndented(result.finalChanges)
     }
   }
 
@@ -100,9 +99,14 @@ extension CommandContext {
     if range.count > 5 { output.writeLine("\(sign)   … \(range.count - 5) more") }
   }
 
-  private func indent(_ text: String) -> String {
-    inert(text, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "  \($0)" }.joined(separator: "\n")
+  /// Writes `changes` a line each, indented (``JSONDiff/render(_:maxValueWidth:)``'s lines,
+  /// without building the whole text: a diff of a large state can run to millions of lines).
+  private func writeIndented(_ changes: [JSONChange]?) {
+    guard let changes, !changes.isEmpty else {
+      output.writeLine("  \(JSONDiff.render(nil))")
+      return
+    }
+    for change in changes { output.writeLine("  " + inert(change.description)) }
   }
 
   static func json(_ result: LogDiff) -> JSONValue {

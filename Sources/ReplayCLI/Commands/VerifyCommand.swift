@@ -49,7 +49,7 @@ extension CommandContext {
       }
       output.writeLine(json.jsonText)
     } else {
-      output.writeLine(inert(report.text, keepingNewlines: true))
+      report.forEachLine { output.writeLine(inert($0)) }
       if let lastAction { output.writeLine(Self.lastActionText(lastAction)) }
     }
     return report.isReproduced ? ExitStatus.success : ExitStatus.different

@@ -28,7 +28,9 @@ enum ElementPairing {
   ///
   /// - Complexity: O(*r*·*i*) similarity tests for *r* removed and *i* inserted elements when
   ///   that is at most ``maxComparisons``, else O(*r*).
-  static func pairs(in hunk: ArrayAlignment.Hunk, old: [JSONValue], new: [JSONValue]) -> [Pair] {
+  static func pairs<Node: JSONDiffNode>(
+    in hunk: ArrayAlignment.Hunk, old: [Node], new: [Node]
+  ) -> [Pair] {
     let (product, overflow) = hunk.old.count.multipliedReportingOverflow(by: hunk.new.count)
     guard !overflow, product <= maxComparisons else {
       guard hunk.old.count == hunk.new.count else { return [] }
@@ -64,21 +66,25 @@ enum ElementPairing {
   /// Whether two elements look like versions of the same element: scalars of the same kind,
   /// objects with at least half their members (of the larger object) equal, or arrays with at
   /// least half their elements (of the longer array) in common.
-  static func areSimilar(_ old: JSONValue, _ new: JSONValue) -> Bool {
-    switch (old, new) {
-    case (.null, .null), (.bool, .bool), (.number, .number), (.string, .string):
-      return true
+  static func areSimilar<Node: JSONDiffNode>(_ old: Node, _ new: Node) -> Bool {
+    switch (old.shape, new.shape) {
+    case (.scalar, .scalar):
+      switch (old.value, new.value) {
+      case (.null, .null), (.bool, .bool), (.number, .number), (.string, .string): return true
+      default: return false
+      }
     case (.object(let oldMembers), .object(let newMembers)):
       let larger = max(oldMembers.count, newMembers.count)
       guard larger > 0 else { return true }
-      let newValues = Dictionary(
-        newMembers.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-      let equalCount = oldMembers.count(where: { newValues[$0.key] == $0.value })
+      let newValues = Dictionary(newMembers, uniquingKeysWith: { first, _ in first })
+      let equalCount = oldMembers.count(where: { member in
+        newValues[member.key].map(member.value.isEqual(to:)) ?? false
+      })
       return equalCount * 2 >= larger
     case (.array(let oldElements), .array(let newElements)):
       let larger = max(oldElements.count, newElements.count)
       guard larger > 0 else { return true }
-      let newFingerprints = Set(newElements.map(JSONFingerprint.of))
+      let newFingerprints = Set(newElements.map { JSONFingerprint.of($0) })
       let commonCount = oldElements.count(where: {
         newFingerprints.contains(JSONFingerprint.of($0))
       })

@@ -39,31 +39,113 @@ public enum JSONDiff {
   ///   fast and the result correct, though no longer minimal. Recursion depth is the nesting
   ///   depth of the values.
   public static func diff(_ old: JSONValue, _ new: JSONValue) -> [JSONChange]? {
-    var differ = Differ()
+    var differ = Differ<JSONValue>()
     differ.compare(old, new, at: .root)
+    return differ.changes.isEmpty ? nil : differ.changes
+  }
+
+  /// Returns the changes that turn the value written `oldText` into the one written `newText`,
+  /// or `nil` when the two are equal: the same changes as ``diff(_:_:)`` of the two parsed
+  /// values, found without building either.
+  ///
+  /// Parts whose bytes are equal are skipped; parts that differ are read one level at a time
+  /// from the text, so the memory it takes beyond the two texts is one level's positions along
+  /// the path of each difference, plus the values the changes carry (an element added to an
+  /// array of a million is one small tree, not two trees of a million).
+  ///
+  /// - Throws: ``JSONParseError`` when a text is not one JSON value within `limits`, naming
+  ///   `oldText` or `newText` as its `source`.
+  /// - Complexity: That of ``diff(_:_:)``, with a byte comparison in place of each comparison
+  ///   of equal values, plus one check of each text.
+  public static func diff(
+    oldText: [UInt8], newText: [UInt8], limits: JSONLimits = .default
+  ) throws(JSONTextDiffError) -> [JSONChange]? {
+    let result = oldText.withUnsafeBytes { old in
+      newText.withUnsafeBytes { new in
+        Result { () throws(JSONTextDiffError) in
+          try diff(oldBytes: old, newBytes: new, limits: limits)
+        }
+      }
+    }
+    return try result.get()
+  }
+
+  /// ``diff(oldText:newText:limits:)`` of two texts in place (a state in a log's bytes).
+  static func diff(
+    oldBytes: UnsafeRawBufferPointer, newBytes: UnsafeRawBufferPointer, limits: JSONLimits
+  ) throws(JSONTextDiffError) -> [JSONChange]? {
+    for (name, text) in [("oldText", oldBytes), ("newText", newBytes)] {
+      if let error = JSONParser.firstError(in: text, limits: limits) {
+        throw JSONTextDiffError(source: name, error: error)
+      }
+    }
+    func node(_ text: UnsafeRawBufferPointer) -> JSONTextNode {
+      let start = JSONScan.valueStart(in: text, at: 0)
+      return JSONTextNode(document: text, range: start..<JSONScan.valueEnd(in: text, at: start))
+    }
+    var differ = Differ<JSONTextNode>()
+    differ.compare(node(oldBytes), node(newBytes), at: .root)
     return differ.changes.isEmpty ? nil : differ.changes
   }
 }
 
+extension JSONDiff {
+  /// ``diff(oldText:newText:limits:)`` of two states' texts that were checked or encoded
+  /// before, so without limits; one that is not JSON after all is reported as a state that could
+  /// not be encoded (`what` names the states).
+  static func encodedStatesDiff(
+    _ oldText: UnsafeRawBufferPointer, _ newText: UnsafeRawBufferPointer, what: String
+  ) throws(ReplayError) -> [JSONChange]? {
+    do {
+      return try diff(oldBytes: oldText, newBytes: newText, limits: .unlimited)
+    } catch {
+      throw .encodingFailed(what: what, reason: "\(error)")
+    }
+  }
+
+  /// ``encodedStatesDiff(_:_:what:)-(UnsafeRawBufferPointer,_,_)`` of two arrays.
+  static func encodedStatesDiff(
+    _ oldText: [UInt8], _ newText: [UInt8], what: String
+  ) throws(ReplayError) -> [JSONChange]? {
+    let result = oldText.withUnsafeBytes { old in
+      newText.withUnsafeBytes { new in
+        Result { () throws(ReplayError) in try encodedStatesDiff(old, new, what: what) }
+      }
+    }
+    return try result.get()
+  }
+}
+
+/// A text given to ``JSONDiff/diff(oldText:newText:limits:)`` that is not one JSON value.
+public struct JSONTextDiffError: Error, Sendable, CustomStringConvertible {
+  /// Which text: `oldText` or `newText`.
+  public var source: String
+  /// What is wrong with it, and at which byte.
+  public var error: JSONParseError
+
+  /// The text's name, then the parse error: `newText: byte 3: …`.
+  public var description: String { "\(source): \(error)" }
+}
+
 /// Walks two values side by side, collecting changes.
-private struct Differ {
+private struct Differ<Node: JSONDiffNode> {
   var changes: [JSONChange] = []
 
-  mutating func compare(_ old: JSONValue, _ new: JSONValue, at path: JSONPath) {
-    switch (old, new) {
+  mutating func compare(_ old: Node, _ new: Node, at path: JSONPath) {
+    if old.isQuicklyEqual(to: new) { return }
+    switch (old.shape, new.shape) {
     case (.object(let oldMembers), .object(let newMembers)):
       compareMembers(oldMembers, newMembers, at: path)
     case (.array(let oldElements), .array(let newElements)):
       compareElements(oldElements, newElements, at: path)
     default:
-      if old != new { changes.append(.changed(path, old: old, new: new)) }
+      if !old.isEqual(to: new) { changes.append(.changed(path, old: old.value, new: new.value)) }
     }
   }
 
   private mutating func compareMembers(
-    _ old: [JSONMember], _ new: [JSONMember], at path: JSONPath
+    _ old: [(key: String, value: Node)], _ new: [(key: String, value: Node)], at path: JSONPath
   ) {
-    if old.elementsEqual(new) { return }
     let newPositions = Dictionary(
       new.indices.map { (new[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
     for member in old {
@@ -71,23 +153,23 @@ private struct Differ {
       if let position = newPositions[member.key] {
         compare(member.value, new[position].value, at: memberPath)
       } else {
-        changes.append(.removed(memberPath, member.value))
+        changes.append(.removed(memberPath, member.value.value))
       }
     }
     let oldKeys = Set(old.map(\.key))
     for member in new where !oldKeys.contains(member.key) {
-      changes.append(.added(path.appending(.key(member.key)), member.value))
+      changes.append(.added(path.appending(.key(member.key)), member.value.value))
     }
   }
 
-  private mutating func compareElements(
-    _ old: [JSONValue], _ new: [JSONValue], at path: JSONPath
-  ) {
+  private mutating func compareElements(_ old: [Node], _ new: [Node], at path: JSONPath) {
     let shorter = min(old.count, new.count)
     var prefix = 0
-    while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+    while prefix < shorter, old[prefix].isEqual(to: new[prefix]) { prefix += 1 }
     var suffix = 0
-    while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+    while suffix < shorter - prefix,
+      old[old.count - 1 - suffix].isEqual(to: new[new.count - 1 - suffix])
+    {
       suffix += 1
     }
     let oldMiddle = prefix..<(old.count - suffix)
@@ -96,12 +178,12 @@ private struct Differ {
 
     var hunks = [ArrayAlignment.Hunk(old: oldMiddle, new: newMiddle)]
     if !oldMiddle.isEmpty, !newMiddle.isEmpty {
-      let oldFingerprints = old[oldMiddle].map(JSONFingerprint.of)
-      let newFingerprints = new[newMiddle].map(JSONFingerprint.of)
+      let oldFingerprints = old[oldMiddle].map { JSONFingerprint.of($0) }
+      let newFingerprints = new[newMiddle].map { JSONFingerprint.of($0) }
       hunks = ArrayAlignment.hunks(
         oldCount: oldFingerprints.count, newCount: newFingerprints.count
       ) { i, j in
-        oldFingerprints[i] == newFingerprints[j] && old[prefix + i] == new[prefix + j]
+        oldFingerprints[i] == newFingerprints[j] && old[prefix + i].isEqual(to: new[prefix + j])
       }.map { hunk in
         ArrayAlignment.Hunk(
           old: (hunk.old.lowerBound + prefix)..<(hunk.old.upperBound + prefix),
@@ -117,7 +199,7 @@ private struct Differ {
   /// alike), with the unpaired elements before each pair (and after the last) removed, then
   /// added.
   private mutating func compareHunk(
-    _ hunk: ArrayAlignment.Hunk, _ old: [JSONValue], _ new: [JSONValue], at path: JSONPath
+    _ hunk: ArrayAlignment.Hunk, _ old: [Node], _ new: [Node], at path: JSONPath
   ) {
     let end = ElementPairing.Pair(
       old: hunk.old.upperBound, new: hunk.new.upperBound, isSimilar: false)
@@ -125,11 +207,11 @@ private struct Differ {
     var nextNew = hunk.new.lowerBound
     for pair in ElementPairing.pairs(in: hunk, old: old, new: new) + [end] {
       while nextOld < pair.old {
-        changes.append(.removed(path.appending(.index(nextOld)), old[nextOld]))
+        changes.append(.removed(path.appending(.index(nextOld)), old[nextOld].value))
         nextOld += 1
       }
       while nextNew < pair.new {
-        changes.append(.added(path.appending(.index(nextNew)), new[nextNew]))
+        changes.append(.added(path.appending(.index(nextNew)), new[nextNew].value))
         nextNew += 1
       }
       guard pair != end else { break }
@@ -137,7 +219,8 @@ private struct Differ {
       if pair.isSimilar {
         compare(old[pair.old], new[pair.new], at: elementPath)
       } else {
-        changes.append(.changed(elementPath, old: old[pair.old], new: new[pair.new]))
+        changes.append(
+          .changed(elementPath, old: old[pair.old].value, new: new[pair.new].value))
       }
       nextOld += 1
       nextNew += 1

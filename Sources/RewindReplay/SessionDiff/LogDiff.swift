@@ -45,7 +45,11 @@ public struct LogDiff: Sendable {
   }
 
   /// Whether the sessions start from different initial states (their headers' states differ).
-  public let initialStatesDiffer: Bool
+  public var initialStatesDiffer: Bool { initialChanges != nil }
+
+  /// The changes from A's initial state to B's (the headers' states), or `nil` when they are
+  /// equal.
+  public let initialChanges: [JSONChange]?
 
   /// The seqs (in A and in B) of the first actions that differ, or `nil` when the action
   /// sequences are equal.
@@ -78,11 +82,7 @@ public struct LogDiff: Sendable {
         beforeA: a.firstSeq + hunk.old.lowerBound, beforeB: b.firstSeq + hunk.new.lowerBound)
     }
     comparedStates = timelines != nil
-    // The same bytes are the same state, found without building either as a tree.
-    let sameInitialText = a.header.withStateText { textA in
-      b.header.withStateText { textB in textA.elementsEqual(textB) }
-    }
-    initialStatesDiffer = sameInitialText == true ? false : a.header.state != b.header.state
+    initialChanges = try Self.initialChanges(a.header, b.header)
     var crashes: (a: CrashReport?, b: CrashReport?) = (nil, nil)
     if let (timelineA, timelineB) = timelines {
       if let first = self.hunks.first {
@@ -106,9 +106,26 @@ public struct LogDiff: Sendable {
     (crashA, crashB) = crashes
   }
 
+  /// The changes from `a`'s state to `b`'s, found from their texts (neither built as a tree)
+  /// when the headers hold them as text, or `nil` when they are equal.
+  private static func initialChanges(
+    _ a: LogHeader, _ b: LogHeader
+  ) throws(ReplayError) -> [JSONChange]? {
+    let fromText = a.withStateText { textA in
+      b.withStateText { textB in
+        Result { () throws(ReplayError) in
+          textA.elementsEqual(textB)
+            ? nil : try JSONDiff.encodedStatesDiff(textA, textB, what: "initial states")
+        }
+      }
+    }
+    if let fromText = fromText ?? nil { return try fromText.get() }
+    return JSONDiff.diff(a.state, b.state)
+  }
+
   /// The changes from A's state at `positionA` to B's at `positionB` (``state(at:crash:_:)``
-  /// each), or `nil` when they are equal. States encoded to the same bytes are equal without
-  /// either being built as a tree, which for a large state costs many times its text.
+  /// each), or `nil` when they are equal, found from the states' encoded texts: neither is built
+  /// as a tree, which for a large state costs many times its text.
   private static func changes(
     _ timelineA: any AnyTimeline, at positionA: Int, crash crashA: inout CrashReport?,
     _ timelineB: any AnyTimeline, at positionB: Int, crash crashB: inout CrashReport?
@@ -120,7 +137,7 @@ public struct LogDiff: Sendable {
       (position) throws(ReplayError) in try timelineB.stateJSONText(at: position)
     }
     if textA == textB { return nil }
-    return JSONDiff.diff(try timelineA.stateJSON(at: atA), try timelineB.stateJSON(at: atB))
+    return try JSONDiff.encodedStatesDiff(textA, textB, what: "states at \(atA) and \(atB)")
   }
 
   /// `read`'s result for the state at `position`, or — when the reducer crashes on the way —

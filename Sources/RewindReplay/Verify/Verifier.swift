@@ -41,35 +41,39 @@ public struct VerifyReport: Sendable {
   /// narrowest range of actions that contains the first difference.
   public var text: String {
     var lines: [String] = []
+    forEachLine { lines.append($0) }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Calls `body` with each line of ``text``, in order, without building the whole text (a
+  /// diff of a large state can run to millions of lines).
+  public func forEachLine(_ body: (String) -> Void) {
     for item in undecodable.prefix(10) {
-      lines.append(
+      body(
         "action \(item.seq) no longer decodes: \(item.error.location.map { "\($0): " } ?? "")\(item.error.message)"
       )
     }
     if undecodable.count > 10 {
-      lines.append("… and \(undecodable.count - 10) more undecodable actions")
+      body("… and \(undecodable.count - 10) more undecodable actions")
     }
     if let divergence {
-      lines.append(
+      body(
         "\(path): checkpoint at seq \(divergence.seq) (line \(divergence.line)) differs from the "
           + "state the current reducer computes")
       let first = divergence.lastMatching + 1
-      lines.append(
+      body(
         "the first difference comes from actions \(first)…\(divergence.seq) (the state matched at "
           + "position \(divergence.lastMatching))")
-      lines.append("recorded → replayed:")
-      lines.append(
-        JSONDiff.render(divergence.changes).split(separator: "\n").map { "  \($0)" }.joined(
-          separator: "\n"))
+      body("recorded → replayed:")
+      for change in divergence.changes { body("  \(change)") }
     } else if !hasCheckpoints {
-      lines.append("\(path): the log has no checkpoints, so only decoding was checked")
+      body("\(path): the log has no checkpoints, so only decoding was checked")
     } else if undecodable.isEmpty {
-      lines.append(
+      body(
         checkpointsCompared == 1
           ? "\(path): the checkpoint was reproduced"
           : "\(path): all \(checkpointsCompared) checkpoints reproduced")
     }
-    return lines.joined(separator: "\n")
   }
 }
 
@@ -112,10 +116,25 @@ public enum Verifier {
         lastMatching = seq
         continue
       }
-      guard let recorded = try log.checkpointState(at: seq) else { continue }
-      let replayed = try timeline.stateJSON(at: seq)
+      let changes: [JSONChange]?
+      if sameBytes != nil {
+        // From the two texts, neither built as a tree; the recorded one in the log's bytes.
+        let replayed = try timeline.stateJSONText(at: seq)
+        let found = replayed.withUnsafeBytes { replayed in
+          Result { () throws(ReplayError) in
+            try log.withCheckpointStateText(at: seq) { (recorded) throws(ReplayError) in
+              try JSONDiff.encodedStatesDiff(recorded, replayed, what: "checkpoint at seq \(seq)")
+            } ?? nil
+          }
+        }
+        changes = try found.get()
+      } else {
+        // Migrated (or unreadable as text): the recorded state as the migration left it.
+        guard let recorded = try log.checkpointState(at: seq) else { continue }
+        changes = JSONDiff.diff(recorded, try timeline.stateJSON(at: seq))
+      }
       report.checkpointsCompared += 1
-      if let changes = JSONDiff.diff(recorded, replayed) {
+      if let changes {
         report.divergence = .init(
           seq: seq, line: log.checkpointLine(at: seq) ?? 0, lastMatching: lastMatching,
           changes: changes)

@@ -336,6 +336,26 @@ extension Hostile {
         #expect(
           Self.isSanitized || diff.peakResidentBytes < 2 * bound,
           "diff used \(diff.peakMiB) MiB for two \(file.count >> 10) KiB files")
+        // States that differ in one value are compared from their texts, neither built as a
+        // tree: the change found, within the bound of each log.
+        let edited = directory.appendingPathComponent("edited.jsonl")
+        let one = Data(#""id":1234,"title":"Todo number 1234 with some words","done":false"#.utf8)
+        let other = Data(#""id":1234,"title":"Todo number 1234 with some words","done":true"#.utf8)
+        let editedCheckpoint = checkpoint.replacing(one, with: other, maxReplacements: 1)
+        #expect(editedCheckpoint != checkpoint)
+        try (header + action + editedCheckpoint).write(to: edited)
+        let differing = try Self.run(
+          ["diff", url.path, edited.path, "--no-isolate"], timeLimit: 300, in: directory)
+        #expect(differing.status == 1, "\(differing.firstErrorLine)")
+        #expect(differing.standardOutput.contains("todos[1234].done: false → true"))
+        #expect(
+          Self.isSanitized || differing.peakResidentBytes < 2 * bound,
+          "diff of differing states used \(differing.peakMiB) MiB")
+        let diverging = try Self.run(
+          ["verify", edited.path, "--no-isolate"], timeLimit: 300, in: directory)
+        #expect(diverging.status == 1, "\(diverging.firstErrorLine)")
+        #expect(diverging.standardOutput.contains("todos[1234].done: true → false"))
+        expectWithinTheBound(diverging, "verify of a diverging checkpoint")
       }
     }
 

@@ -1,0 +1,46 @@
+import RewindJSON
+
+/// A JSON value as ``JSONDiff`` walks it: one level at a time, built only where it differs.
+///
+/// Two kinds of node: a ``JSONValue`` tree, and a value's text (``JSONTextNode``), whose equal
+/// parts are skipped by comparing bytes and whose differing parts are read one level at a time,
+/// so that diffing two large states needs no tree of either.
+protocol JSONDiffNode {
+  /// The node's members or elements, or `.scalar`.
+  var shape: JSONDiffShape<Self> { get }
+  /// Whether the two values are equal as ``JSONValue``s are (objects by key, whatever their
+  /// member order; numbers by their literal text).
+  func isEqual(to other: Self) -> Bool
+  /// Whether the two are equal by a quick test that may miss equal values, tried before
+  /// anything is read: the same bytes, for text; for a tree, ``isEqual(to:)`` itself (it stops at
+  /// the first difference).
+  func isQuicklyEqual(to other: Self) -> Bool
+  /// The node as a tree: the value a change carries.
+  var value: JSONValue { get }
+}
+
+/// One level of a ``JSONDiffNode``.
+enum JSONDiffShape<Node> {
+  /// An object's members, in order.
+  case object([(key: String, value: Node)])
+  /// An array's elements.
+  case array([Node])
+  /// A string, number, boolean or null.
+  case scalar
+}
+
+extension JSONValue: JSONDiffNode {
+  var shape: JSONDiffShape<JSONValue> {
+    switch self {
+    case .object(let members): .object(members.map { ($0.key, $0.value) })
+    case .array(let elements): .array(elements)
+    default: .scalar
+    }
+  }
+
+  func isEqual(to other: JSONValue) -> Bool { self == other }
+
+  func isQuicklyEqual(to other: JSONValue) -> Bool { self == other }
+
+  var value: JSONValue { self }
+}
