@@ -14,7 +14,7 @@ import RewindReplay
 /// neither run nor load anything.
 ///
 /// ```swift
-/// let html = try HTMLExport.render(log: opened.log, timeline: opened.timeline)
+/// let html: [UInt8] = try HTMLExport.render(log: opened.log, timeline: opened.timeline)
 /// ```
 enum HTMLExport {
   /// A full state is embedded every this many positions unless told otherwise.
@@ -33,7 +33,7 @@ enum HTMLExport {
   ///   - timeline: The log's timeline, when the app is known.
   ///   - fullStateInterval: Embed a full state every this many positions; at least 1.
   ///   - progress: Called while states are rebuilt, with the positions done and to do.
-  /// - Returns: The HTML text.
+  /// - Returns: The HTML text, as UTF-8.
   /// - Throws: `ReplayError.fault` when an action's line cannot be read.
   /// - Complexity: O(*n*) in the log's actions, each costing one reduction, one state encoding
   ///   and one diff when the app is known.
@@ -41,18 +41,19 @@ enum HTMLExport {
     log: ReplayLog, timeline: (any AnyTimeline)?,
     fullStateInterval: Int = defaultFullStateInterval,
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
-  ) throws(ReplayError) -> String {
+  ) throws(ReplayError) -> [UInt8] {
     let data = try HTMLExportData.make(
       log: log, timeline: timeline, fullStateInterval: fullStateInterval, progress: progress)
     return page(embedding: data)
   }
 
-  /// The page around `data`, the value built by ``HTMLExportData/make(log:timeline:fullStateInterval:progress:)``.
-  static func page(embedding data: JSONValue) -> String {
-    let json = String(decoding: HTMLExportEscaping.scriptSafeJSON(data), as: UTF8.self)
+  /// The page around `data`, the JSON text built by
+  /// ``HTMLExportData/make(log:timeline:fullStateInterval:progress:)``, escaped for the script
+  /// element as it is copied in (the page's one copy of it).
+  static func page(embedding data: [UInt8]) -> [UInt8] {
     let script = HTMLExportScript.source
     let style = HTMLExportStyle.css
-    return """
+    let before = """
       <!doctype html>
       <html lang="en">
       <head>
@@ -66,12 +67,21 @@ enum HTMLExport {
       </head>
       <body>
       \(HTMLExportLayout.body)
-      <script type="application/json" id="rewind-data">\(json)</script>
+      <script type="application/json" id="rewind-data">
+      """
+    let after = """
+      </script>
       <script>\(script)</script>
       </body>
       </html>
 
       """
+    var page: [UInt8] = []
+    page.reserveCapacity(before.utf8.count + data.count + data.count / 64 + after.utf8.count)
+    page.append(contentsOf: before.utf8)
+    HTMLExportEscaping.appendEscapedForScript(data, to: &page)
+    page.append(contentsOf: after.utf8)
+    return page
   }
 
   /// The page's policy: nothing may load or run but its own script and style.

@@ -16,16 +16,15 @@ extension CommandContext {
     let log = opened.log
     let progress =
       ProgressLine.isAvailable ? ProgressLine(output: output, label: "exporting states") : nil
-    let html: String
+    let html: [UInt8]
     do {
       html = try HTMLExport.render(
         log: log, timeline: opened.timeline, progress: progress.map { line in line.update })
     } catch {
       throw .replay(error)
     }
-    let bytes = Data(html.utf8)
     try OutputFile.write(
-      bytes, to: destination, inputs: [log.path], replacesLogs: arguments.flag("overwrite"))
+      html, to: destination, inputs: [log.path], replacesLogs: arguments.flag("overwrite"))
     if opened.timeline == nil {
       var warning = opened.missingAppDiagnostic
       warning.severity = .warning
@@ -38,7 +37,7 @@ extension CommandContext {
     }
     let actions = "\(log.actionCount) action\(log.actionCount == 1 ? "" : "s")"
     output.writeLine(
-      "wrote \(inert(destination)): an HTML page of \(actions) (\(Self.byteText(bytes.count)))")
+      "wrote \(inert(destination)): an HTML page of \(actions) (\(Self.byteText(html.count)))")
     if let isolated = opened.timeline as? IsolatedTimeline {
       if let crash = isolated.knownCrash?.report, let seq = crash.seq {
         output.writeLine(

@@ -22,7 +22,8 @@ enum HTMLExportData {
   /// The `version` member, raised when the layout changes incompatibly.
   static let version = 1
 
-  /// The page's data for `log`, with states rebuilt by `timeline` when there is one.
+  /// The page's data for `log`, with states rebuilt by `timeline` when there is one, as JSON
+  /// text (the states' texts written into it as they are, never built as trees).
   ///
   /// - Parameters:
   ///   - timeline: The app's timeline, or `nil` when the app is not known (then the states are
@@ -34,7 +35,7 @@ enum HTMLExportData {
   static func make(
     log: ReplayLog, timeline: (any AnyTimeline)?, fullStateInterval: Int,
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
-  ) throws(ReplayError) -> JSONValue {
+  ) throws(ReplayError) -> [UInt8] {
     let states =
       if let timeline {
         HTMLExportStates.rebuilt(
@@ -42,14 +43,20 @@ enum HTMLExportData {
       } else {
         HTMLExportStates.recorded(log: log)
       }
-    return .object([
+    var json: [UInt8] = []
+    JSONValue.object([
       JSONMember("format", .string(format)),
       JSONMember("version", .number(String(version))),
       JSONMember("info", LogSummary.json(log, appKnown: timeline != nil)),
       JSONMember("ended", .string(LogSummary.endText(log))),
       JSONMember("actions", .array(try actions(of: log))),
-      JSONMember("states", states.jsonValue),
-    ])
+    ]).write(into: &json)
+    // The states, as the object's last member.
+    json[json.count - 1] = UInt8(ascii: ",")
+    json.append(contentsOf: #""states":"#.utf8)
+    states.write(into: &json)
+    json.append(UInt8(ascii: "}"))
+    return json
   }
 
   /// Every action of `log` as `[time, type, payload]` (plus a status object when it was not

@@ -23,23 +23,28 @@ enum HTMLExportEscaping {
   static func escapeForScript(_ json: [UInt8]) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(json.count + json.count / 64)
+    appendEscapedForScript(json, to: &output)
+    return output
+  }
+
+  /// Appends `json` to `output`, escaped as ``escapeForScript(_:)`` escapes it.
+  static func appendEscapedForScript(_ json: [UInt8], to output: inout [UInt8]) {
     var index = 0
     while index < json.count {
       let byte = json[index]
       switch byte {
-      case UInt8(ascii: "<"): output.append(contentsOf: Array(#"\u003c"#.utf8))
-      case UInt8(ascii: ">"): output.append(contentsOf: Array(#"\u003e"#.utf8))
-      case UInt8(ascii: "&"): output.append(contentsOf: Array(#"\u0026"#.utf8))
+      case UInt8(ascii: "<"): output.append(contentsOf: #"\u003c"#.utf8)
+      case UInt8(ascii: ">"): output.append(contentsOf: #"\u003e"#.utf8)
+      case UInt8(ascii: "&"): output.append(contentsOf: #"\u0026"#.utf8)
       case 0xE2
       where index + 2 < json.count && json[index + 1] == 0x80
         && (json[index + 2] == 0xA8 || json[index + 2] == 0xA9):
         // U+2028 LINE SEPARATOR is E2 80 A8 in UTF-8, U+2029 PARAGRAPH SEPARATOR E2 80 A9.
-        output.append(contentsOf: Array((json[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8))
+        output.append(contentsOf: (json[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
         index += 2
       default: output.append(byte)
       }
       index += 1
     }
-    return output
   }
 }

@@ -19,8 +19,8 @@ struct HTMLExportStates {
   /// The last position whose state is embedded or can be rebuilt from the patches, or `nil`
   /// when there is none.
   var last: Int?
-  /// Full states by position, ascending.
-  var full: [(position: Int, state: JSONValue)] = []
+  /// Full states by position, ascending, each as its compact JSON text.
+  var full: [(position: Int, state: [UInt8])] = []
   /// `patches[i]` turns the state at `first + i` into the state at `first + i + 1`.
   var patches: [JSONPatch] = []
   /// For patches whose operations are not in the order ``JSONDiff/diff(_:_:)`` lists its
@@ -46,8 +46,9 @@ struct HTMLExportStates {
   /// - Parameters:
   ///   - interval: Embed a full state every this many positions; at least 1.
   ///   - progress: Called with the positions done and to do, every 1,024 positions.
-  /// - Complexity: One reduction, one state encoding and one ``JSONDiff/diff(_:_:)`` per
-  ///   position.
+  /// - Complexity: One reduction, one state encoding and one
+  ///   ``JSONDiff/diff(oldText:newText:limits:)`` per position. The states are kept as their
+  ///   texts, and compared from them: none is built as a tree.
   static func rebuilt(
     log: ReplayLog, timeline: any AnyTimeline, interval: Int,
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
@@ -60,10 +61,10 @@ struct HTMLExportStates {
       isRebuilt: true, interval: max(1, interval), first: first, last: nil,
       stoppedSeq: stoppedSeq)
     // Each state comes from the debugger's core, as every front end's does.
-    func stateAt(_ position: Int) throws(DebuggerError) -> JSONValue {
-      try Debugger.state(of: log, timeline: timeline, at: position)
+    func stateAt(_ position: Int) throws(DebuggerError) -> [UInt8] {
+      try Debugger.stateText(of: log, timeline: timeline, at: position)
     }
-    var previous: JSONValue
+    var previous: [UInt8]
     do {
       previous = try stateAt(first)
     } catch {
@@ -75,7 +76,7 @@ struct HTMLExportStates {
     states.last = first
     guard end > first else { return states }
     for position in (first + 1)...end {
-      let state: JSONValue
+      let state: [UInt8]
       do {
         state = try stateAt(position)
       } catch {
@@ -87,7 +88,14 @@ struct HTMLExportStates {
         }
         break
       }
-      let changes = JSONDiff.diff(previous, state)
+      let changes: [JSONChange]?
+      do {
+        changes = try JSONDiff.diff(oldText: previous, newText: state, limits: .unlimited)
+      } catch {
+        // `stateText` checked both: not reached.
+        states.failure = (position, "\(error)")
+        break
+      }
       let patch = JSONPatch(changes: changes)
       if let order = Self.changeOrder(changes, patch) {
         states.orders.append((states.patches.count, order))
@@ -107,9 +115,10 @@ struct HTMLExportStates {
   static func recorded(log: ReplayLog) -> HTMLExportStates {
     let first = log.positions.lowerBound
     var states = HTMLExportStates(isRebuilt: false, interval: 0, first: first, last: nil)
-    states.full.append((first, log.header.state))
+    states.full.append(
+      (first, log.header.withStateText { Array($0) } ?? log.header.state.serializedBytes))
     for seq in log.checkpointSeqs where log.positions.contains(seq) && seq > first {
-      if let state = try? Debugger.state(of: log, timeline: nil, at: seq) {
+      if let state = try? Debugger.stateText(of: log, timeline: nil, at: seq) {
         states.full.append((seq, state))
       }
     }
@@ -117,30 +126,44 @@ struct HTMLExportStates {
     return states
   }
 
-  /// The states as the page's data: `rebuilt`, `interval`, `first`, `last`, `full` (pairs of
-  /// position and state), `patches`, `orders`, `stoppedSeq` and `failure`.
-  var jsonValue: JSONValue {
+  /// Writes the states as the page's data: `rebuilt`, `interval`, `first`, `last`, `full`
+  /// (pairs of position and state, each state's text as it is), `patches`, `orders`,
+  /// `stoppedSeq` and `failure`.
+  func write(into json: inout [UInt8]) {
     func number(_ value: Int) -> JSONValue { .number(String(value)) }
-    return .object([
-      JSONMember("rebuilt", .bool(isRebuilt)),
-      JSONMember("interval", number(interval)),
-      JSONMember("first", number(first)),
-      JSONMember("last", last.map(number) ?? .null),
-      JSONMember("full", .array(full.map { .array([number($0.position), $0.state]) })),
-      JSONMember("patches", .array(patches.map(\.jsonValue))),
-      JSONMember(
-        "orders", .array(orders.map { .array([number($0.patch), .array($0.order.map(number))]) })),
-      JSONMember("stoppedSeq", stoppedSeq.map(number) ?? .null),
-      JSONMember("crash", crash?.json ?? .null),
-      JSONMember(
-        "failure",
-        failure.map { failure in
-          .object([
-            JSONMember("position", number(failure.position)),
-            JSONMember("message", .string(failure.message)),
-          ])
-        } ?? .null),
-    ])
+    func member(_ key: String, _ value: JSONValue) {
+      JSONValue.string(key).write(into: &json)
+      json.append(UInt8(ascii: ":"))
+      value.write(into: &json)
+      json.append(UInt8(ascii: ","))
+    }
+    json.append(UInt8(ascii: "{"))
+    member("rebuilt", .bool(isRebuilt))
+    member("interval", number(interval))
+    member("first", number(first))
+    member("last", last.map(number) ?? .null)
+    json.append(contentsOf: #""full":["#.utf8)
+    for (index, entry) in full.enumerated() {
+      if index > 0 { json.append(UInt8(ascii: ",")) }
+      json.append(contentsOf: "[\(entry.position),".utf8)
+      json.append(contentsOf: entry.state)
+      json.append(UInt8(ascii: "]"))
+    }
+    json.append(contentsOf: "],".utf8)
+    member("patches", .array(patches.map(\.jsonValue)))
+    member(
+      "orders", .array(orders.map { .array([number($0.patch), .array($0.order.map(number))]) }))
+    member("stoppedSeq", stoppedSeq.map(number) ?? .null)
+    member("crash", crash?.json ?? .null)
+    member(
+      "failure",
+      failure.map { failure in
+        .object([
+          JSONMember("position", number(failure.position)),
+          JSONMember("message", .string(failure.message)),
+        ])
+      } ?? .null)
+    json[json.count - 1] = UInt8(ascii: "}")
   }
 
   /// For each change in `changes`, the index of the operation of `patch` that makes it; `nil`

@@ -28,6 +28,25 @@ enum OutputFile {
     }
   }
 
+  /// Writes `bytes` as ``write(_:to:inputs:replacesLogs:)-(Data,_,_,_)`` does, without copying
+  /// them into a `Data` first (an exported page can be as large as the states it holds).
+  static func write(
+    _ bytes: [UInt8], to path: String, inputs: [String], replacesLogs: Bool
+  ) throws(CommandFailure) {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(CommandFailure) in
+        guard let base = buffer.baseAddress else {
+          return try write(Data(), to: path, inputs: inputs, replacesLogs: replacesLogs)
+        }
+        let view = Data(
+          bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count,
+          deallocator: .none)
+        try write(view, to: path, inputs: inputs, replacesLogs: replacesLogs)
+      }
+    }
+    try result.get()
+  }
+
   /// Throws what ``write(_:to:inputs:replacesLogs:)`` would refuse `path` for, before the work
   /// of making what is to be written.
   static func check(_ path: String, inputs: [String], replacesLogs: Bool) throws(CommandFailure) {

@@ -39,9 +39,7 @@ extension Debugger {
     do { text = try timeline.stateJSONText(at: position) } catch { throw .replay(error) }
     // A hand-built `JSONValue` in the state is written as it is; text that does not read back
     // as JSON fails as ``state(of:timeline:at:)`` fails for it.
-    let everything = JSONLimits(
-      maxDepth: .max, maxStringBytes: .max, maxNumberLength: .max, maxElements: .max)
-    guard text.withUnsafeBytes({ JSONParser.firstError(in: $0, limits: everything) }) == nil
+    guard text.withUnsafeBytes({ JSONParser.firstError(in: $0, limits: .unlimited) }) == nil
     else { return try state(of: log, timeline: timeline, at: position).serializedBytes }
     return text
   }
@@ -62,8 +60,19 @@ extension Debugger {
   }
 
   /// What changed from the state at `from` to the state at `to`.
+  ///
+  /// Found from the two states' texts (``stateText(of:timeline:at:)``): neither is built as a
+  /// tree.
   public func diff(from: Int, to: Int) throws(DebuggerError) -> StateDiff {
-    StateDiff(from: from, to: to, changes: JSONDiff.diff(try state(at: from), try state(at: to)))
+    let old = try Self.stateText(of: log, timeline: timeline, at: from)
+    let new = try Self.stateText(of: log, timeline: timeline, at: to)
+    do {
+      return StateDiff(
+        from: from, to: to,
+        changes: try JSONDiff.encodedStatesDiff(old, new, what: "states at \(from) and \(to)"))
+    } catch {
+      throw .replay(error)
+    }
   }
 
   /// The action that led to the cursor's position.

@@ -24,7 +24,9 @@ struct ExportedPage {
   ) throws {
     let timeline = withApp ? try Self.timeline(for: log) : nil
     try self.init(
-      html: HTMLExport.render(log: log, timeline: timeline, fullStateInterval: fullStateInterval))
+      html: String(
+        decoding: HTMLExport.render(
+          log: log, timeline: timeline, fullStateInterval: fullStateInterval), as: UTF8.self))
   }
 
   /// Parses the data embedded in `html`.

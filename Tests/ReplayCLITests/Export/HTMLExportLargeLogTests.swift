@@ -35,7 +35,9 @@ struct HTMLExportLargeLogTests {
     #expect(log.actionCount == count)
     var html = ""
     let export = try clock.measure {
-      html = try HTMLExport.render(log: log, timeline: ExportedPage.timeline(for: log))
+      html = String(
+        decoding: try HTMLExport.render(log: log, timeline: ExportedPage.timeline(for: log)),
+        as: UTF8.self)
     }
     let out = (path.hasSuffix(".jsonl") ? String(path.dropLast(6)) : path) + ".html"
     try Data(html.utf8).write(to: URL(fileURLWithPath: out))
