@@ -10,7 +10,8 @@ extension CommandContext {
     let log = opened.log
     guard let timeline = opened.timeline else { throw .diagnostic(opened.missingAppDiagnostic) }
     let started = Self.epochMilliseconds(log.header.recordedAt) ?? 0
-    var actions: [(action: JSONValue, state: JSONValue, timestamp: Double)] = []
+    // Each state as its text, written into the file as it is (none built as a tree).
+    var actions: [(action: JSONValue, state: [UInt8], timestamp: Double)] = []
     var last = log.lastSeq
     var bytes: [UInt8] = []
     if log.isCutOff && log.actionCount > 0 {
@@ -26,18 +27,17 @@ extension CommandContext {
           let action = try log.action(at: seq)
           guard let payload = action.payload else { continue }
           actions.append(
-            (payload, try timeline.stateJSON(at: seq), started + (action.time ?? 0) * 1000))
+            (payload, try timeline.stateJSONText(at: seq), started + (action.time ?? 0) * 1000))
         }
       }
-      let document = ReduxDevTools.export(
-        initialState: try timeline.stateJSON(at: log.positions.lowerBound), actions: actions,
+      bytes = ReduxDevTools.export(
+        initialState: try timeline.stateJSONText(at: log.positions.lowerBound), actions: actions,
         startedAt: started)
-      bytes = document.serializedBytes
     } catch {
       throw .replay(error)
     }
     try OutputFile.write(
-      Data(bytes), to: file, inputs: [log.path], replacesLogs: arguments.flag("overwrite"))
+      bytes, to: file, inputs: [log.path], replacesLogs: arguments.flag("overwrite"))
     output.writeLine(
       "wrote \(inert(file)): \(actions.count) actions and their states as a Redux DevTools lifted "
         + "state (DevTools recomputes the states with the connected app's reducer: docs/interop.md)"

@@ -70,40 +70,58 @@ public enum ReduxDevTools {
     return .object([JSONMember(type, .object([JSONMember("_0", payload)]))])
   }
 
-  /// The lifted state DevTools imports, for a session.
+  /// The lifted state DevTools imports, for a session, as JSON text: the states' texts are
+  /// written into it as they are, never built as trees.
   ///
   /// - Parameters:
-  ///   - initialState: The state before the first action.
-  ///   - actions: Each action's Rewind encoding, its state after it, and its time in
-  ///     milliseconds since the Unix epoch.
+  ///   - initialState: The state before the first action, as JSON text.
+  ///   - actions: Each action's Rewind encoding, the JSON text of its state after it, and its
+  ///     time in milliseconds since the Unix epoch.
   ///   - startedAt: When the session started (the `@@INIT` action's time), in milliseconds since
   ///     the Unix epoch.
   public static func export(
-    initialState: JSONValue, actions: [(action: JSONValue, state: JSONValue, timestamp: Double)],
+    initialState: [UInt8], actions: [(action: JSONValue, state: [UInt8], timestamp: Double)],
     startedAt: Double
-  ) -> JSONValue {
+  ) -> [UInt8] {
     var byID = [
       JSONMember("0", liftedAction(.object([JSONMember("type", .string(initType))]), startedAt))
     ]
-    var computed: [JSONValue] = [.object([JSONMember("state", initialState)])]
     var staged: [JSONValue] = [.number("0")]
     for (n, entry) in actions.enumerated() {
       byID.append(
         JSONMember(String(n + 1), liftedAction(reduxAction(entry.action), entry.timestamp)))
-      computed.append(.object([JSONMember("state", entry.state)]))
       staged.append(.number(String(n + 1)))
     }
-    return .object([
-      JSONMember("actionsById", .object(byID)),
-      JSONMember("computedStates", .array(computed)),
-      JSONMember("committedState", initialState),
+    var actionsByID: [UInt8] = []
+    JSONValue.object(byID).write(into: &actionsByID)
+    // The other members, written as an object whose opening brace is left out.
+    var rest: [UInt8] = []
+    JSONValue.object([
       JSONMember("currentStateIndex", .number(String(actions.count))),
       JSONMember("nextActionId", .number(String(actions.count + 1))),
       JSONMember("skippedActionIds", .array([])),
       JSONMember("stagedActionIds", .array(staged)),
       JSONMember("isLocked", .bool(false)),
       JSONMember("isPaused", .bool(false)),
-    ])
+    ]).write(into: &rest)
+    // Sized up front: a document of large states never grows (and is never held twice) on the
+    // way.
+    let states = actions.reduce(2 * initialState.count) { $0 + $1.state.count }
+    var json: [UInt8] = []
+    json.reserveCapacity(actionsByID.count + states + rest.count + 12 * actions.count + 64)
+    json.append(contentsOf: #"{"actionsById":"#.utf8)
+    json.append(contentsOf: actionsByID)
+    json.append(contentsOf: #","computedStates":[{"state":"#.utf8)
+    json.append(contentsOf: initialState)
+    for entry in actions {
+      json.append(contentsOf: #"},{"state":"#.utf8)
+      json.append(contentsOf: entry.state)
+    }
+    json.append(contentsOf: #"}],"committedState":"#.utf8)
+    json.append(contentsOf: initialState)
+    json.append(UInt8(ascii: ","))
+    json.append(contentsOf: rest.dropFirst())
+    return json
   }
 
   private static func liftedAction(_ action: JSONValue, _ timestamp: Double) -> JSONValue {
