@@ -35,6 +35,27 @@ package enum JSONScan {
     JSONLazyValues.elementStart(in: bytes, after: offset)
   }
 
+  /// At least as many as the tape entries a whole read of `bytes` takes (one per value and one
+  /// per key), and hardly more: every entry but the first is introduced by a `[`, `{`, `,` or
+  /// `:` outside a string, which this counts. For a text read before.
+  package static func entryBound(in bytes: UnsafeRawBufferPointer) -> Int {
+    var count = 1
+    var i = 0
+    while i < bytes.count {
+      switch bytes[i] {
+      case .quote:
+        i += 1
+        while i < bytes.count, bytes[i] != .quote { i += bytes[i] == .backslash ? 2 : 1 }
+      case .openBracket, .openBrace, .comma, .colon:
+        count += 1
+      default:
+        break
+      }
+      i += 1
+    }
+    return count
+  }
+
   /// The end of the JSON value whose first byte is at `start`, in a text known to be valid
   /// (read before): after a string's closing quote, a container's closing bracket, or a scalar's
   /// last byte.

@@ -42,15 +42,6 @@ enum HTMLExport {
     fullStateInterval: Int = defaultFullStateInterval,
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(ReplayError) -> [UInt8] {
-    let data = try HTMLExportData.make(
-      log: log, timeline: timeline, fullStateInterval: fullStateInterval, progress: progress)
-    return page(embedding: data)
-  }
-
-  /// The page around `data`, the JSON text built by
-  /// ``HTMLExportData/make(log:timeline:fullStateInterval:progress:)``, escaped for the script
-  /// element as it is copied in (the page's one copy of it).
-  static func page(embedding data: [UInt8]) -> [UInt8] {
     let script = HTMLExportScript.source
     let style = HTMLExportStyle.css
     let before = """
@@ -76,12 +67,13 @@ enum HTMLExport {
       </html>
 
       """
-    var page: [UInt8] = []
-    page.reserveCapacity(before.utf8.count + data.count + data.count / 64 + after.utf8.count)
-    page.append(contentsOf: before.utf8)
-    HTMLExportEscaping.appendEscapedForScript(data, to: &page)
-    page.append(contentsOf: after.utf8)
-    return page
+    // The data is escaped as it is written into the page: it is never held apart from it.
+    var page = ScriptJSONWriter(bytes: Array(before.utf8))
+    try HTMLExportData.write(
+      log: log, timeline: timeline, fullStateInterval: fullStateInterval, into: &page,
+      progress: progress)
+    page.bytes.append(contentsOf: after.utf8)
+    return page.bytes
   }
 
   /// The page's policy: nothing may load or run but its own script and style.

@@ -22,20 +22,22 @@ enum HTMLExportData {
   /// The `version` member, raised when the layout changes incompatibly.
   static let version = 1
 
-  /// The page's data for `log`, with states rebuilt by `timeline` when there is one, as JSON
-  /// text (the states' texts written into it as they are, never built as trees).
+  /// Writes the page's data for `log` into `page`, with states rebuilt by `timeline` when there
+  /// is one, as JSON text escaped for the script element (the states' texts written into it as
+  /// they are, never built as trees).
   ///
   /// - Parameters:
   ///   - timeline: The app's timeline, or `nil` when the app is not known (then the states are
   ///     the recorded ones only).
   ///   - fullStateInterval: Embed a full state every this many positions.
+  ///   - page: The page so far; its room is reserved for the data.
   ///   - progress: Called while states are rebuilt, with the positions done and to do.
   /// - Throws: `ReplayError.fault` when an action's line cannot be read.
   /// - Complexity: O(*n*) actions read, plus the cost of ``HTMLExportStates/rebuilt(log:timeline:interval:progress:)``.
-  static func make(
+  static func write(
     log: ReplayLog, timeline: (any AnyTimeline)?, fullStateInterval: Int,
-    progress: ((_ done: Int, _ total: Int) -> Void)? = nil
-  ) throws(ReplayError) -> [UInt8] {
+    into page: inout ScriptJSONWriter, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+  ) throws(ReplayError) {
     let states =
       if let timeline {
         HTMLExportStates.rebuilt(
@@ -43,20 +45,24 @@ enum HTMLExportData {
       } else {
         HTMLExportStates.recorded(log: log)
       }
-    var json: [UInt8] = []
+    var head: [UInt8] = []
     JSONValue.object([
       JSONMember("format", .string(format)),
       JSONMember("version", .number(String(version))),
       JSONMember("info", LogSummary.json(log, appKnown: timeline != nil)),
       JSONMember("ended", .string(LogSummary.endText(log))),
       JSONMember("actions", .array(try actions(of: log))),
-    ]).write(into: &json)
+    ]).write(into: &head)
+    // Room for the rest of the page: the states and their patches, the script after them.
+    page.bytes.reserveCapacity(
+      page.bytes.count + head.count + states.fullStatesSize + states.fullStatesSize / 64
+        + 64 * states.patches.count + (1 << 20))
     // The states, as the object's last member.
-    json[json.count - 1] = UInt8(ascii: ",")
-    json.append(contentsOf: #""states":"#.utf8)
-    states.write(into: &json)
-    json.append(UInt8(ascii: "}"))
-    return json
+    head.removeLast()
+    page.append(head)
+    page.append(#","states":"#)
+    states.write(into: &page)
+    page.append("}")
   }
 
   /// Every action of `log` as `[time, type, payload]` (plus a status object when it was not

@@ -129,27 +129,31 @@ struct HTMLExportStates {
   /// Writes the states as the page's data: `rebuilt`, `interval`, `first`, `last`, `full`
   /// (pairs of position and state, each state's text as it is), `patches`, `orders`,
   /// `stoppedSeq` and `failure`.
-  func write(into json: inout [UInt8]) {
+  func write(into json: inout ScriptJSONWriter) {
     func number(_ value: Int) -> JSONValue { .number(String(value)) }
-    func member(_ key: String, _ value: JSONValue) {
-      JSONValue.string(key).write(into: &json)
-      json.append(UInt8(ascii: ":"))
-      value.write(into: &json)
-      json.append(UInt8(ascii: ","))
+    var isFirst = true
+    func key(_ key: String) {
+      json.append(isFirst ? "{" : ",")
+      isFirst = false
+      json.append(JSONValue.string(key))
+      json.append(":")
     }
-    json.append(UInt8(ascii: "{"))
+    func member(_ name: String, _ value: JSONValue) {
+      key(name)
+      json.append(value)
+    }
     member("rebuilt", .bool(isRebuilt))
     member("interval", number(interval))
     member("first", number(first))
     member("last", last.map(number) ?? .null)
-    json.append(contentsOf: #""full":["#.utf8)
+    key("full")
+    json.append("[")
     for (index, entry) in full.enumerated() {
-      if index > 0 { json.append(UInt8(ascii: ",")) }
-      json.append(contentsOf: "[\(entry.position),".utf8)
-      json.append(contentsOf: entry.state)
-      json.append(UInt8(ascii: "]"))
+      json.append(index > 0 ? ",[\(entry.position)," : "[\(entry.position),")
+      json.append(entry.state)
+      json.append("]")
     }
-    json.append(contentsOf: "],".utf8)
+    json.append("]")
     member("patches", .array(patches.map(\.jsonValue)))
     member(
       "orders", .array(orders.map { .array([number($0.patch), .array($0.order.map(number))]) }))
@@ -163,8 +167,11 @@ struct HTMLExportStates {
           JSONMember("message", .string(failure.message)),
         ])
       } ?? .null)
-    json[json.count - 1] = UInt8(ascii: "}")
+    json.append("}")
   }
+
+  /// The size of the full states' texts together.
+  var fullStatesSize: Int { full.reduce(0) { $0 + $1.state.count } }
 
   /// For each change in `changes`, the index of the operation of `patch` that makes it; `nil`
   /// when that is simply 0, 1, 2, … (the usual case), or when a change has no operation.

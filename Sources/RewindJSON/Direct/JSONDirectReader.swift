@@ -131,8 +131,9 @@ public struct JSONDirectReader {
       // errors then count from the array's bracket).
       let whole = JSONTapeDocument(
         limits: .unlimited, userInfo: document.userInfo, lazyContainerEntries: .max)
-      guard whole.load(UnsafeRawBufferPointer(rebasing: document.bytes[entry.start..<entry.end]))
-      else {
+      let text = UnsafeRawBufferPointer(rebasing: document.bytes[entry.start..<entry.end])
+      // Sized from the text once: a long array's tape would otherwise grow by doubling.
+      guard whole.load(text, entries: JSONScan.entryBound(in: text)) else {
         throw JSONDirectReaderError(reason: "the array did not read again", offset: entry.start)
       }
       document = whole

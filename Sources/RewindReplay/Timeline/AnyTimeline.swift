@@ -48,8 +48,13 @@ extension Timeline: AnyTimeline {
   /// encoder (the same bytes as ``stateJSON(at:)``'s value written out).
   public func stateJSONText(at position: Int) throws(ReplayError) -> [UInt8] {
     let state = try self.state(at: position)
+    // Room for a state the size of the header's up front: a large state's text then does not
+    // grow by doubling, which holds the old and the new buffer at once.
+    var text: [UInt8] = []
+    text.reserveCapacity(log.header.withStateText { $0.count } ?? 0)
     do {
-      return try RewindJSONEncoder().encode(state)
+      try JSONStreamEncoder().encode(state, into: &text)
+      return text
     } catch {
       throw .encodingFailed(what: "state at position \(position)", reason: "\(error)")
     }

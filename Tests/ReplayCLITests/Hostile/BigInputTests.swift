@@ -356,6 +356,14 @@ extension Hostile {
         #expect(diverging.status == 1, "\(diverging.firstErrorLine)")
         #expect(diverging.standardOutput.contains("todos[1234].done: true → false"))
         expectWithinTheBound(diverging, "verify of a diverging checkpoint")
+        // The page holds its states as their texts: within the bound, the state in it as recorded.
+        let page = directory.appendingPathComponent("large.html")
+        let export = try Self.run(
+          ["export", url.path, "--html", page.path, "--no-isolate"], timeLimit: 300, in: directory)
+        #expect(export.status == 0, "\(export.firstErrorLine)")
+        let html = try Data(contentsOf: page)
+        #expect(html.count > state.count && html.range(of: state.prefix(4_096)) != nil)
+        expectWithinTheBound(export, "export --html")
       }
     }
 
