@@ -120,7 +120,8 @@ extension CommandContext {
       return nil
     }
     do {
-      _ = try isolated.stateJSON(at: to)
+      // Only whether it crashes: the state's text, never built as a tree.
+      _ = try isolated.stateJSONText(at: to)
       return nil
     } catch {
       guard case .reducerCrashed(let report) = error, let seq = report.seq, seq > from else {

@@ -162,10 +162,30 @@ package final class IsolatedTimeline: AnyTimeline {
   /// The state as text: encoded straight to bytes in this process where no reducer runs (the
   /// header's state, a checkpoint), else the worker's reply written out.
   package func stateJSONText(at position: Int) throws(ReplayError) -> [UInt8] {
-    if log.positions.contains(position), needsNoReducer(position) {
-      return try local.stateJSONText(at: position)
+    guard log.positions.contains(position) else {
+      throw .positionOutOfRange(position, valid: log.positions)
     }
-    return try stateJSON(at: position).serializedBytes
+    if let memo, memo.position == position, memo.skips == skippedSeqs {
+      return memo.state.serializedBytes
+    }
+    if needsNoReducer(position) { return try local.stateJSONText(at: position) }
+    if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
+    // The worker's text, cut out of its reply: never built as a tree here.
+    guard
+      let line = try exchange(
+        request("state", [JSONMember("at", .number(String(position)))]), reaching: position)
+    else { return try local.stateJSONText(at: position) }
+    let state = line.withUnsafeBytes { bytes -> [UInt8]? in
+      var found: Range<Int>?
+      JSONScan.forEachMember(ofObjectIn: bytes) { key, value in
+        if key == "state" { found = value }
+      }
+      return found.map { Array(bytes[$0]) }
+    }
+    guard let state else {
+      throw .encodingFailed(what: "worker reply", reason: "it holds no state")
+    }
+    return state
   }
 
   package func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue {
@@ -245,6 +265,22 @@ package final class IsolatedTimeline: AnyTimeline {
   private func send(
     _ request: JSONValue, reaching: Int?, here: () throws(ReplayError) -> JSONValue
   ) throws(ReplayError) -> JSONValue {
+    guard let line = try exchange(request, reaching: reaching) else {
+      let value = try here()
+      return .object([JSONMember("state", value), JSONMember("equal", value)])
+    }
+    do { return try JSONParser.parse(line) } catch {
+      throw .encodingFailed(what: "worker reply", reason: error.description)
+    }
+  }
+
+  /// Sends `request` to the worker (started when there is none) and returns its reply line,
+  /// checked as JSON but not built as a tree, or `nil` when it answered with an error (the caller
+  /// then makes the request of ``local``). A worker that hung rebuilding ahead, or died, is
+  /// replaced and the request sent again, unless the crash is the answer.
+  private func exchange(
+    _ request: JSONValue, reaching: Int?
+  ) throws(ReplayError) -> ArraySlice<UInt8>? {
     let op = request["op"]?.stringValue
     proven = nil
     if worker == nil {
@@ -265,24 +301,28 @@ package final class IsolatedTimeline: AnyTimeline {
     requestsSent += 1
     switch worker.exchange(request.jsonText, progress: progress) {
     case .reply(let line):
-      let reply: JSONValue
-      do { reply = try JSONParser.parse(line) } catch {
-        throw .encodingFailed(what: "worker reply", reason: error.description)
-      }
-      if reply["ok"]?.boolValue == true {
-        if runsAhead, let reaching, op == "state" || op == "reach" {
-          proven = (rebuildStart(for: reaching), skippedSeqs)
-          aheadSkips = skippedSeqs
+      let (error, isOK) = line.withUnsafeBytes { bytes -> (JSONParseError?, Bool) in
+        if let error = JSONParser.firstError(in: bytes, limits: .unlimited) {
+          return (error, false)
         }
-        return reply
+        var isOK = false
+        JSONScan.forEachMember(ofObjectIn: bytes) { key, value in
+          if key == "ok" { isOK = bytes[value].elementsEqual("true".utf8) }
+        }
+        return (nil, isOK)
       }
-      let value = try here()
-      return .object([JSONMember("state", value), JSONMember("equal", value)])
+      if let error { throw .encodingFailed(what: "worker reply", reason: error.description) }
+      guard isOK else { return nil }
+      if runsAhead, let reaching, op == "state" || op == "reach" {
+        proven = (rebuildStart(for: reaching), skippedSeqs)
+        aheadSkips = skippedSeqs
+      }
+      return line
     case .stuckAhead(let position):
       // It hung rebuilding ahead and has been ended: the next worker stops before that point.
       self.worker = nil
       stuckAhead = (position, aheadSkips)
-      return try send(refreshed(request), reaching: reaching, here: here)
+      return try exchange(refreshed(request), reaching: reaching)
     case .died(let signal, let stderr):
       let diedAhead = worker.wasRunningAhead
       self.worker = nil
@@ -303,7 +343,7 @@ package final class IsolatedTimeline: AnyTimeline {
         // known for the next time; this request goes to a new worker.
         if report.seq != nil { knownCrash = (report, aheadSkips) }
         if let reaching, let known = knownCrash(before: reaching) { throw .reducerCrashed(known) }
-        return try send(refreshed(request), reaching: reaching, here: here)
+        return try exchange(refreshed(request), reaching: reaching)
       }
       if report.seq != nil { knownCrash = (report, skippedSeqs) }
       throw .reducerCrashed(report)

@@ -48,10 +48,12 @@ extension Timeline: AnyTimeline {
   /// encoder (the same bytes as ``stateJSON(at:)``'s value written out).
   public func stateJSONText(at position: Int) throws(ReplayError) -> [UInt8] {
     let state = try self.state(at: position)
-    // Room for a state the size of the header's up front: a large state's text then does not
-    // grow by doubling, which holds the old and the new buffer at once.
+    // Room for a state about the size of a large header's up front: its text then does not grow
+    // by doubling, which holds the old and the new buffer at once. (A small reservation would
+    // only shift the doublings: left to the array.)
     var text: [UInt8] = []
-    text.reserveCapacity(log.header.withStateText { $0.count } ?? 0)
+    let headerSize = log.header.withStateText { $0.count } ?? 0
+    if headerSize >= 1 << 20 { text.reserveCapacity(headerSize + headerSize / 8) }
     do {
       try JSONStreamEncoder().encode(state, into: &text)
       return text
