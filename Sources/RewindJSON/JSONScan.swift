@@ -44,8 +44,8 @@ package enum JSONScan {
     while i < bytes.count {
       switch bytes[i] {
       case .quote:
-        i += 1
-        while i < bytes.count, bytes[i] != .quote { i += bytes[i] == .backslash ? 2 : 1 }
+        i = afterString(in: bytes, at: i)
+        continue
       case .openBracket, .openBrace, .comma, .colon:
         count += 1
       default:
@@ -54,6 +54,14 @@ package enum JSONScan {
       i += 1
     }
     return count
+  }
+
+  /// The offset after the closing quote of the string whose opening quote is at `quote`, in a
+  /// text known to be valid.
+  private static func afterString(in bytes: UnsafeRawBufferPointer, at quote: Int) -> Int {
+    var i = quote + 1
+    while i < bytes.count, bytes[i] != .quote { i += bytes[i] == .backslash ? 2 : 1 }
+    return i + 1
   }
 
   /// The end of the JSON value whose first byte is at `start`, in a text known to be valid
@@ -65,10 +73,8 @@ package enum JSONScan {
     while i < bytes.count {
       switch bytes[i] {
       case .quote:
-        i += 1
-        while i < bytes.count, bytes[i] != .quote { i += bytes[i] == .backslash ? 2 : 1 }
-        i += 1
-        if depth == 0 { return i }
+        i = afterString(in: bytes, at: i)
+        if depth == 0 { return min(i, bytes.count) }
         continue
       case .openBracket, .openBrace:
         depth += 1
