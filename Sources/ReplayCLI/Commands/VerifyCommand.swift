@@ -49,7 +49,7 @@ extension CommandContext {
       }
       output.writeLine(json.jsonText)
     } else {
-      report.forEachLine { output.writeLine(inert($0)) }
+      report.forEachLine { output.writeLine(inert($0, keepingNewlines: true)) }
       if let lastAction { output.writeLine(Self.lastActionText(lastAction)) }
     }
     return report.isReproduced ? ExitStatus.success : ExitStatus.different

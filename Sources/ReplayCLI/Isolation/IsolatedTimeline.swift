@@ -42,7 +42,12 @@ package final class IsolatedTimeline: AnyTimeline {
   /// A position whose rebuild ahead hung (``WorkerProcess/Outcome/stuckAhead(position:)``), and
   /// the skipped actions it hung with: no worker rebuilds ahead up to it again.
   private var stuckAhead: (position: Int, skips: Set<Int>)?
-  private var memo: (position: Int, skips: Set<Int>, state: JSONValue)?
+  private var memo: (position: Int, skips: Set<Int>, state: Memo)?
+  /// The last state the worker sent, as it was asked for.
+  private enum Memo {
+    case value(JSONValue)
+    case text([UInt8])
+  }
   /// The last crash, and the skipped actions it happened with.
   private(set) var knownCrash: (report: CrashReport, skips: Set<Int>)?
   /// The length and CRC-32C of the bytes this process read, which every worker checks its file
@@ -97,14 +102,22 @@ package final class IsolatedTimeline: AnyTimeline {
     guard log.positions.contains(position) else {
       throw .positionOutOfRange(position, valid: log.positions)
     }
-    if let memo, memo.position == position, memo.skips == skippedSeqs { return memo.state }
+    if let memo, memo.position == position, memo.skips == skippedSeqs {
+      switch memo.state {
+      case .value(let state): return state
+      case .text(let text):
+        do { return try JSONParser.parse(text, limits: .unlimited) } catch {
+          throw .encodingFailed(what: "worker reply", reason: error.description)
+        }
+      }
+    }
     if needsNoReducer(position) { return try local.stateJSON(at: position) }
     if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
     let reply = try send(
       request("state", [JSONMember("at", .number(String(position)))]), reaching: position
     ) { () throws(ReplayError) in try local.stateJSON(at: position) }
     let state = reply["state"] ?? .null
-    memo = (position, skippedSeqs, state)
+    memo = (position, skippedSeqs, .value(state))
     return state
   }
 
@@ -166,26 +179,40 @@ package final class IsolatedTimeline: AnyTimeline {
       throw .positionOutOfRange(position, valid: log.positions)
     }
     if let memo, memo.position == position, memo.skips == skippedSeqs {
-      return memo.state.serializedBytes
+      switch memo.state {
+      case .value(let state): return state.serializedBytes
+      case .text(let text): return text
+      }
     }
     if needsNoReducer(position) { return try local.stateJSONText(at: position) }
     if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
-    // The worker's text, cut out of its reply: never built as a tree here.
-    guard
-      let line = try exchange(
-        request("state", [JSONMember("at", .number(String(position)))]), reaching: position)
-    else { return try local.stateJSONText(at: position) }
-    let state = line.withUnsafeBytes { bytes -> [UInt8]? in
-      var found: Range<Int>?
-      JSONScan.forEachMember(ofObjectIn: bytes) { key, value in
-        if key == "state" { found = value }
+    // The worker's text, cut out of its checked reply: never built as a tree here.
+    let reply = try exchange(
+      request("state", [JSONMember("at", .number(String(position)))]), reaching: position
+    ) { (line) throws(ReplayError) -> [UInt8]? in
+      let (error, isOK, state) = line.withUnsafeBytes {
+        bytes -> (JSONParseError?, Bool, [UInt8]?) in
+        if let error = JSONParser.firstError(in: bytes, limits: .unlimited) {
+          return (error, false, nil as [UInt8]?)
+        }
+        var isOK = false
+        var state: Range<Int>?
+        JSONScan.forEachMember(ofObjectIn: bytes) { key, value in
+          if key == "ok" { isOK = bytes[value].elementsEqual("true".utf8) }
+          if key == "state" { state = value }
+        }
+        return (nil, isOK, state.map { Array(bytes[$0]) })
       }
-      return found.map { Array(bytes[$0]) }
+      if let error { throw .encodingFailed(what: "worker reply", reason: error.description) }
+      guard isOK else { return nil }
+      guard let state else {
+        throw .encodingFailed(what: "worker reply", reason: "it holds no state")
+      }
+      return state
     }
-    guard let state else {
-      throw .encodingFailed(what: "worker reply", reason: "it holds no state")
-    }
-    return state
+    guard let reply else { return try local.stateJSONText(at: position) }
+    memo = (position, skippedSeqs, .text(reply))
+    return reply
   }
 
   package func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue {
@@ -265,22 +292,27 @@ package final class IsolatedTimeline: AnyTimeline {
   private func send(
     _ request: JSONValue, reaching: Int?, here: () throws(ReplayError) -> JSONValue
   ) throws(ReplayError) -> JSONValue {
-    guard let line = try exchange(request, reaching: reaching) else {
-      let value = try here()
-      return .object([JSONMember("state", value), JSONMember("equal", value)])
+    let reply = try exchange(request, reaching: reaching) {
+      (line) throws(ReplayError) -> JSONValue? in
+      let reply: JSONValue
+      do { reply = try JSONParser.parse(line) } catch {
+        throw .encodingFailed(what: "worker reply", reason: "\(error)")
+      }
+      return reply["ok"]?.boolValue == true ? reply : nil
     }
-    do { return try JSONParser.parse(line) } catch {
-      throw .encodingFailed(what: "worker reply", reason: error.description)
-    }
+    if let reply { return reply }
+    let value = try here()
+    return .object([JSONMember("state", value), JSONMember("equal", value)])
   }
 
-  /// Sends `request` to the worker (started when there is none) and returns its reply line,
-  /// checked as JSON but not built as a tree, or `nil` when it answered with an error (the caller
-  /// then makes the request of ``local``). A worker that hung rebuilding ahead, or died, is
-  /// replaced and the request sent again, unless the crash is the answer.
-  private func exchange(
-    _ request: JSONValue, reaching: Int?
-  ) throws(ReplayError) -> ArraySlice<UInt8>? {
+  /// Sends `request` to the worker (started when there is none) and returns its reply as `read`
+  /// takes it from the reply's line, or `nil` when `read` says the worker answered with an error
+  /// (the caller then makes the request of ``local``). A worker that hung rebuilding ahead, or
+  /// died, is replaced and the request sent again, unless the crash is the answer.
+  private func exchange<Answer>(
+    _ request: JSONValue, reaching: Int?,
+    reading read: (ArraySlice<UInt8>) throws(ReplayError) -> Answer?
+  ) throws(ReplayError) -> Answer? {
     let op = request["op"]?.stringValue
     proven = nil
     if worker == nil {
@@ -301,28 +333,17 @@ package final class IsolatedTimeline: AnyTimeline {
     requestsSent += 1
     switch worker.exchange(request.jsonText, progress: progress) {
     case .reply(let line):
-      let (error, isOK) = line.withUnsafeBytes { bytes -> (JSONParseError?, Bool) in
-        if let error = JSONParser.firstError(in: bytes, limits: .unlimited) {
-          return (error, false)
-        }
-        var isOK = false
-        JSONScan.forEachMember(ofObjectIn: bytes) { key, value in
-          if key == "ok" { isOK = bytes[value].elementsEqual("true".utf8) }
-        }
-        return (nil, isOK)
-      }
-      if let error { throw .encodingFailed(what: "worker reply", reason: error.description) }
-      guard isOK else { return nil }
+      guard let answer = try read(line) else { return nil }
       if runsAhead, let reaching, op == "state" || op == "reach" {
         proven = (rebuildStart(for: reaching), skippedSeqs)
         aheadSkips = skippedSeqs
       }
-      return line
+      return answer
     case .stuckAhead(let position):
       // It hung rebuilding ahead and has been ended: the next worker stops before that point.
       self.worker = nil
       stuckAhead = (position, aheadSkips)
-      return try exchange(refreshed(request), reaching: reaching)
+      return try exchange(refreshed(request), reaching: reaching, reading: read)
     case .died(let signal, let stderr):
       let diedAhead = worker.wasRunningAhead
       self.worker = nil
@@ -343,7 +364,7 @@ package final class IsolatedTimeline: AnyTimeline {
         // known for the next time; this request goes to a new worker.
         if report.seq != nil { knownCrash = (report, aheadSkips) }
         if let reaching, let known = knownCrash(before: reaching) { throw .reducerCrashed(known) }
-        return try exchange(refreshed(request), reaching: reaching)
+        return try exchange(refreshed(request), reaching: reaching, reading: read)
       }
       if report.seq != nil { knownCrash = (report, skippedSeqs) }
       throw .reducerCrashed(report)

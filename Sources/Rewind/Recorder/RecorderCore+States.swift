@@ -149,7 +149,7 @@ extension RecorderCore {
     try moveSignalRecord()
     // Closed only now: the new file would otherwise get its descriptor number while the
     // fatal-signal record still points at it, before the header is there.
-    retire(old)
+    try retire(old)
   }
 
   /// What ``beginRotation()`` did.
@@ -244,11 +244,11 @@ extension RecorderCore {
       try retiring.append(
         endLine(reason: "rotated", seq: firstSeqOfFile - 1), seq: firstSeqOfFile - 1)
       try retiring.flush()
+      try retire(retiring)
     } catch {
       retiring.close()
       return fail(error)
     }
-    retire(retiring)
     return nil
   }
 

@@ -354,8 +354,13 @@ struct RecorderCore {
     writer = nil
     retiringWriter?.close()
     retiringWriter = nil
-    for handle in rotatedAwaitingSync { handle.close() }
-    rotatedAwaitingSync = []
+    // The files rotated away before the failure still get their sync, in the background (its
+    // own failure has no recording left to stop).
+    if !rotatedAwaitingSync.isEmpty {
+      let pending = rotatedAwaitingSync
+      DispatchQueue.global(qos: .utility).async { _ = Self.syncAndClose(pending) }
+      rotatedAwaitingSync = []
+    }
     let error = RecorderError(reason, path: path, lastRecordedSeq: intact)
     status = .stopped(error)
     return error
@@ -369,7 +374,10 @@ struct RecorderCore {
     guard isRecording else { return [] }
     var handles = rotatedAwaitingSync
     rotatedAwaitingSync = []
-    if let writer, writer.takeUnsyncedBytes(), let handle = writer.handle?.duplicate() {
+    // The flag is taken only with a handle to sync: with none (no descriptor left), the next
+    // sync tries again.
+    if let writer, writer.hasUnsyncedBytes, let handle = writer.handle?.duplicate() {
+      _ = writer.takeUnsyncedBytes()
       handles.append(handle)
     }
     return handles
@@ -378,19 +386,24 @@ struct RecorderCore {
   /// Closes a file rotated away (its last line written). With ``Durability/interval(_:)``, a
   /// file with lines never synced is kept for the next sync as a duplicated handle; only the
   /// newest `keepFiles - 1` are (the kept rotated files): an older one was deleted since, and
-  /// syncing it would only hold its storage.
-  mutating func retire(_ old: LogWriter) {
-    if case .interval = options.durability, let keepFiles = options.rotation?.keepFiles,
-      old.hasUnsyncedBytes, let handle = old.handle?.duplicate()
-    {
-      rotatedAwaitingSync.append(handle)
-      let surplus = rotatedAwaitingSync.count - max(0, keepFiles - 1)
-      if surplus > 0 {
-        for deleted in rotatedAwaitingSync.prefix(surplus) { deleted.close() }
-        rotatedAwaitingSync.removeFirst(surplus)
-      }
+  /// syncing it would only hold its storage. When no handle can be had (no descriptor left), the
+  /// file is synced now instead: once, on a rare failure, rather than never.
+  /// - Throws: The `errno` of that sync when it fails.
+  mutating func retire(_ old: LogWriter) throws(RecorderError.Reason) {
+    defer { old.close() }
+    guard case .interval = options.durability, let keepFiles = options.rotation?.keepFiles,
+      old.hasUnsyncedBytes
+    else { return }
+    guard let handle = old.handle?.duplicate() else {
+      try old.sync()
+      return
     }
-    old.close()
+    rotatedAwaitingSync.append(handle)
+    let surplus = rotatedAwaitingSync.count - max(0, keepFiles - 1)
+    if surplus > 0 {
+      for deleted in rotatedAwaitingSync.prefix(surplus) { deleted.close() }
+      rotatedAwaitingSync.removeFirst(surplus)
+    }
   }
 
   /// Syncs and closes the files in ``rotatedAwaitingSync`` (on closing).

@@ -107,27 +107,21 @@ public enum Verifier {
       // found without building either as a tree (a large state's tree costs many times its
       // text). Any other difference — a hand-written checkpoint's spacing or member order, or a
       // real divergence — is compared value by value.
-      let sameBytes = try log.withCheckpointStateText(at: seq) {
-        (recorded) throws(ReplayError) -> Bool in
-        recorded.elementsEqual(try timeline.stateJSONText(at: seq))
-      }
-      if sameBytes == true {
-        report.checkpointsCompared += 1
-        lastMatching = seq
-        continue
-      }
-      let changes: [JSONChange]?
-      if sameBytes != nil {
-        // From the two texts, neither built as a tree; the recorded one in the log's bytes.
+      let fromText = try log.withCheckpointStateText(at: seq) {
+        (recorded) throws(ReplayError) -> [JSONChange]? in
         let replayed = try timeline.stateJSONText(at: seq)
+        if recorded.elementsEqual(replayed) { return nil }
+        // From the two texts, neither built as a tree; the recorded one in the log's bytes.
         let found = replayed.withUnsafeBytes { replayed in
           Result { () throws(ReplayError) in
-            try log.withCheckpointStateText(at: seq) { (recorded) throws(ReplayError) in
-              try JSONDiff.encodedStatesDiff(recorded, replayed, what: "checkpoint at seq \(seq)")
-            } ?? nil
+            try JSONDiff.encodedStatesDiff(recorded, replayed, what: "checkpoint at seq \(seq)")
           }
         }
-        changes = try found.get()
+        return try found.get()
+      }
+      let changes: [JSONChange]?
+      if let fromText {
+        changes = fromText
       } else {
         // Migrated (or unreadable as text): the recorded state as the migration left it.
         guard let recorded = try log.checkpointState(at: seq) else { continue }

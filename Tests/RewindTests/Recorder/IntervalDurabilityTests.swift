@@ -20,6 +20,12 @@ import Testing
     }
     private let base = POSIXLogFileSystem()
     private let state = Locked((clock: 0, files: [File](), openHandles: 0))
+    /// Whether `duplicate()` fails, as with no descriptor left (`EMFILE`).
+    let duplicatesFail: Bool
+
+    init(duplicatesFail: Bool = false) {
+      self.duplicatesFail = duplicatesFail
+    }
 
     /// The paths (as opened) of the files whose last write came after their last sync.
     var unsyncedFiles: [String] {
@@ -91,7 +97,8 @@ import Testing
       }
       func truncate(to length: Int) -> Int32 { inner.truncate(to: length) }
       func duplicate() -> (any LogFileHandle)? {
-        inner.duplicate().map { Tracked($0, file: file, in: system) }
+        guard !system.duplicatesFail else { return nil }
+        return inner.duplicate().map { Tracked($0, file: file, in: system) }
       }
       func close() {
         let wasOpen = isOpen.withLock { open in
@@ -161,6 +168,26 @@ import Testing
     } else {
       Issue.record("the recording should have closed cleanly: \(recorder.status)")
     }
+  }
+
+  /// With no descriptor to duplicate, a file rotated away is synced at the rotation instead of
+  /// never, and the file being written is synced by `close()`.
+  @Test func withoutDescriptorsToSpareRotatedFilesAreSyncedAtTheRotation() throws {
+    let directory = try TemporaryDirectory()
+    let system = SyncTrackingFileSystem(duplicatesFail: true)
+    let store = Store(initialState: TodoState(), reducer: todoReducer)
+    let recorder = try store.startRecording(
+      to: directory.file("no-descriptors.jsonl"), app: "todo",
+      options: RecordingOptions(
+        durability: .interval(.milliseconds(10)), checkpointInterval: 10,
+        rotation: Rotation(maxBytes: 16_384, keepFiles: 3)),
+      actionSanitizer: nil, stateSanitizer: nil, fileSystem: system, onError: { _ in })
+    let padding = String(repeating: "x", count: 120)
+    for round in 0..<300 { store.dispatch(.add(title: "todo \(round) \(padding)")) }
+    recorder.close()
+    #expect(system.fileCount > 4, "the recording rotated several times")
+    #expect(system.unsyncedFileIndexes.isEmpty, "files never synced: \(system.unsyncedFileIndexes)")
+    #expect(system.openHandles == 0)
   }
 
   /// A file system whose duplicated handles (the background sync's) block in `fdatasync` until
