@@ -88,14 +88,8 @@ struct HTMLExportStates {
         }
         break
       }
-      let changes: [JSONChange]?
-      do {
-        changes = try JSONDiff.diff(oldText: previous, newText: state, limits: .unlimited)
-      } catch {
-        // `stateText` checked both: not reached.
-        states.failure = (position, "\(error)")
-        break
-      }
+      // Both checked by `stateText`: diffed as they are.
+      let changes = JSONDiff.diff(checkedOldText: previous, checkedNewText: state)
       let patch = JSONPatch(changes: changes)
       if let order = Self.changeOrder(changes, patch) {
         states.orders.append((states.patches.count, order))

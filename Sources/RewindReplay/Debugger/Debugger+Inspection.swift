@@ -66,13 +66,8 @@ extension Debugger {
   public func diff(from: Int, to: Int) throws(DebuggerError) -> StateDiff {
     let old = try Self.stateText(of: log, timeline: timeline, at: from)
     let new = try Self.stateText(of: log, timeline: timeline, at: to)
-    do {
-      return StateDiff(
-        from: from, to: to,
-        changes: try JSONDiff.encodedStatesDiff(old, new, what: "states at \(from) and \(to)"))
-    } catch {
-      throw .replay(error)
-    }
+    return StateDiff(
+      from: from, to: to, changes: JSONDiff.diff(checkedOldText: old, checkedNewText: new))
   }
 
   /// The action that led to the cursor's position.

@@ -79,12 +79,26 @@ public enum JSONDiff {
         throw JSONTextDiffError(source: name, error: error)
       }
     }
+    return diff(checkedOldBytes: oldBytes, checkedNewBytes: newBytes)
+  }
+
+  /// ``diff(oldText:newText:limits:)`` of two texts checked before (``Debugger/stateText(of:timeline:at:)``
+  /// checks the states it returns), without checking them again.
+  package static func diff(checkedOldText: [UInt8], checkedNewText: [UInt8]) -> [JSONChange]? {
+    checkedOldText.withUnsafeBytes { old in
+      checkedNewText.withUnsafeBytes { new in diff(checkedOldBytes: old, checkedNewBytes: new) }
+    }
+  }
+
+  private static func diff(
+    checkedOldBytes: UnsafeRawBufferPointer, checkedNewBytes: UnsafeRawBufferPointer
+  ) -> [JSONChange]? {
     func node(_ text: UnsafeRawBufferPointer) -> JSONTextNode {
       let start = JSONScan.valueStart(in: text, at: 0)
       return JSONTextNode(document: text, range: start..<JSONScan.valueEnd(in: text, at: start))
     }
     var differ = Differ<JSONTextNode>()
-    differ.compare(node(oldBytes), node(newBytes), at: .root)
+    differ.compare(node(checkedOldBytes), node(checkedNewBytes), at: .root)
     return differ.changes.isEmpty ? nil : differ.changes
   }
 }

@@ -328,29 +328,28 @@ extension Hostile {
         #expect(verify.status == 0, "\(verify.firstErrorLine)")
         #expect(verify.standardOutput.contains("the checkpoint was reproduced"))
         expectWithinTheBound(verify, "verify")
-        // Two such logs: the states compared as bytes, not as trees; within the bound of each.
-        let diff = try Self.run(
-          ["diff", url.path, url.path, "--no-isolate"], timeLimit: 300, in: directory)
-        #expect(diff.status == 0, "\(diff.firstErrorLine)")
-        #expect(diff.standardOutput.contains("the sessions are equivalent"))
-        #expect(
-          Self.isSanitized || diff.peakResidentBytes < 2 * bound,
-          "diff used \(diff.peakMiB) MiB for two \(file.count >> 10) KiB files")
+        /// `diff` of the log with `other`: its status and a line it prints, within the bound of
+        /// each log.
+        func expectDiff(with other: URL, status: Int32, saying line: String) throws {
+          let diff = try Self.run(
+            ["diff", url.path, other.path, "--no-isolate"], timeLimit: 300, in: directory)
+          #expect(diff.status == status, "\(diff.firstErrorLine)")
+          #expect(diff.standardOutput.contains(line))
+          #expect(
+            Self.isSanitized || diff.peakResidentBytes < 2 * bound,
+            "diff used \(diff.peakMiB) MiB for two \(file.count >> 10) KiB files")
+        }
+        // Two such logs: the states compared as bytes, not as trees.
+        try expectDiff(with: url, status: 0, saying: "the sessions are equivalent")
         // States that differ in one value are compared from their texts, neither built as a
-        // tree: the change found, within the bound of each log.
+        // tree: the change found.
         let edited = directory.appendingPathComponent("edited.jsonl")
         let one = Data(#""id":1234,"title":"Todo number 1234 with some words","done":false"#.utf8)
         let other = Data(#""id":1234,"title":"Todo number 1234 with some words","done":true"#.utf8)
         let editedCheckpoint = checkpoint.replacing(one, with: other, maxReplacements: 1)
         #expect(editedCheckpoint != checkpoint)
         try (header + action + editedCheckpoint).write(to: edited)
-        let differing = try Self.run(
-          ["diff", url.path, edited.path, "--no-isolate"], timeLimit: 300, in: directory)
-        #expect(differing.status == 1, "\(differing.firstErrorLine)")
-        #expect(differing.standardOutput.contains("todos[1234].done: false → true"))
-        #expect(
-          Self.isSanitized || differing.peakResidentBytes < 2 * bound,
-          "diff of differing states used \(differing.peakMiB) MiB")
+        try expectDiff(with: edited, status: 1, saying: "todos[1234].done: false → true")
         let diverging = try Self.run(
           ["verify", edited.path, "--no-isolate"], timeLimit: 300, in: directory)
         #expect(diverging.status == 1, "\(diverging.firstErrorLine)")
