@@ -24,6 +24,8 @@ package enum Platform {
   package static let noSpace: Int32 = ENOSPC
   /// `EIO`: an I/O error.
   package static let ioError: Int32 = EIO
+  /// `EINVAL`: an invalid argument (from a sync: a file that cannot be synced, such as a pipe's).
+  package static let invalidArgument: Int32 = EINVAL
 
   /// Flushes the file's data (not necessarily its metadata) to stable storage.
   ///
@@ -55,6 +57,15 @@ package enum Platform {
       _ = fchmod(fd, mode_t(0o600))
     }
     return fd
+  }
+
+  /// Creates `path` for writing, failing with `EEXIST` when it exists; its mode is 0666 less
+  /// the process's umask, as any new file a command writes.
+  ///
+  /// - Returns: The descriptor, or `-errno`.
+  package static func createNewFile(_ path: String) -> Int32 {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o666))
+    return fd < 0 ? -errno : fd
   }
 
   /// Writes all of `bytes` at the end of the file, completing short writes and retrying `EINTR`.

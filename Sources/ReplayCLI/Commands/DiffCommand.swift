@@ -99,14 +99,14 @@ extension CommandContext {
     if range.count > 5 { output.writeLine("\(sign)   … \(range.count - 5) more") }
   }
 
-  /// Writes `changes` a line each, indented (``JSONDiff/render(_:maxValueWidth:)``'s lines,
-  /// without building the whole text: a diff of a large state can run to millions of lines).
-  private func writeIndented(_ changes: [JSONChange]?) {
-    guard let changes, !changes.isEmpty else {
+  /// Writes `changes` a line each, indented (``JSONDiff/render(_:maxValueWidth:)``'s lines), as
+  /// they are found: a diff of a large state can run to millions of lines, never all held.
+  private func writeIndented(_ changes: StateChanges?) {
+    guard let changes else {
       output.writeLine("  \(JSONDiff.render(nil))")
       return
     }
-    for change in changes { output.writeLine("  " + inert(change.description)) }
+    changes.forEachChange { change in output.writeLine("  " + inert(change.description)) }
   }
 
   static func json(_ result: LogDiff) -> JSONValue {
@@ -148,9 +148,10 @@ extension CommandContext {
             .object([JSONMember("a", number($0.a)), JSONMember("b", number($0.b))])
           } ?? .null))
       members.append(
-        JSONMember("divergenceStatePatch", JSONPatch(changes: result.divergenceChanges).jsonValue))
+        JSONMember(
+          "divergenceStatePatch", JSONPatch(changes: result.divergenceChanges?.all).jsonValue))
       members.append(
-        JSONMember("finalStatePatch", JSONPatch(changes: result.finalChanges).jsonValue))
+        JSONMember("finalStatePatch", JSONPatch(changes: result.finalChanges?.all).jsonValue))
     }
     return .object(members)
   }

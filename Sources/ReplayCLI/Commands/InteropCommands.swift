@@ -10,10 +10,7 @@ extension CommandContext {
     let log = opened.log
     guard let timeline = opened.timeline else { throw .diagnostic(opened.missingAppDiagnostic) }
     let started = Self.epochMilliseconds(log.header.recordedAt) ?? 0
-    // Each state as its text, written into the file as it is (none built as a tree).
-    var actions: [(action: JSONValue, state: [UInt8], timestamp: Double)] = []
     var last = log.lastSeq
-    var bytes: [UInt8] = []
     if log.isCutOff && log.actionCount > 0 {
       last -= 1
       output.emit(
@@ -21,23 +18,36 @@ extension CommandContext {
           "action \(log.lastSeq) is left out: the app stopped while running it, so its state "
             + "cannot be computed"))
     }
+    // The actions first (DevTools' document lists them before the states), then each state's
+    // text written into the file as it is made: none is built as a tree, and only one is held.
+    var actions: [(action: JSONValue, timestamp: Double)] = []
+    var positions = [log.positions.lowerBound]
     do {
       if last >= log.firstSeq {
         for seq in log.firstSeq...last {
           let action = try log.action(at: seq)
           guard let payload = action.payload else { continue }
-          actions.append(
-            (payload, try timeline.stateJSONText(at: seq), started + (action.time ?? 0) * 1000))
+          actions.append((payload, started + (action.time ?? 0) * 1000))
+          positions.append(seq)
         }
       }
-      bytes = ReduxDevTools.export(
-        initialState: try timeline.stateJSONText(at: log.positions.lowerBound), actions: actions,
-        startedAt: started)
     } catch {
       throw .replay(error)
     }
-    try OutputFile.write(
-      bytes, to: file, inputs: [log.path], replacesLogs: arguments.flag("overwrite"))
+    try OutputFile.stream(
+      to: file, inputs: [log.path], replacesLogs: arguments.flag("overwrite")
+    ) { writer throws(CommandFailure) in
+      try ReduxDevTools.export(
+        actions: actions, startedAt: started,
+        state: { index throws(CommandFailure) in
+          do throws(ReplayError) {
+            return try timeline.stateJSONText(at: positions[index])
+          } catch {
+            throw .replay(error)
+          }
+        },
+        write: { bytes throws(CommandFailure) in try writer.write(bytes) })
+    }
     output.writeLine(
       "wrote \(inert(file)): \(actions.count) actions and their states as a Redux DevTools lifted "
         + "state (DevTools recomputes the states with the connected app's reducer: docs/interop.md)"

@@ -33,8 +33,8 @@ extension CommandContext {
       where (try? log.action(at: seq))?.status == .recorded { seqs.append(seq) }
     }
     func test(_ candidate: [Int]) -> Bool {
-      let outcome: Result<JSONValue, ReplayError>
-      do { outcome = .success(try isolated.stateJSON(runningOnly: candidate)) } catch {
+      let outcome: Result<[UInt8], ReplayError>
+      do { outcome = .success(try isolated.stateJSONText(runningOnly: candidate)) } catch {
         outcome = .failure(error)
       }
       return condition.isSatisfied(by: outcome)

@@ -188,40 +188,45 @@ package final class IsolatedTimeline: AnyTimeline {
     if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
     // The worker's text, cut out of its checked reply: never built as a tree here.
     let reply = try exchange(
-      request("state", [JSONMember("at", .number(String(position)))]), reaching: position
-    ) { (line) throws(ReplayError) -> [UInt8]? in
-      let (error, isOK, state) = line.withUnsafeBytes {
-        bytes -> (JSONParseError?, Bool, [UInt8]?) in
-        if let error = JSONParser.firstError(in: bytes, limits: .unlimited) {
-          return (error, false, nil as [UInt8]?)
-        }
-        var isOK = false
-        var state: Range<Int>?
-        JSONScan.forEachMember(ofObjectIn: bytes) { key, value in
-          if key == "ok" { isOK = bytes[value].elementsEqual("true".utf8) }
-          if key == "state" { state = value }
-        }
-        return (nil, isOK, state.map { Array(bytes[$0]) })
-      }
-      if let error { throw .encodingFailed(what: "worker reply", reason: error.description) }
-      guard isOK else { return nil }
-      guard let state else {
-        throw .encodingFailed(what: "worker reply", reason: "it holds no state")
-      }
-      return state
-    }
+      request("state", [JSONMember("at", .number(String(position)))]), reaching: position,
+      reading: Self.stateText(in:))
     guard let reply else { return try local.stateJSONText(at: position) }
     memo = (position, skippedSeqs, .text(reply))
     return reply
   }
 
-  package func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue {
-    try send(
+  package func stateJSONText(runningOnly seqs: [Int]) throws(ReplayError) -> [UInt8] {
+    let reply = try exchange(
       .object([
         JSONMember("op", .string("run")),
         JSONMember("seqs", .array(seqs.map { .number(String($0)) })),
-      ]), reaching: nil
-    ) { () throws(ReplayError) in try local.stateJSON(runningOnly: seqs) }["state"] ?? .null
+      ]), reaching: nil, reading: Self.stateText(in:))
+    if let reply { return reply }
+    return try local.stateJSONText(runningOnly: seqs)
+  }
+
+  /// The text of the `state` of a reply `line` (checked as JSON, never built as a tree), or
+  /// `nil` when the reply is not `ok` (the request is then made of ``local``).
+  private static func stateText(in line: ArraySlice<UInt8>) throws(ReplayError) -> [UInt8]? {
+    let (error, isOK, state) = line.withUnsafeBytes {
+      bytes -> (JSONParseError?, Bool, [UInt8]?) in
+      if let error = JSONParser.firstError(in: bytes, limits: .unlimited) {
+        return (error, false, nil as [UInt8]?)
+      }
+      var isOK = false
+      var state: Range<Int>?
+      JSONScan.forEachMember(ofObjectIn: bytes) { key, value in
+        if key == "ok" { isOK = bytes[value].elementsEqual("true".utf8) }
+        if key == "state" { state = value }
+      }
+      return (nil, isOK, state.map { Array(bytes[$0]) })
+    }
+    if let error { throw .encodingFailed(what: "worker reply", reason: error.description) }
+    guard isOK else { return nil }
+    guard let state else {
+      throw .encodingFailed(what: "worker reply", reason: "it holds no state")
+    }
+    return state
   }
 
   package func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool {

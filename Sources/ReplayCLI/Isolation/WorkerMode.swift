@@ -107,11 +107,9 @@ enum WorkerMode {
         // The state's text goes out as it was encoded, without a tree in between.
         setSkips(request["skips"], of: timeline)
         let position = request["at"]?.intValue ?? 0
-        var line = Array(#"{"ok":true,"state":"#.utf8)
-        line += try runAhead?.preparedText(at: position) ?? timeline.stateJSONText(at: position)
-        line += Array("}\n".utf8)
+        let text = try runAhead?.preparedText(at: position) ?? timeline.stateJSONText(at: position)
         runAhead?.begin(at: position, upTo: request["aheadLimit"]?.intValue)
-        line.withUnsafeBytes { _ = Platform.writeAll(1, $0) }
+        writeState(text)
         return
       case "reach":
         setSkips(request["skips"], of: timeline)
@@ -125,8 +123,8 @@ enum WorkerMode {
           request["a"]?.intValue ?? 0, request["b"]?.intValue ?? 0)
         reply = .object([JSONMember("ok", .bool(true)), JSONMember("equal", .bool(equal))])
       case "run":
-        let state = try timeline.stateJSON(runningOnly: request["seqs"]?.arrayOfInts ?? [])
-        reply = .object([JSONMember("ok", .bool(true)), JSONMember("state", state)])
+        writeState(try timeline.stateJSONText(runningOnly: request["seqs"]?.arrayOfInts ?? []))
+        return
       case "check":
         try timeline.checkAction(request["seq"]?.intValue ?? 0)
         reply = .object([JSONMember("ok", .bool(true))])
@@ -139,6 +137,15 @@ enum WorkerMode {
       reply = failure("\(error)")
     }
     writeLine(reply)
+  }
+
+  /// Writes the reply `{"ok":true,"state":TEXT}` with a state's `text` as it was encoded.
+  private static func writeState(_ text: [UInt8]) {
+    var line = Array(#"{"ok":true,"state":"#.utf8)
+    line.reserveCapacity(line.count + text.count + 2)
+    line += text
+    line += Array("}\n".utf8)
+    line.withUnsafeBytes { _ = Platform.writeAll(1, $0) }
   }
 
   private static func setSkips(_ skips: JSONValue?, of timeline: any AnyTimeline) {

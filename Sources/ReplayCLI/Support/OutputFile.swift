@@ -5,7 +5,8 @@ import Rewind
 /// written whole or not at all, and never over what it would destroy — the log being read, or
 /// any other Rewind log, which may be the only copy of a crash a user sent.
 enum OutputFile {
-  /// Writes `bytes` to `path`, atomically.
+  /// Writes `bytes` to `path`, atomically (``stream(to:inputs:replacesLogs:_:)`` for a file
+  /// made a piece at a time).
   ///
   /// - Parameters:
   ///   - inputs: The files the command reads; `path` must be none of them.
@@ -15,36 +16,11 @@ enum OutputFile {
   ///   existing Rewind log, when its folder does not exist, or when the write fails; nothing is
   ///   written then.
   static func write(
-    _ bytes: Data, to path: String, inputs: [String], replacesLogs: Bool
+    _ bytes: some ContiguousBytes, to path: String, inputs: [String], replacesLogs: Bool
   ) throws(CommandFailure) {
-    try check(path, inputs: inputs, replacesLogs: replacesLogs)
-    do {
-      try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw .diagnostic(
-        .error(
-          "cannot write \(inert(path)): \(error.localizedDescription)",
-          hints: [Diagnostic.Hint("check that the folder exists and is writable")]))
+    try stream(to: path, inputs: inputs, replacesLogs: replacesLogs) {
+      writer throws(CommandFailure) in try writer.write(bytes)
     }
-  }
-
-  /// Writes `bytes` as ``write(_:to:inputs:replacesLogs:)-(Data,_,_,_)`` does, without copying
-  /// them into a `Data` first (an exported page can be as large as the states it holds).
-  static func write(
-    _ bytes: [UInt8], to path: String, inputs: [String], replacesLogs: Bool
-  ) throws(CommandFailure) {
-    let result = bytes.withUnsafeBytes { buffer in
-      Result { () throws(CommandFailure) in
-        guard let base = buffer.baseAddress else {
-          return try write(Data(), to: path, inputs: inputs, replacesLogs: replacesLogs)
-        }
-        let view = Data(
-          bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count,
-          deallocator: .none)
-        try write(view, to: path, inputs: inputs, replacesLogs: replacesLogs)
-      }
-    }
-    try result.get()
   }
 
   /// Throws what ``write(_:to:inputs:replacesLogs:)`` would refuse `path` for, before the work

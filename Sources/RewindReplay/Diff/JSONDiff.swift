@@ -39,9 +39,12 @@ public enum JSONDiff {
   ///   fast and the result correct, though no longer minimal. Recursion depth is the nesting
   ///   depth of the values.
   public static func diff(_ old: JSONValue, _ new: JSONValue) -> [JSONChange]? {
-    var differ = Differ<JSONValue>()
-    differ.compare(old, new, at: .root)
-    return differ.changes.isEmpty ? nil : differ.changes
+    var changes: [JSONChange] = []
+    Differ<JSONValue>.walk(old, new) { change in
+      changes.append(change)
+      return true
+    }
+    return changes.isEmpty ? nil : changes
   }
 
   /// Returns the changes that turn the value written `oldText` into the one written `newText`,
@@ -93,40 +96,25 @@ public enum JSONDiff {
   private static func diff(
     checkedOldBytes: UnsafeRawBufferPointer, checkedNewBytes: UnsafeRawBufferPointer
   ) -> [JSONChange]? {
+    var changes: [JSONChange] = []
+    forEachChange(checkedOldBytes: checkedOldBytes, checkedNewBytes: checkedNewBytes) { change in
+      changes.append(change)
+      return true
+    }
+    return changes.isEmpty ? nil : changes
+  }
+
+  /// Calls `body` with each change ``diff(oldText:newText:limits:)`` finds between two texts
+  /// checked before, in order, as it is found (none is held), until `body` returns `false`.
+  static func forEachChange(
+    checkedOldBytes: UnsafeRawBufferPointer, checkedNewBytes: UnsafeRawBufferPointer,
+    _ body: (JSONChange) -> Bool
+  ) {
     func node(_ text: UnsafeRawBufferPointer) -> JSONTextNode {
       let start = JSONScan.valueStart(in: text, at: 0)
       return JSONTextNode(document: text, range: start..<JSONScan.valueEnd(in: text, at: start))
     }
-    var differ = Differ<JSONTextNode>()
-    differ.compare(node(checkedOldBytes), node(checkedNewBytes), at: .root)
-    return differ.changes.isEmpty ? nil : differ.changes
-  }
-}
-
-extension JSONDiff {
-  /// ``diff(oldText:newText:limits:)`` of two states' texts that were checked or encoded
-  /// before, so without limits; one that is not JSON after all is reported as a state that could
-  /// not be encoded (`what` names the states).
-  static func encodedStatesDiff(
-    _ oldText: UnsafeRawBufferPointer, _ newText: UnsafeRawBufferPointer, what: String
-  ) throws(ReplayError) -> [JSONChange]? {
-    do {
-      return try diff(oldBytes: oldText, newBytes: newText, limits: .unlimited)
-    } catch {
-      throw .encodingFailed(what: what, reason: "\(error)")
-    }
-  }
-
-  /// ``encodedStatesDiff(_:_:what:)-(UnsafeRawBufferPointer,_,_)`` of two arrays.
-  static func encodedStatesDiff(
-    _ oldText: [UInt8], _ newText: [UInt8], what: String
-  ) throws(ReplayError) -> [JSONChange]? {
-    let result = oldText.withUnsafeBytes { old in
-      newText.withUnsafeBytes { new in
-        Result { () throws(ReplayError) in try encodedStatesDiff(old, new, what: what) }
-      }
-    }
-    return try result.get()
+    Differ<JSONTextNode>.walk(node(checkedOldBytes), node(checkedNewBytes), body)
   }
 }
 
@@ -141,19 +129,37 @@ public struct JSONTextDiffError: Error, Sendable, CustomStringConvertible {
   public var description: String { "\(source): \(error)" }
 }
 
-/// Walks two values side by side, collecting changes.
+/// Walks two values side by side, handing over each change as it is found.
 private struct Differ<Node: JSONDiffNode> {
-  var changes: [JSONChange] = []
+  /// Takes each change; `false` stops the walk.
+  private let emit: (JSONChange) -> Bool
+  private var isStopped = false
 
-  mutating func compare(_ old: Node, _ new: Node, at path: JSONPath) {
-    if old.isQuicklyEqual(to: new) { return }
+  private init(emit: @escaping (JSONChange) -> Bool) {
+    self.emit = emit
+  }
+
+  /// Calls `emit` with each change from `old` to `new`, in order, until it returns `false`.
+  static func walk(_ old: Node, _ new: Node, _ emit: (JSONChange) -> Bool) {
+    withoutActuallyEscaping(emit) { emit in
+      var differ = Differ(emit: emit)
+      differ.compare(old, new, at: .root)
+    }
+  }
+
+  private mutating func report(_ change: JSONChange) {
+    if !isStopped && !emit(change) { isStopped = true }
+  }
+
+  private mutating func compare(_ old: Node, _ new: Node, at path: JSONPath) {
+    if isStopped || old.isQuicklyEqual(to: new) { return }
     switch (old.shape, new.shape) {
     case (.object(let oldMembers), .object(let newMembers)):
       compareMembers(oldMembers, newMembers, at: path)
     case (.array(let oldElements), .array(let newElements)):
       compareElements(oldElements, newElements, at: path)
     default:
-      if !old.isEqual(to: new) { changes.append(.changed(path, old: old.value, new: new.value)) }
+      if !old.isEqual(to: new) { report(.changed(path, old: old.value, new: new.value)) }
     }
   }
 
@@ -162,17 +168,17 @@ private struct Differ<Node: JSONDiffNode> {
   ) {
     let newPositions = Dictionary(
       new.indices.map { (new[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
-    for member in old {
+    for member in old where !isStopped {
       let memberPath = path.appending(.key(member.key))
       if let position = newPositions[member.key] {
         compare(member.value, new[position].value, at: memberPath)
       } else {
-        changes.append(.removed(memberPath, member.value.value))
+        report(.removed(memberPath, member.value.value))
       }
     }
     let oldKeys = Set(old.map(\.key))
-    for member in new where !oldKeys.contains(member.key) {
-      changes.append(.added(path.appending(.key(member.key)), member.value.value))
+    for member in new where !isStopped && !oldKeys.contains(member.key) {
+      report(.added(path.appending(.key(member.key)), member.value.value))
     }
   }
 
@@ -204,7 +210,7 @@ private struct Differ<Node: JSONDiffNode> {
           new: (hunk.new.lowerBound + prefix)..<(hunk.new.upperBound + prefix))
       }
     }
-    for hunk in hunks {
+    for hunk in hunks where !isStopped {
       compareHunk(hunk, old, new, at: path)
     }
   }
@@ -220,21 +226,20 @@ private struct Differ<Node: JSONDiffNode> {
     var nextOld = hunk.old.lowerBound
     var nextNew = hunk.new.lowerBound
     for pair in ElementPairing.pairs(in: hunk, old: old, new: new) + [end] {
-      while nextOld < pair.old {
-        changes.append(.removed(path.appending(.index(nextOld)), old[nextOld].value))
+      while nextOld < pair.old && !isStopped {
+        report(.removed(path.appending(.index(nextOld)), old[nextOld].value))
         nextOld += 1
       }
-      while nextNew < pair.new {
-        changes.append(.added(path.appending(.index(nextNew)), new[nextNew].value))
+      while nextNew < pair.new && !isStopped {
+        report(.added(path.appending(.index(nextNew)), new[nextNew].value))
         nextNew += 1
       }
-      guard pair != end else { break }
+      guard pair != end, !isStopped else { break }
       let elementPath = path.appending(.index(pair.new))
       if pair.isSimilar {
         compare(old[pair.old], new[pair.new], at: elementPath)
       } else {
-        changes.append(
-          .changed(elementPath, old: old[pair.old].value, new: new[pair.new].value))
+        report(.changed(elementPath, old: old[pair.old].value, new: new[pair.new].value))
       }
       nextOld += 1
       nextNew += 1

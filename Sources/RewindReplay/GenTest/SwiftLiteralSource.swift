@@ -9,8 +9,11 @@
 public protocol SwiftLiteralSource: AnyObject {
   /// The module-qualified names of the app's state and action types.
   var swiftTypeNames: (state: String, action: String) { get }
-  /// The state at `position` as a Swift expression.
-  func swiftLiteral(ofStateAt position: Int) throws(ReplayError) -> String
+  /// Writes the state at `position` as a Swift expression to `target`, a piece at a time (a
+  /// large state's expression is never held whole).
+  func writeSwiftLiteral<Target: TextOutputStream>(
+    ofStateAt position: Int, to target: inout Target
+  ) throws(ReplayError)
   /// The action `seq` as a Swift expression, or `nil` when it was not recorded.
   func swiftLiteral(ofActionAt seq: Int) throws(ReplayError) -> String?
 }
@@ -21,9 +24,12 @@ extension Timeline: SwiftLiteralSource {
     (String(reflecting: State.self), String(reflecting: Action.self))
   }
 
-  /// `String(reflecting:)` of the state at `position`.
-  public func swiftLiteral(ofStateAt position: Int) throws(ReplayError) -> String {
-    String(reflecting: try state(at: position))
+  /// `String(reflecting:)` of the state at `position`, written to `target` as `debugPrint`
+  /// writes it.
+  public func writeSwiftLiteral<Target: TextOutputStream>(
+    ofStateAt position: Int, to target: inout Target
+  ) throws(ReplayError) {
+    debugPrint(try state(at: position), terminator: "", to: &target)
   }
 
   /// `String(reflecting:)` of the action `seq`, or `nil` when it was not recorded.

@@ -70,19 +70,25 @@ public enum ReduxDevTools {
     return .object([JSONMember(type, .object([JSONMember("_0", payload)]))])
   }
 
-  /// The lifted state DevTools imports, for a session, as JSON text: the states' texts are
-  /// written into it as they are, never built as trees.
+  /// Writes the lifted state DevTools imports, for a session, as JSON text, a piece at a time:
+  /// the states' texts are written into it as they are, never built as trees, and only one is
+  /// asked for at a time, so a session of large states is never held whole.
   ///
   /// - Parameters:
-  ///   - initialState: The state before the first action, as JSON text.
-  ///   - actions: Each action's Rewind encoding, the JSON text of its state after it, and its
-  ///     time in milliseconds since the Unix epoch.
+  ///   - actions: Each action's Rewind encoding and its time in milliseconds since the Unix
+  ///     epoch.
   ///   - startedAt: When the session started (the `@@INIT` action's time), in milliseconds since
   ///     the Unix epoch.
-  public static func export(
-    initialState: [UInt8], actions: [(action: JSONValue, state: [UInt8], timestamp: Double)],
-    startedAt: Double
-  ) -> [UInt8] {
+  ///   - state: The JSON text of the state at `index`: 0 is the state before the first action,
+  ///     `n` the state after `actions[n - 1]`. Asked for in order, 0 through `actions.count`,
+  ///     then 0 again (the document holds that state twice; asking again spares holding it).
+  ///   - write: Takes the document's next bytes.
+  /// - Throws: What `state` or `write` throws.
+  public static func export<Failure: Error>(
+    actions: [(action: JSONValue, timestamp: Double)], startedAt: Double,
+    state: (_ index: Int) throws(Failure) -> [UInt8],
+    write: (_ bytes: [UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
     var byID = [
       JSONMember("0", liftedAction(.object([JSONMember("type", .string(initType))]), startedAt))
     ]
@@ -92,9 +98,19 @@ public enum ReduxDevTools {
         JSONMember(String(n + 1), liftedAction(reduxAction(entry.action), entry.timestamp)))
       staged.append(.number(String(n + 1)))
     }
-    var actionsByID: [UInt8] = []
-    JSONValue.object(byID).write(into: &actionsByID)
-    // The other members, written as an object whose opening brace is left out.
+    var head = Array(#"{"actionsById":"#.utf8)
+    JSONValue.object(byID).write(into: &head)
+    head.append(contentsOf: #","computedStates":[{"state":"#.utf8)
+    try write(head)
+    try write(state(0))
+    let separator = Array(#"},{"state":"#.utf8)
+    for index in actions.indices {
+      try write(separator)
+      try write(state(index + 1))
+    }
+    try write(Array(#"}],"committedState":"#.utf8))
+    try write(state(0))
+    // The other members, written as an object whose opening brace is a comma.
     var rest: [UInt8] = []
     JSONValue.object([
       JSONMember("currentStateIndex", .number(String(actions.count))),
@@ -104,24 +120,8 @@ public enum ReduxDevTools {
       JSONMember("isLocked", .bool(false)),
       JSONMember("isPaused", .bool(false)),
     ]).write(into: &rest)
-    // Sized up front: a document of large states never grows (and is never held twice) on the
-    // way.
-    let states = actions.reduce(2 * initialState.count) { $0 + $1.state.count }
-    var json: [UInt8] = []
-    json.reserveCapacity(actionsByID.count + states + rest.count + 12 * actions.count + 64)
-    json.append(contentsOf: #"{"actionsById":"#.utf8)
-    json.append(contentsOf: actionsByID)
-    json.append(contentsOf: #","computedStates":[{"state":"#.utf8)
-    json.append(contentsOf: initialState)
-    for entry in actions {
-      json.append(contentsOf: #"},{"state":"#.utf8)
-      json.append(contentsOf: entry.state)
-    }
-    json.append(contentsOf: #"}],"committedState":"#.utf8)
-    json.append(contentsOf: initialState)
-    json.append(UInt8(ascii: ","))
-    json.append(contentsOf: rest.dropFirst())
-    return json
+    rest[0] = UInt8(ascii: ",")
+    try write(rest)
   }
 
   private static func liftedAction(_ action: JSONValue, _ timestamp: Double) -> JSONValue {

@@ -51,11 +51,16 @@ public struct LogHeader: Sendable {
   /// as text (a header ``ReplayLog`` read, its state not migrated since): what a replay decodes
   /// the initial state from without building a tree. `nil` when it keeps a tree.
   package func withStateText<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
+    stateText?.withUnsafeBytes(body)
+  }
+
+  /// The text ``withStateText(_:)`` gives, kept (where the file holds it, without a copy), or
+  /// `nil` when the header keeps a tree.
+  package var stateText: StateText? {
     switch storedState {
     case .value: return nil
-    case .text(let text, _): return text.withUnsafeBytes(body)
-    case .inFile(let file, let range, _):
-      return body(file.slice(range.lowerBound, range.upperBound))
+    case .text(let text, _): return StateText(text)
+    case .inFile(let file, let range, _): return StateText(in: file, at: range)
     }
   }
 

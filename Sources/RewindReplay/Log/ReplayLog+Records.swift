@@ -154,6 +154,13 @@ extension ReplayLog {
   package func withCheckpointStateText<R, E: Error>(
     at seq: Int, _ body: (UnsafeRawBufferPointer) throws(E) -> R
   ) throws(E) -> R? {
+    guard let text = checkpointStateSource(at: seq) else { return nil }
+    return try text.withUnsafeBytes(body)
+  }
+
+  /// ``checkpointStateText(at:)`` as a ``StateText``: for a checkpoint in one line, where the
+  /// file holds it, found without loading the line into a tape.
+  package func checkpointStateSource(at seq: Int) -> StateText? {
     guard migration == nil else { return nil }
     // Checked here as the parser reads it, against the log's limits, duplicate keys included
     // (whatever was checked at open): the parts' text put together, as a state in one line is,
@@ -165,10 +172,7 @@ extension ReplayLog {
       guard let text = try? partedStateText(parts), text.withUnsafeBytes(isJSON) else {
         return nil
       }
-      let result = text.withUnsafeBytes { text in
-        Result { () throws(E) -> R in try body(text) }
-      }
-      return try result.get()
+      return StateText(text)
     }
     guard let entry = checkpointEntries[seq] else { return nil }
     let line = bytes.slice(entry.start, entry.start + entry.length)
@@ -178,7 +182,8 @@ extension ReplayLog {
       if key == "state" { state = range }
     }
     guard let state else { return nil }
-    return try body(UnsafeRawBufferPointer(rebasing: line[state]))
+    return StateText(
+      in: bytes, at: (entry.start + state.lowerBound)..<(entry.start + state.upperBound))
   }
 
   /// The `text` strings of a `state` record's parts, put together.

@@ -24,12 +24,12 @@ public struct LogDiff: Sendable {
   public let hunks: [Hunk]
   /// The state difference right after the first differing stretch — A's state after its side
   /// of it → B's after its own (``divergencePositions``) — when the reducer is known.
-  public let divergenceChanges: [JSONChange]?
+  public let divergenceChanges: StateChanges?
   /// The positions whose states ``divergenceChanges`` compares: the last action of each side's
   /// first differing stretch (the position before it, for a side with none), or `nil`.
   public let divergencePositions: (a: Int, b: Int)?
   /// The difference between the final states (A → B), when the reducer is known.
-  public let finalChanges: [JSONChange]?
+  public let finalChanges: StateChanges?
   /// Whether states were compared (the reducer was known).
   public let comparedStates: Bool
   /// Where the app's reducer crashed replaying A, if it did: A's states are then compared up to
@@ -49,7 +49,7 @@ public struct LogDiff: Sendable {
 
   /// The changes from A's initial state to B's (the headers' states), or `nil` when they are
   /// equal.
-  public let initialChanges: [JSONChange]?
+  public let initialChanges: StateChanges?
 
   /// The seqs (in A and in B) of the first actions that differ, or `nil` when the action
   /// sequences are equal.
@@ -110,17 +110,11 @@ public struct LogDiff: Sendable {
   /// when the headers hold them as text, or `nil` when they are equal.
   private static func initialChanges(
     _ a: LogHeader, _ b: LogHeader
-  ) throws(ReplayError) -> [JSONChange]? {
-    let fromText = a.withStateText { textA in
-      b.withStateText { textB in
-        Result { () throws(ReplayError) in
-          textA.elementsEqual(textB)
-            ? nil : try JSONDiff.encodedStatesDiff(textA, textB, what: "initial states")
-        }
-      }
+  ) throws(ReplayError) -> StateChanges? {
+    if let textA = a.stateText, let textB = b.stateText {
+      return try StateChanges(from: textA, to: textB, what: "initial states")
     }
-    if let fromText = fromText ?? nil { return try fromText.get() }
-    return JSONDiff.diff(a.state, b.state)
+    return StateChanges(JSONDiff.diff(a.state, b.state))
   }
 
   /// The changes from A's state at `positionA` to B's at `positionB` (``state(at:crash:_:)``
@@ -129,15 +123,15 @@ public struct LogDiff: Sendable {
   private static func changes(
     _ timelineA: any AnyTimeline, at positionA: Int, crash crashA: inout CrashReport?,
     _ timelineB: any AnyTimeline, at positionB: Int, crash crashB: inout CrashReport?
-  ) throws(ReplayError) -> [JSONChange]? {
+  ) throws(ReplayError) -> StateChanges? {
     let (textA, atA) = try state(at: positionA, crash: &crashA) {
       (position) throws(ReplayError) in try timelineA.stateJSONText(at: position)
     }
     let (textB, atB) = try state(at: positionB, crash: &crashB) {
       (position) throws(ReplayError) in try timelineB.stateJSONText(at: position)
     }
-    if textA == textB { return nil }
-    return try JSONDiff.encodedStatesDiff(textA, textB, what: "states at \(atA) and \(atB)")
+    return try StateChanges(
+      from: StateText(textA), to: StateText(textB), what: "states at \(atA) and \(atB)")
   }
 
   /// `read`'s result for the state at `position`, or — when the reducer crashes on the way —

@@ -35,14 +35,15 @@ public enum ShrinkCondition: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// Whether the outcome of a replay satisfies the condition.
-  public func isSatisfied(by outcome: Result<JSONValue, ReplayError>) -> Bool {
+  /// Whether the outcome of a replay — the final state's JSON text, or the error — satisfies
+  /// the condition. Only the value at a predicate's path is built from the text.
+  public func isSatisfied(by outcome: Result<[UInt8], ReplayError>) -> Bool {
     switch (self, outcome) {
     case (.crash, .failure(.reducerCrashed)): return true
     case (.crashIn(let type), .failure(.reducerCrashed(let report))):
       return report.type == type
-    case (.predicate(let path, let comparison, let value), .success(let state)):
-      return state.valueIfPresent(at: path).map { comparison.holds($0, value) } ?? false
+    case (.predicate(let path, let comparison, let expected), .success(let state)):
+      return (try? path.value(inText: state)).map { comparison.holds($0, expected) } ?? false
     default: return false
     }
   }

@@ -19,9 +19,10 @@ public protocol AnyTimeline: AnyObject {
   /// which shows the state only when asked.
   /// - Throws: See ``stateJSON(at:)``.
   func reach(_ position: Int) throws(ReplayError)
-  /// The state after applying only the actions `seqs` to the header's state, encoded as JSON.
+  /// The state after applying only the actions `seqs` to the header's state, as compact JSON
+  /// text.
   /// - Throws: See ``Timeline/state(applying:)``.
-  func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue
+  func stateJSONText(runningOnly seqs: [Int]) throws(ReplayError) -> [UInt8]
   /// Whether the states at `a` and `b` are equal (compares encodings when `State` is not
   /// `Equatable`).
   func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool
@@ -47,7 +48,11 @@ extension Timeline: AnyTimeline {
   /// The state at `position` as compact JSON text, encoded straight to bytes with Rewind's JSON
   /// encoder (the same bytes as ``stateJSON(at:)``'s value written out).
   public func stateJSONText(at position: Int) throws(ReplayError) -> [UInt8] {
-    let state = try self.state(at: position)
+    try encodedText(try self.state(at: position), what: "state at position \(position)")
+  }
+
+  /// `state` encoded straight to bytes with Rewind's JSON encoder.
+  private func encodedText(_ state: State, what: String) throws(ReplayError) -> [UInt8] {
     // Room for a state about the size of a large header's up front: its text then does not grow
     // by doubling, which holds the old and the new buffer at once. (A small reservation would
     // only shift the doublings: left to the array.)
@@ -58,7 +63,7 @@ extension Timeline: AnyTimeline {
       try JSONStreamEncoder().encode(state, into: &text)
       return text
     } catch {
-      throw .encodingFailed(what: "state at position \(position)", reason: "\(error)")
+      throw .encodingFailed(what: what, reason: "\(error)")
     }
   }
 
@@ -67,14 +72,10 @@ extension Timeline: AnyTimeline {
     _ = try state(at: position)
   }
 
-  /// The state after only the actions `seqs`, encoded with Rewind's JSON encoder.
-  public func stateJSON(runningOnly seqs: [Int]) throws(ReplayError) -> JSONValue {
-    let state = try self.state(applying: seqs)
-    do {
-      return try RewindJSONEncoder().encodeValue(state)
-    } catch {
-      throw .encodingFailed(what: "state", reason: "\(error)")
-    }
+  /// The state after only the actions `seqs`, encoded straight to bytes with Rewind's JSON
+  /// encoder.
+  public func stateJSONText(runningOnly seqs: [Int]) throws(ReplayError) -> [UInt8] {
+    try encodedText(try self.state(applying: seqs), what: "state")
   }
 
   /// Compares with `==` when `State` is `Equatable`, else the encodings.

@@ -12,7 +12,7 @@ public struct VerifyReport: Sendable {
     /// The last position known to match (the previous matching checkpoint, or the header).
     public var lastMatching: Int
     /// The changes from the recorded state to the replayed one.
-    public var changes: [JSONChange]
+    public var changes: StateChanges
   }
 
   /// An action that no longer decodes.
@@ -65,7 +65,7 @@ public struct VerifyReport: Sendable {
         "the first difference comes from actions \(first)…\(divergence.seq) (the state matched at "
           + "position \(divergence.lastMatching))")
       body("recorded → replayed:")
-      for change in divergence.changes { body("  \(change)") }
+      divergence.changes.forEachChange { change in body("  \(change)") }
     } else if !hasCheckpoints {
       body("\(path): the log has no checkpoints, so only decoding was checked")
     } else if undecodable.isEmpty {
@@ -107,25 +107,16 @@ public enum Verifier {
       // found without building either as a tree (a large state's tree costs many times its
       // text). Any other difference — a hand-written checkpoint's spacing or member order, or a
       // real divergence — is compared value by value.
-      let fromText = try log.withCheckpointStateText(at: seq) {
-        (recorded) throws(ReplayError) -> [JSONChange]? in
-        let replayed = try timeline.stateJSONText(at: seq)
-        if recorded.elementsEqual(replayed) { return nil }
+      let changes: StateChanges?
+      if let recorded = log.checkpointStateSource(at: seq) {
         // From the two texts, neither built as a tree; the recorded one in the log's bytes.
-        let found = replayed.withUnsafeBytes { replayed in
-          Result { () throws(ReplayError) in
-            try JSONDiff.encodedStatesDiff(recorded, replayed, what: "checkpoint at seq \(seq)")
-          }
-        }
-        return try found.get()
-      }
-      let changes: [JSONChange]?
-      if let fromText {
-        changes = fromText
+        changes = try StateChanges(
+          from: recorded, to: StateText(try timeline.stateJSONText(at: seq)),
+          what: "checkpoint at seq \(seq)")
       } else {
         // Migrated (or unreadable as text): the recorded state as the migration left it.
         guard let recorded = try log.checkpointState(at: seq) else { continue }
-        changes = JSONDiff.diff(recorded, try timeline.stateJSON(at: seq))
+        changes = StateChanges(JSONDiff.diff(recorded, try timeline.stateJSON(at: seq)))
       }
       report.checkpointsCompared += 1
       if let changes {

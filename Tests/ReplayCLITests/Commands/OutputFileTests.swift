@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ReplayCLI
+
 /// The commands that write a file (`export --html`, `export --redux-devtools`, `import -o`,
 /// `shrink -o`) never write over the log they read or, unless `--overwrite`, over another Rewind
 /// log; a folder or a missing folder is a clear error before any work.
@@ -63,6 +65,43 @@ import Testing
         nowhere.standardError.hasPrefix(
           "error: cannot write \(missing): the folder "
             + "\(folder.appendingPathComponent("no/such/dir").path) does not exist"))
+    }
+  }
+
+  /// A file made a piece at a time is put in place whole: small and large pieces arrive in
+  /// order, and a failure part way leaves the file that was there as it was, with no temporary
+  /// file beside it.
+  @Test func aStreamedFileIsWrittenWholeOrNotAtAll() throws {
+    try CLIFixture.withTemporaryDirectory { folder in
+      let path = folder.appendingPathComponent("out.json").path
+      try Data("before".utf8).write(to: URL(fileURLWithPath: path))
+      let large = [UInt8](repeating: UInt8(ascii: "x"), count: 200_000)
+      var expected: [UInt8] = []
+      try OutputFile.stream(to: path, inputs: [], replacesLogs: false) {
+        writer throws(CommandFailure) in
+        for n in 0..<1000 {
+          let piece = Array("\(n),".utf8)
+          try writer.write(piece)
+          expected += piece
+          if n % 300 == 0 {
+            try writer.write(large)
+            expected += large
+          }
+        }
+      }
+      #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == expected)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.json"])
+
+      #expect(throws: CommandFailure.self) {
+        try OutputFile.stream(to: path, inputs: [], replacesLogs: false) {
+          writer throws(CommandFailure) in
+          try writer.write(large)
+          try writer.write(Array("more".utf8))
+          throw .diagnostic(.error("stopped part way"))
+        }
+      }
+      #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == expected)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.json"])
     }
   }
 }

@@ -330,13 +330,15 @@ extension Hostile {
         expectWithinTheBound(verify, "verify")
         /// `diff` of the log with `other`: its status and a line it prints, within the bound of
         /// each log.
-        func expectDiff(with other: URL, status: Int32, saying line: String) throws {
+        func expectDiff(
+          with other: URL, status: Int32, saying line: String, within limit: Int = 2 * bound
+        ) throws {
           let diff = try Self.run(
             ["diff", url.path, other.path, "--no-isolate"], timeLimit: 300, in: directory)
           #expect(diff.status == status, "\(diff.firstErrorLine)")
           #expect(diff.standardOutput.contains(line))
           #expect(
-            Self.isSanitized || diff.peakResidentBytes < 2 * bound,
+            Self.isSanitized || diff.peakResidentBytes < limit,
             "diff used \(diff.peakMiB) MiB for two \(file.count >> 10) KiB files")
         }
         // Two such logs: the states compared as bytes, not as trees.
@@ -355,6 +357,30 @@ extension Hostile {
         #expect(diverging.status == 1, "\(diverging.firstErrorLine)")
         #expect(diverging.standardOutput.contains("todos[1234].done: true → false"))
         expectWithinTheBound(diverging, "verify of a diverging checkpoint")
+        // States that differ throughout: every todo removed, from the initial states and from
+        // the final ones (600,000 changes), printed as they are found, never all held. The
+        // bound is the two logs' (the second's is its file plus 64 MiB).
+        let emptyHeader = Data(
+          (#"{"kind":"header","format":"rewind","version":1,"session":"s","app":"todo","#
+            + #""actionType":"TodoAction","stateType":"TodoState","#
+            + #""recordedAt":"2026-01-01T00:00:00Z","firstSeq":1,"checkpointInterval":1000,"#
+            + #""state":{"todos":[],"filter":"all","nextID":1}}"# + "\n").utf8)
+        let empty = directory.appendingPathComponent("empty.jsonl")
+        try (emptyHeader + action).write(to: empty)
+        try expectDiff(
+          with: empty, status: 1, saying: #"- todos[299999]: {"id":299999,"#,
+          within: bound + emptyHeader.count + action.count + 3 * emptyHeader.count + (64 << 20))
+        // A checkpoint none of whose todos the replay has: each is a change, found as printed.
+        let everyTodo = directory.appendingPathComponent("every-todo.jsonl")
+        try (emptyHeader + action + checkpoint).write(to: everyTodo)
+        let differsThroughout = try Self.run(
+          ["verify", everyTodo.path, "--no-isolate"], timeLimit: 300, in: directory)
+        #expect(differsThroughout.status == 1, "\(differsThroughout.firstErrorLine)")
+        #expect(
+          differsThroughout.standardOutput.contains(
+            #"  - todos[299999]: {"id":299999,"title":"Todo number 299999 with some words","#))
+        Self.expectWithinTheBound(
+          differsThroughout, line: checkpoint.count, "verify of a checkpoint differing throughout")
         // The page holds its states as their texts: within the bound, the state in it as recorded.
         let page = directory.appendingPathComponent("large.html")
         let export = try Self.run(
@@ -363,6 +389,15 @@ extension Hostile {
         let html = try Data(contentsOf: page)
         #expect(html.count > state.count && html.range(of: state.prefix(4_096)) != nil)
         expectWithinTheBound(export, "export --html")
+        // DevTools' lifted state holds the state twice; it is written as it is made.
+        let lifted = directory.appendingPathComponent("large.json")
+        let devTools = try Self.run(
+          ["export", url.path, "--redux-devtools", lifted.path, "--no-isolate"], timeLimit: 300,
+          in: directory)
+        #expect(devTools.status == 0, "\(devTools.firstErrorLine)")
+        let liftedState = try Data(contentsOf: lifted)
+        #expect(liftedState.count > 2 * state.count && liftedState.range(of: state) != nil)
+        expectWithinTheBound(devTools, "export --redux-devtools")
       }
     }
 

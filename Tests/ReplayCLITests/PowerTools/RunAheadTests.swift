@@ -1,6 +1,7 @@
 import Foundation
 import Rewind
 import RewindExamples
+import RewindJSON
 import RewindReplay
 import Testing
 
@@ -71,7 +72,7 @@ import Testing
     // The actions 1…340, twenty times over: a request of about 29 KiB.
     let seqs = Array(repeating: Array(1...340), count: 20).flatMap { $0 }
     Platform.sleep(milliseconds: 20)
-    let applied = try timeline.stateJSON(runningOnly: seqs)
+    let applied = try JSONParser.parse(try timeline.stateJSONText(runningOnly: seqs))
     #expect(applied["todos"] != nil)
     #expect(timeline.workersStarted == 1)
   }

@@ -242,8 +242,17 @@ private func document(_ name: String) throws -> JSONValue {
       actions.append(
         (try #require(record.payload), try timeline.stateJSONText(at: seq), 1000 + Double(seq)))
     }
-    let text = ReduxDevTools.export(
-      initialState: log.header.state.serializedBytes, actions: actions, startedAt: 1000)
+    // Each state is asked for once, in order, after the actions; the first one again last.
+    var asked: [Int] = []
+    var text: [UInt8] = []
+    ReduxDevTools.export(
+      actions: actions.map { ($0.action, $0.timestamp) }, startedAt: 1000,
+      state: { index in
+        asked.append(index)
+        return index == 0 ? log.header.state.serializedBytes : actions[index - 1].state
+      },
+      write: { text.append(contentsOf: $0) })
+    #expect(asked == Array(0...actions.count) + [0])
     let lifted = try JSONParser.parse(text)
     // What the real instrument checks: every staged id has an action with a string type, @@INIT
     // at 0, one computed state per staged id, the current index in range.

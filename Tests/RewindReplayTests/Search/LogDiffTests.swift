@@ -54,7 +54,7 @@ private func fixture(_ name: String) -> String {
     #expect(result.firstDivergence?.a == 41)
     #expect(result.firstDivergence?.b == 41)
     #expect(!result.isEquivalent)
-    #expect(JSONDiff.render(result.finalChanges) == "count: 5050 → 5049")
+    #expect(JSONDiff.render(result.finalChanges?.all) == "count: 5050 → 5049")
   }
 
   @Test func oneDeletionIsOneStretchOnlyInA() throws {
@@ -64,7 +64,7 @@ private func fixture(_ name: String) -> String {
     let result = try diff(counterLog("a", a), counterLog("b", b))
     #expect(
       result.hunks == [LogDiff.Hunk(seqsInA: 10...10, seqsInB: nil, beforeA: 10, beforeB: 10)])
-    #expect(JSONDiff.render(result.finalChanges) == "count: 5050 → 5040")
+    #expect(JSONDiff.render(result.finalChanges?.all) == "count: 5050 → 5040")
   }
 
   @Test func disjointLogsAreOneStretch() throws {
@@ -87,7 +87,7 @@ private func fixture(_ name: String) -> String {
     #expect(result.divergencePositions?.b == 201)
     let stateA = try app.timeline(for: a).stateJSON(at: 223)
     let stateB = try app.timeline(for: b).stateJSON(at: 201)
-    #expect(result.divergenceChanges == JSONDiff.diff(stateA, stateB))
+    #expect(result.divergenceChanges?.all == JSONDiff.diff(stateA, stateB))
     #expect(result.finalChanges != nil)
     let withoutReducer = try LogDiff(a, b, timelines: nil)
     #expect(withoutReducer.divergencePositions == nil)
