@@ -39,8 +39,8 @@ extension CommandContext {
     let crashes = crash != nil
     let end = crash?.seq ?? to
     // The states it writes are rebuilt (and its actions checked, above) before the first line
-    // is written: a failure leaves no half-written test behind. (Not the state after a crashing
-    // action, which would crash this process.)
+    // is written, so that nothing is left to fail once the test is being written. (Not the state
+    // after a crashing action, which would crash this process.)
     do throws(ReplayError) {
       try opened.localTimeline?.reach(from)
       if !crashes { try opened.localTimeline?.reach(end) }
@@ -87,7 +87,6 @@ extension CommandContext {
         text.write(")\n")
       }
     } catch {
-      text.flush()
       throw .replay(error)
     }
     text.write(crashes ? "  }\n}\n" : "}\n")
@@ -96,24 +95,31 @@ extension CommandContext {
   }
 
   /// Standard output as a `TextOutputStream`, for literals `debugPrint` writes a piece at a
-  /// time: the pieces are gathered and written 64 KiB at a time.
+  /// time: small pieces are gathered and written 64 KiB at a time, a large one (an array's whole
+  /// literal, which the standard library makes as one `String`) written as it comes.
   private struct LiteralOutput: TextOutputStream {
     let output: any TextOutput
     private var pending = ""
+    private static let pieceSize = 1 << 16
 
     init(output: any TextOutput) {
       self.output = output
     }
 
     mutating func write(_ string: String) {
+      if string.utf8.count >= Self.pieceSize {
+        flush()
+        output.write(string, to: .standardOutput)
+        return
+      }
       pending += string
-      if pending.utf8.count >= 1 << 16 { flush() }
+      if pending.utf8.count >= Self.pieceSize { flush() }
     }
 
     mutating func flush() {
       guard !pending.isEmpty else { return }
       output.write(pending, to: .standardOutput)
-      pending.removeAll(keepingCapacity: true)
+      pending = ""
     }
   }
 

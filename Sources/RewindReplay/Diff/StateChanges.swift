@@ -15,29 +15,45 @@ public struct StateChanges: Sendable {
   /// The changes from the state written `old` to the one written `new`, or `nil` when the two
   /// are equal (the same bytes, or the same value written otherwise).
   ///
+  /// Up to ``heldChanges`` changes are found once and kept; the texts are kept instead only
+  /// when there are more.
+  ///
   /// - Parameter what: Names the two states in the error.
   /// - Throws: `.encodingFailed` when a text is not one JSON value.
   package init?(from old: StateText, to new: StateText, what: String) throws(ReplayError) {
-    let differs = try old.withUnsafeBytes { (oldBytes) throws(ReplayError) -> Bool in
-      try new.withUnsafeBytes { (newBytes) throws(ReplayError) -> Bool in
+    // nil: more than can be held.
+    let found = try old.withUnsafeBytes { (oldBytes) throws(ReplayError) -> [JSONChange]? in
+      try new.withUnsafeBytes { (newBytes) throws(ReplayError) -> [JSONChange]? in
+        if oldBytes.elementsEqual(newBytes) { return [] }
         for (name, text) in [("oldText", oldBytes), ("newText", newBytes)] {
           if let error = JSONParser.firstError(in: text, limits: .unlimited) {
             throw .encodingFailed(
               what: what, reason: "\(JSONTextDiffError(source: name, error: error))")
           }
         }
-        if oldBytes.elementsEqual(newBytes) { return false }
-        var differs = false
-        JSONDiff.forEachChange(checkedOldBytes: oldBytes, checkedNewBytes: newBytes) { _ in
-          differs = true
-          return false
+        var changes: [JSONChange] = []
+        var isWhole = true
+        JSONDiff.forEachChange(checkedOldBytes: oldBytes, checkedNewBytes: newBytes) { change in
+          guard changes.count < Self.heldChanges else {
+            isWhole = false
+            return false
+          }
+          changes.append(change)
+          return true
         }
-        return differs
+        return isWhole ? changes : nil
       }
     }
-    guard differs else { return nil }
-    storage = .texts(old: old, new: new)
+    switch found {
+    case .none: storage = .texts(old: old, new: new)
+    case .some(let changes) where changes.isEmpty: return nil
+    case .some(let changes): storage = .found(changes)
+    }
   }
+
+  /// The most changes kept as they are: a diff with more is found again from the texts each time
+  /// it is read.
+  static let heldChanges = 1_000
 
   /// `changes`, found some other way (from trees), or `nil` when there are none.
   package init?(_ changes: [JSONChange]?) {

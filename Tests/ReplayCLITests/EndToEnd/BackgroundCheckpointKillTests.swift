@@ -1,5 +1,6 @@
 import Foundation
 import RewindReplay
+import RewindTestSupport
 import Testing
 
 /// `kill -9` while a checkpoint is being written in parts off the dispatching thread
@@ -31,7 +32,7 @@ import Testing
       }
     }
     kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    _ = ChildExit.wait(for: process)
     return highest
   }
 

@@ -48,9 +48,9 @@ import Testing
       seen.add(tail.poll())
       usleep(500)
     }
-    process.waitUntilExit()
+    let exit = ChildExit.wait(for: process)
     seen.add(tail.poll())
-    #expect(process.terminationStatus == 0)
+    #expect(exit == ChildExit(status: 0, isSignal: false))
     let missing = Set(1...count).subtracting(seen.seqs).sorted()
     #expect(
       seen.seqs == Array(1...count),

@@ -359,7 +359,7 @@ extension Hostile {
         expectWithinTheBound(diverging, "verify of a diverging checkpoint")
         // States that differ throughout: every todo removed, from the initial states and from
         // the final ones (600,000 changes), printed as they are found, never all held. The
-        // bound is the two logs' (the second's is its file plus 64 MiB).
+        // bound is the two logs' (the second's: its file, 3× its largest line, 64 MiB).
         let emptyHeader = Data(
           (#"{"kind":"header","format":"rewind","version":1,"session":"s","app":"todo","#
             + #""actionType":"TodoAction","stateType":"TodoState","#

@@ -96,4 +96,20 @@ import Testing
   func conditionsParse(text: String, expected: ShrinkCondition) throws {
     #expect(try ShrinkCondition.parse(text) == expected)
   }
+
+  /// A predicate is checked on the final state's text: the value at its path, a count, and a
+  /// path the state lacks (not satisfied), as on the parsed state.
+  @Test func aPredicateIsCheckedOnTheStatesText() throws {
+    let state = Array(#"{"todos":[{"title":"a"},{"title":"b"}],"filter":"all"}"#.utf8)
+    func holds(_ condition: String) throws -> Bool {
+      try ShrinkCondition.parse(condition).isSatisfied(by: .success(state))
+    }
+    #expect(try holds(#"filter == "all""#))
+    #expect(try !holds(#"filter == "done""#))
+    #expect(try holds("todos.count > 1"))
+    #expect(try holds(#"todos[1].title == "b""#))
+    #expect(try !holds("todos[5].title == 1"))
+    #expect(try !holds("missing == 1"))
+    #expect(try !ShrinkCondition.parse("crash").isSatisfied(by: .success(state)))
+  }
 }

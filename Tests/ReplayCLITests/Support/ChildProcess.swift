@@ -1,4 +1,5 @@
 import Foundation
+import RewindTestSupport
 
 /// A built executable of this package run as a child process, as a user runs it: its exit
 /// status, how it ended, and what it wrote.
@@ -34,11 +35,11 @@ struct ChildProcess {
       environment.merge(extra) { $1 }
       process.environment = environment
       try process.run()
-      process.waitUntilExit()
+      let exit = ChildExit.wait(for: process)
       try out.close()
       try err.close()
       return ChildProcess(
-        status: process.terminationStatus, reason: process.terminationReason,
+        status: exit.status, reason: exit.reason,
         standardOutput: try String(contentsOf: outURL, encoding: .utf8),
         standardError: try String(contentsOf: errURL, encoding: .utf8))
     }

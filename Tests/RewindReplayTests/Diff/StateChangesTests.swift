@@ -29,6 +29,20 @@ private typealias Fixture = DiffFixtures
     }
   }
 
+  /// More changes than are held: found again from the texts, the same each time.
+  @Test func manyChangesAreFoundAgainFromTheTexts() throws {
+    let count = StateChanges.heldChanges + 500
+    let old = Fixture.todoState((0..<count).map { Fixture.todo($0, "todo \($0)") })
+    let new = Fixture.todoState([])
+    let changes = try #require(
+      try StateChanges(
+        from: StateText(old.serializedBytes), to: StateText(new.serializedBytes), what: "states"))
+    let expected = try #require(JSONDiff.diff(old, new))
+    #expect(expected.count > StateChanges.heldChanges)
+    #expect(changes.all == expected)
+    #expect(changes.all == expected)
+  }
+
   @Test func equalStatesHaveNoChangesHoweverTheyAreWritten() throws {
     let text = StateText(Array(#"{"a":[1,{"b":"ü"}],"d":true}"#.utf8))
     #expect(try StateChanges(from: text, to: text, what: "states") == nil)

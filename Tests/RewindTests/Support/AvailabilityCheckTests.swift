@@ -1,4 +1,5 @@
 import Foundation
+import RewindTestSupport
 import Testing
 
 /// `Scripts/check-availability.py`, the Linux-side stand-in for compiling on every Apple
@@ -30,8 +31,7 @@ import Testing
     process.standardError = pipe
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    return (ChildExit.wait(for: process).status, String(decoding: data, as: UTF8.self))
   }
 
   @Test func thePackageUsesNoAPINewerThanItsDeploymentTargets() throws {

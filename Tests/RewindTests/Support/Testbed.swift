@@ -1,4 +1,5 @@
 import Foundation
+import RewindTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -53,10 +54,10 @@ enum Testbed {
     process.standardError = stderr
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    process.waitUntilExit()
+    let exit = ChildExit.wait(for: process)
     return TestbedRun(
-      terminationReason: process.terminationReason,
-      terminationStatus: process.terminationStatus,
+      terminationReason: exit.reason,
+      terminationStatus: exit.status,
       stdout: (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "",
       stderr: (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "")
   }
@@ -94,7 +95,7 @@ enum Testbed {
     }
     let wasRunning = process.isRunning
     if wasRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
+    let exit = ChildExit.wait(for: process)
     // The acknowledgements still in the pipe were written before the child died, too.
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     while true {
@@ -105,7 +106,7 @@ enum Testbed {
     try? pipe.fileHandleForReading.close()
     return KilledRecording(
       highestAck: acks.highest, ackProblems: acks.problems, wasKilled: wasRunning,
-      terminationReason: process.terminationReason, terminationStatus: process.terminationStatus)
+      terminationReason: exit.reason, terminationStatus: exit.status)
   }
 
   /// `SIGKILL`, the signal ``recordUntilKilled(log:policy:acks:)`` sends.
