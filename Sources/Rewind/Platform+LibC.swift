@@ -104,10 +104,14 @@ package enum LibC {
     #endif
   }
 
-  /// `SOCK_STREAM`, as `socket(2)` takes it.
-  package static var streamSocket: Int32 {
+  /// `SOCK_STREAM`, as `socket(2)` takes it, close-on-exec from its creation where the type
+  /// can say so (`SOCK_CLOEXEC`, Linux): a process another thread spawns meanwhile cannot
+  /// inherit it. Apple platforms have no such flag; the caller sets `FD_CLOEXEC` after.
+  package static var closeOnExecStreamSocket: Int32 {
     #if canImport(Glibc)
-      return Int32(SOCK_STREAM.rawValue)
+      return Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue)
+    #elseif canImport(Musl)
+      return SOCK_STREAM | SOCK_CLOEXEC
     #else
       return SOCK_STREAM
     #endif

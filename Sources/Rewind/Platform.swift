@@ -287,9 +287,11 @@ package enum Platform {
   /// moment. `nil` with `errno` set when it cannot be made.
   package static func socketPair() -> (Int32, Int32)? {
     var descriptors: [Int32] = [-1, -1]
-    guard socketpair(AF_UNIX, LibC.streamSocket, 0, &descriptors) == 0 else { return nil }
+    guard socketpair(AF_UNIX, LibC.closeOnExecStreamSocket, 0, &descriptors) == 0 else {
+      return nil
+    }
     for fd in descriptors {
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // where the type could not say so
       #if canImport(Darwin)
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))

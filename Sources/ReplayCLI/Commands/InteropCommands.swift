@@ -10,14 +10,7 @@ extension CommandContext {
     let log = opened.log
     guard let timeline = opened.timeline else { throw .diagnostic(opened.missingAppDiagnostic) }
     let started = Self.epochMilliseconds(log.header.recordedAt) ?? 0
-    var last = log.lastSeq
-    if log.isCutOff && log.actionCount > 0 {
-      last -= 1
-      output.emit(
-        Diagnostic.warning(
-          "action \(log.lastSeq) is left out: the app stopped while running it, so its state "
-            + "cannot be computed"))
-    }
+    let last = try lastExportedSeq(opened, timeline: timeline)
     // The actions first (DevTools' document lists them before the states), then each state's
     // text written into the file as it is made: none is built as a tree, and only one is held.
     var actions: [(action: JSONValue, timestamp: Double)] = []
@@ -52,6 +45,37 @@ extension CommandContext {
       "wrote \(inert(file)): \(actions.count) actions and their states as a Redux DevTools lifted "
         + "state (DevTools recomputes the states with the connected app's reducer: docs/interop.md)"
     )
+  }
+
+  /// The last action whose state an export holds: a cut-off log's last action (the one the app
+  /// stopped in) only when its replay, in the worker, does not crash the reducer, as the HTML
+  /// page has it; without isolation it is left out, since its reducer may trap again in this
+  /// process. Warns when it is left out.
+  private func lastExportedSeq(
+    _ opened: OpenedLog, timeline: any AnyTimeline
+  ) throws(CommandFailure) -> Int {
+    let log = opened.log
+    guard log.isCutOff && log.actionCount > 0 else { return log.lastSeq }
+    guard let isolated = timeline as? IsolatedTimeline else {
+      output.emit(
+        Diagnostic.warning(
+          "action \(log.lastSeq) is left out: the app stopped while running it, so its state is "
+            + "not computed without crash isolation (drop --no-isolate to replay it in a "
+            + "separate process)"))
+      return log.lastSeq - 1
+    }
+    do {
+      try isolated.reach(log.lastSeq)
+      return log.lastSeq
+    } catch {
+      guard case .reducerCrashed(let report) = error, report.seq == log.lastSeq else {
+        throw .replay(error)
+      }
+      output.emit(
+        Diagnostic.warning(
+          "action \(log.lastSeq) is left out: \(report.headline), so it has no state after it"))
+      return log.lastSeq - 1
+    }
   }
 
   /// `replay import FILE --app NAME -o LOG [--initial-state FILE] [--lenient]`.

@@ -19,7 +19,14 @@ public enum ShrinkCondition: Sendable, Equatable, CustomStringConvertible {
       }
       return .crashIn(type: name)
     }
-    switch try Breakpoint.parseBreak("if " + text) {
+    let parsed: Breakpoint
+    do {
+      parsed = try Breakpoint.parseBreak("if " + text)
+    } catch {
+      // The session's wording names its command; a condition here is written without it.
+      throw BreakpointParseError(error.description.replacingOccurrences(of: "break if ", with: ""))
+    }
+    switch parsed {
     case .condition(let path, let comparison, let value): return .predicate(path, comparison, value)
     default: throw BreakpointParseError("expected crash, type=NAME or 'PATH OP VALUE'")
     }

@@ -8,17 +8,20 @@ struct StateCache<State> {
 
   /// - Parameters:
   ///   - stride: Keep the state of every `stride`-th position.
-  ///   - capacity: The most states kept; past it, every other one is dropped.
+  ///   - capacity: The most states kept (at least 4); past it, every other one is dropped. 0
+  ///     keeps none: for states too large for any to be kept.
   init(stride: Int, capacity: Int) {
     self.stride = max(1, stride)
-    self.capacity = max(4, capacity)
+    self.capacity = capacity <= 0 ? 0 : max(4, capacity)
   }
 
   var count: Int { states.count }
 
   /// Whether `position` is one the cache keeps.
   @inline(__always)
-  func wants(_ position: Int) -> Bool { position % stride == 0 && lacks(position) }
+  func wants(_ position: Int) -> Bool {
+    capacity > 0 && position % stride == 0 && lacks(position)
+  }
 
   /// Whether there is no state for `position`. Out of line: in generic code, the `State?` of a
   /// dictionary lookup costs a metadata lookup wherever it appears, even on paths not taken.
@@ -27,7 +30,7 @@ struct StateCache<State> {
 
   /// Keeps `state` for `position` (pinned positions survive thinning).
   mutating func insert(_ state: State, at position: Int) {
-    guard states[position] == nil else { return }
+    guard capacity > 0, states[position] == nil else { return }
     states[position] = state
     let index = insertionIndex(position)
     positions.insert(position, at: index)

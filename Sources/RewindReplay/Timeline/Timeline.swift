@@ -35,6 +35,11 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   private var recent: (start: Int, states: [State])?
   private var initial: State?
   private let usesCheckpoints: Bool
+  /// Whether the budget holds a state besides the one asked for. When it does not (the log's
+  /// largest checkpoint, decoded, is estimated over the budget), nothing is cached — not the
+  /// header's state, not a stretch — and a rebuild from a checkpoint lets go of the state it
+  /// replaces before decoding the checkpoint's: at most two states at once, not six.
+  private let keepsStates: Bool
   /// The most states of a rebuilt stretch kept for stepping back through it.
   private let stretchLimit: Int
   /// Called during long rebuilds with the positions done and to do (every 4,096 reductions),
@@ -58,7 +63,9 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   ///   - memoryBudget: About how many bytes of cached states to keep; past it the cache thins
   ///     out. At most half the log's size is used (but at least 32 MiB): the log itself is in
   ///     memory too, so stepping through a whole log stays within about twice its size, whatever
-  ///     the size of the state.
+  ///     the size of the state. A state estimated larger than the budget by itself (four times
+  ///     the log's last checkpoint) is never cached: each position is rebuilt from the nearest
+  ///     checkpoint (or the header) when asked for.
   ///   - usesCheckpoints: Start from the log's recorded checkpoints (`true`, fast), or rebuild
   ///     every state from the header through the reducer (`false`, what `verify` needs).
   ///   - coder: The JSON coder for the actions and checkpoints: Rewind's (the default, fast) or
@@ -76,9 +83,10 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     directState = coder == .rewind ? JSONDirectCoding.decoder(for: State.self) : nil
     let stateBytes = max(256, Self.estimatedStateBytes(log) * 4)
     let budget = min(memoryBudget, max(log.byteCount / 2, 32 << 20))
-    cache = StateCache(stride: stride, capacity: budget / stateBytes)
+    keepsStates = budget >= stateBytes
+    cache = StateCache(stride: stride, capacity: keepsStates ? budget / stateBytes : 0)
     // The states of the last rebuilt stretch count against the budget too: at most a quarter.
-    stretchLimit = max(8, budget / 4 / stateBytes)
+    stretchLimit = keepsStates ? max(8, budget / 4 / stateBytes) : 0
   }
 
   deinit {
@@ -118,6 +126,10 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     if let known {
       state = known
     } else {
+      if !keepsStates {
+        cursor = nil
+        recent = nil
+      }
       state = try checkpointState(start)
       cache.insert(state, at: start)
     }
@@ -238,7 +250,12 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     }
     if let best { return best }
     // The header's state, decoded only when no later state serves: a large one is not decoded
-    // for a position a checkpoint reaches.
+    // for a position a checkpoint reaches. (The cursor serves no more: let go of it first when
+    // no state besides the one asked for is kept.)
+    if !keepsStates {
+      cursor = nil
+      recent = nil
+    }
     let initial = (positions.lowerBound, try initialState())
     cache.insert(initial.1, at: initial.0)
     return initial
@@ -272,12 +289,12 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     if let decoded = log.header.withStateText({
       lines.state(State.self, text: $0, direct: directState)
     }), let state = decoded {
-      initial = state
+      if keepsStates { initial = state }
       return state
     }
     let state = try decodeState(
       log.header.state, line: log.headerStateLine, what: "header's initial state")
-    initial = state
+    if keepsStates { initial = state }
     return state
   }
 

@@ -46,6 +46,44 @@ import Testing
     }
   }
 
+  /// A cut-off log's last action (the one the app stopped in) is exported when its replay, in
+  /// the worker, does not crash the reducer, as the HTML page shows it; it is left out, saying
+  /// why, when it crashes, and without crash isolation. (The built binary: its worker is itself.)
+  @Test func aCutOffLogsLastActionIsExportedWhenItReplaysWithoutACrash() throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let exported = directory.appendingPathComponent("x.json").path
+      func export(_ log: String, _ extra: [String] = []) throws -> ChildProcess {
+        try ChildProcess.run(
+          CLIFixture.replayExecutable(), ["export", log, "--redux-devtools", exported] + extra,
+          in: directory)
+      }
+      let crash = try export(CLIFixture.path("todo-crash.jsonl"))
+      #expect(crash.status == 0, "\(crash.standardError)")
+      #expect(
+        crash.standardError
+          == "warning: action 38 is left out: the app's reducer crashed on action 38 (type "
+          + #""move", log line 42): SIGILL, so it has no state after it"# + "\n")
+      #expect(crash.standardOutput.hasPrefix("wrote \(exported): 37 actions"))
+      // The session without its end record: cut off in an action that replays.
+      let lines = try String(contentsOfFile: CLIFixture.path("todo-session.jsonl"), encoding: .utf8)
+        .split(separator: "\n").map(String.init)
+      #expect(lines.last?.contains(#""kind":"end""#) == true)
+      let cut = try CLIFixture.write(Array(lines.dropLast()), named: "cut.jsonl", in: directory)
+      let replayed = try export(cut)
+      #expect(replayed.status == 0, "\(replayed.standardError)")
+      #expect(replayed.standardError.isEmpty, "\(replayed.standardError)")
+      #expect(replayed.standardOutput.hasPrefix("wrote \(exported): 340 actions"))
+      let unisolated = try export(cut, ["--no-isolate"])
+      #expect(unisolated.status == 0, "\(unisolated.standardError)")
+      #expect(
+        unisolated.standardError
+          == "warning: action 340 is left out: the app stopped while running it, so its state "
+          + "is not computed without crash isolation (drop --no-isolate to replay it in a "
+          + "separate process)\n")
+      #expect(unisolated.standardOutput.hasPrefix("wrote \(exported): 339 actions"))
+    }
+  }
+
   @Test func aFileOfAnotherAppsActionsIsRefusedAndNothingIsWritten() throws {
     try CLIFixture.withTemporaryDirectory { directory in
       let exported = directory.appendingPathComponent("todo.json").path

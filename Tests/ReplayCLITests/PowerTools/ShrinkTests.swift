@@ -112,4 +112,14 @@ import Testing
     #expect(try !holds("missing == 1"))
     #expect(try !ShrinkCondition.parse("crash").isSatisfied(by: .success(state)))
   }
+
+  /// A condition that does not parse is explained in shrink's words, not the session's.
+  @Test func aConditionThatDoesNotParseIsExplainedWithoutTheSessionsCommand() {
+    #expect {
+      try ShrinkCondition.parse(#"filter=="all""#)
+    } throws: { error in
+      let text = "\(error)"
+      return !text.contains("break") && text.contains("PATH OP VALUE")
+    }
+  }
 }

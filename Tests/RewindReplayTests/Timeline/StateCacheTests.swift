@@ -65,4 +65,15 @@ import Testing
     // A stride past the last position keeps nothing but the first state.
     #expect(cache.stride <= 512)
   }
+
+  /// A capacity of 0 (states too large for the budget to keep one) keeps nothing, not even the
+  /// first state.
+  @Test func aCapacityOfZeroKeepsNothing() {
+    var cache = StateCache<Int>(stride: 1, capacity: 0)
+    #expect(!cache.wants(0))
+    cache.insert(0, at: 0)
+    cache.insert(5, at: 5)
+    #expect(cache.count == 0)
+    #expect(cache.nearest(atOrBefore: 10) == nil)
+  }
 }
