@@ -99,6 +99,7 @@ package final class JSONTapeDocument {
       storage.pointee.bytes = UnsafeRawBufferPointer(start: nil, count: 0)
       return false
     }
+    storage.pointee.tape.shrinkIfMostlyUnused()
     storage.pointee.bytes = bytes
     storage.pointee.isCompact = !isLoose
     return true

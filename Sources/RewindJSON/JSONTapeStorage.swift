@@ -40,6 +40,22 @@ struct JSONTapeStorage {
   /// The most entries kept between documents: 1 Mi entries, 32 MiB.
   static let keptCapacity = 1 << 20
 
+  /// Gives back most of a large tape that a document uses little of: one whose long array was
+  /// left in its text (``JSONTapeEntry/isLazy``) after filling up to a million entries, 32 MiB,
+  /// which would otherwise stay held while its values are decoded from the text.
+  mutating func shrinkIfMostlyUnused() {
+    guard capacity > Self.shrunkCapacity, count < capacity / 4 else { return }
+    let kept = max(count, Self.shrunkCapacity)
+    let smaller = UnsafeMutablePointer<JSONTapeEntry>.allocate(capacity: kept)
+    smaller.update(from: entries, count: count)
+    entries.deallocate()
+    entries = smaller
+    capacity = kept
+  }
+
+  /// What a tape used little of keeps: 64 Ki entries, 2 MiB.
+  static let shrunkCapacity = 1 << 16
+
   /// Appends an entry and returns its index.
   @inline(__always)
   @discardableResult

@@ -80,7 +80,46 @@ import Testing
     }
   }
 
-  /// A lazy array read again whole by `elements()` keeps the decoder's `userInfo`.
+  /// Keeps every element's reader of `numbers` and reads them after the loop.
+  struct Keeper: JSONDirectDecodable {
+    var first: Result<Int, JSONDirectReaderError>
+    var last: Result<Int, JSONDirectReaderError>
+    var count: Int
+
+    init(json: JSONDirectReader) throws {
+      let numbers = try json.required("numbers").elements()
+      var kept: [JSONDirectReader] = []
+      for element in numbers { kept.append(element) }
+      count = numbers.count
+      first = Result { () throws(JSONDirectReaderError) in try kept[0].integer() }
+      last = Result { () throws(JSONDirectReaderError) in try kept[kept.count - 1].integer() }
+    }
+
+    /// Only the direct path reads it.
+    init(from decoder: any Decoder) throws {
+      throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "direct only"))
+    }
+  }
+
+  /// A long array's elements are read one at a time into one document: a reader kept past the
+  /// next element says so (an array on the tape keeps them all).
+  @Test(arguments: [0, JSONTape.lazyContainerEntries])
+  func aLazyArraysElementReaderLastsUntilTheNextElement(_ entries: Int) throws {
+    let bytes = Array(#"{"numbers":[7, 8 ,9]}"#.utf8)
+    let decoder = decoder(lazyPast: entries)
+    let keeper = try bytes.withUnsafeBytes { try decoder.decodeDirectly(Keeper.self, from: $0) }
+    #expect(keeper.count == 3)
+    #expect(try keeper.last.get() == 9)
+    if entries == 0 {
+      #expect(throws: JSONDirectReaderError.self) { try keeper.first.get() }
+      let reason = (try? keeper.first.get()).map(String.init) ?? "\(keeper.first)"
+      #expect(reason.contains("past its array's next element"))
+    } else {
+      #expect(try keeper.first.get() == 7)
+    }
+  }
+
+  /// A lazy array read one element at a time by `elements()` keeps the decoder's `userInfo`.
   @Test(arguments: [0, JSONTape.lazyContainerEntries])
   func elementsOfALazyArrayKeepTheUserInfo(_ entries: Int) throws {
     let key = try #require(CodingUserInfoKey(rawValue: "tag"))

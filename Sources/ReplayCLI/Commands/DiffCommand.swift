@@ -111,6 +111,9 @@ extension CommandContext {
 
   static func json(_ result: LogDiff) -> JSONValue {
     func number(_ n: Int) -> JSONValue { .number(String(n)) }
+    func patch(_ changes: StateChanges?) -> JSONValue {
+      (changes.map { JSONPatch(changes: $0) } ?? JSONPatch()).jsonValue
+    }
     func range(_ r: ClosedRange<Int>?) -> JSONValue {
       r.map { .array([number($0.lowerBound), number($0.upperBound)]) } ?? .null
     }
@@ -149,9 +152,9 @@ extension CommandContext {
           } ?? .null))
       members.append(
         JSONMember(
-          "divergenceStatePatch", JSONPatch(changes: result.divergenceChanges?.all).jsonValue))
+          "divergenceStatePatch", patch(result.divergenceChanges)))
       members.append(
-        JSONMember("finalStatePatch", JSONPatch(changes: result.finalChanges?.all).jsonValue))
+        JSONMember("finalStatePatch", patch(result.finalChanges)))
     }
     return .object(members)
   }

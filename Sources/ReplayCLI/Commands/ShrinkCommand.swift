@@ -26,6 +26,37 @@ extension CommandContext {
     do throws(UsageError) { budget = try arguments.int("max-replays") ?? 2000 } catch {
       throw .diagnostic(Diagnostic.error(error.message))
     }
+    let (seqs, result) = try minimize(log, local, until: condition, maxReplays: budget)
+    var composer = LogComposer(
+      header: LogComposer.Header(
+        app: log.header.app, actionType: log.header.actionType, stateType: log.header.stateType,
+        stateJSON: Self.headerStateJSON(log)))
+    var kept: [RecordedAction] = []
+    for seq in result.items {
+      guard let action = try? log.action(at: seq), let payload = action.payload else { continue }
+      composer.appendAction(payload, time: action.time)
+      kept.append(action)
+    }
+    try OutputFile.write(
+      composer.finished(), to: out, inputs: [log.path], replacesLogs: replacesLogs)
+    let replays = result.tests + 1
+    output.writeLine(
+      "shrunk \(seqs.count) → \(kept.count) action\(kept.count == 1 ? "" : "s") in \(replays) "
+        + "replays (until \(inert(condition.description)))"
+        + (result.budgetExhausted
+          ? "; the --max-replays budget ran out, so it may shrink further" : ""))
+    for action in kept { output.writeLine(ActionFormatter.line(action)) }
+    output.writeLine("wrote \(inert(out))")
+    return ExitStatus.success
+  }
+
+  /// The recorded actions of `log`, and the fewest of them that still reach `condition`, each
+  /// candidate replayed in a worker — which is gone when this returns, with the state it last
+  /// sent (as large as the app's state), before the shrunk log is written.
+  private func minimize(
+    _ log: ReplayLog, _ local: any AnyTimeline, until condition: ShrinkCondition,
+    maxReplays budget: Int
+  ) throws(CommandFailure) -> (seqs: [Int], result: DeltaDebugging.Result<Int>) {
     let isolated = IsolatedTimeline(local: local, recovery: log.recovery, reportsFrames: false)
     var seqs: [Int] = []
     if log.actionCount > 0 {
@@ -55,27 +86,7 @@ extension CommandContext {
       test($0)
     }
     progress?.update(seqs.count, seqs.count)
-    var composer = LogComposer(
-      header: LogComposer.Header(
-        app: log.header.app, actionType: log.header.actionType, stateType: log.header.stateType,
-        stateJSON: Self.headerStateJSON(log)))
-    var kept: [RecordedAction] = []
-    for seq in result.items {
-      guard let action = try? log.action(at: seq), let payload = action.payload else { continue }
-      composer.appendAction(payload, time: action.time)
-      kept.append(action)
-    }
-    try OutputFile.write(
-      Data(composer.finished()), to: out, inputs: [log.path], replacesLogs: replacesLogs)
-    let replays = result.tests + 1
-    output.writeLine(
-      "shrunk \(seqs.count) → \(kept.count) action\(kept.count == 1 ? "" : "s") in \(replays) "
-        + "replays (until \(inert(condition.description)))"
-        + (result.budgetExhausted
-          ? "; the --max-replays budget ran out, so it may shrink further" : ""))
-    for action in kept { output.writeLine(ActionFormatter.line(action)) }
-    output.writeLine("wrote \(inert(out))")
-    return ExitStatus.success
+    return (seqs, result)
   }
 
   /// The JSON text of `log`'s initial state for a new log's header: as the file holds it when it

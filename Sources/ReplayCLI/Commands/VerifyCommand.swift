@@ -87,7 +87,7 @@ extension CommandContext {
             JSONMember("line", number(divergence.line)),
             JSONMember(
               "actions", .array([number(divergence.lastMatching + 1), number(divergence.seq)])),
-            JSONMember("patch", JSONPatch(changes: divergence.changes.all).jsonValue),
+            JSONMember("patch", JSONPatch(changes: divergence.changes).jsonValue),
           ])))
     } else {
       members.append(JSONMember("divergence", .null))

@@ -20,7 +20,8 @@ enum LastActionCheck {
       let timeline = opened.timeline as? IsolatedTimeline
     else { return nil }
     do {
-      _ = try timeline.stateJSON(at: log.lastSeq)
+      // Rebuilt, not sent: however large the state, nothing of it is built here.
+      try timeline.reach(log.lastSeq)
       return .replays(seq: log.lastSeq)
     } catch {
       if case .reducerCrashed(let report) = error { return .crashed(report) }

@@ -46,6 +46,8 @@ package struct LogComposer {
 
   /// Starts a log with `header`; `checkpointInterval` is written into it for information.
   package init(header: Header, checkpointInterval: Int = 0) {
+    // Room for the header line and some actions: a large state's line is never copied to grow.
+    bytes.reserveCapacity(header.stateJSON.count + 4_096)
     LogLineBuilder.header(
       session: header.session, app: header.app, actionType: header.actionType,
       stateType: header.stateType, recordedAt: header.recordedAt, firstSeq: 1, segment: 0,
@@ -74,14 +76,14 @@ package struct LogComposer {
     line.appendFramed(to: &bytes)
   }
 
-  /// The whole log, with its end record (`reason` `"closed"`).
-  package func finished() -> [UInt8] {
-    var out = bytes
+  /// The whole log, with its end record (`reason` `"closed"`): the composer's own bytes, not a
+  /// copy of them.
+  package consuming func finished() -> [UInt8] {
     var line = LogLineBuilder(kind: .end)
     line.integer("seq", seq)
     line.string("reason", "closed")
-    line.appendFramed(to: &out)
-    return out
+    line.appendFramed(to: &bytes)
+    return bytes
   }
 
   /// The number of actions appended.

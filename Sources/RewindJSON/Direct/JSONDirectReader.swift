@@ -14,12 +14,14 @@ public struct JSONDirectReader {
     position = TapePosition(document: document, index: index)
   }
 
+  fileprivate init(position: TapePosition) {
+    self.position = position
+  }
+
   /// The tape entry of this value.
   @inline(__always)
   private func entry() throws(JSONDirectReaderError) -> JSONTapeEntry {
-    guard let entry = position.entry else {
-      throw JSONDirectReaderError(reason: "the reader was kept past its init(json:)", offset: 0)
-    }
+    guard let entry = position.entry else { throw position.staleness }
     return entry
   }
 
@@ -118,35 +120,18 @@ public struct JSONDirectReader {
     )
   }
 
-  /// The elements of this array, in order.
+  /// The elements of this array, in order, one reader at a time: each is valid until the next
+  /// element is read (in `map`'s or a `for` loop's body), not past it.
+  ///
+  /// A long array (one whose elements take over a million tape entries, left in the text when
+  /// the line was read) is read one element at a time from its text, so that however long it
+  /// is, one element's entries are held at a time; the offsets of such an element's errors count
+  /// from its first byte.
   /// - Throws: When the value is not an array.
-  public func elements() throws(JSONDirectReaderError) -> [JSONDirectReader] {
+  public func elements() throws(JSONDirectReaderError) -> JSONDirectElements {
     let entry = try entry()
     guard entry.kind == .array else { throw mismatch("an array", entry) }
-    var document = self.document
-    var child = index + 1
-    if entry.isLazy {
-      // A long array's elements are not on the tape: all of them at once are asked for, so the
-      // array is read again, whole, into a document of its own (the offsets of its readers'
-      // errors then count from the array's bracket).
-      let whole = JSONTapeDocument(
-        limits: .unlimited, userInfo: document.userInfo, lazyContainerEntries: .max)
-      let text = UnsafeRawBufferPointer(rebasing: document.bytes[entry.start..<entry.end])
-      // Sized from the text once: a long array's tape would otherwise grow by doubling.
-      guard whole.load(text, entries: JSONScan.entryBound(in: text)) else {
-        throw JSONDirectReaderError(reason: "the array did not read again", offset: entry.start)
-      }
-      document = whole
-      child = 1
-    }
-    var elements: [JSONDirectReader] = []
-    elements.reserveCapacity(Int(entry.count))
-    let tape = document.tape
-    for _ in 0..<Int(entry.count) {
-      elements.append(JSONDirectReader(document: document, index: child))
-      child = tape[child].next
-    }
-    return elements
+    return JSONDirectElements(array: position, entry: entry)
   }
 
   /// The value as any `Decodable` type: through its ``JSONDirectDecodable/init(json:)`` when it
@@ -195,6 +180,81 @@ public struct JSONDirectKey {
   }
 }
 
+/// The elements of an array, for ``JSONDirectReader/elements()``: a reader for each, in order,
+/// each valid until the next is read.
+public struct JSONDirectElements: Sequence {
+  private let array: TapePosition
+  private let entry: JSONTapeEntry
+
+  fileprivate init(array: TapePosition, entry: JSONTapeEntry) {
+    self.array = array
+    self.entry = entry
+  }
+
+  /// The number of elements.
+  public var count: Int { Int(entry.count) }
+
+  /// The number of elements (`map` sizes its result from it).
+  public var underestimatedCount: Int { count }
+
+  /// Reads the elements in order.
+  public func makeIterator() -> Iterator { Iterator(array: array, entry: entry) }
+
+  /// Reads the elements of an array in order: from the tape, or for a long array read lazily,
+  /// one element's text at a time into a document of the iterator's own.
+  public struct Iterator: IteratorProtocol {
+    private let array: TapePosition
+    private let remaining: Int
+    private var read = 0
+    /// The next element's tape index in the array's document (an array on the tape), or the
+    /// offset of its first byte in the document's text (a lazy array).
+    private var upcoming: Int
+    /// The document each element of a lazy array is read into in turn.
+    private let elementDocument: JSONTapeDocument?
+
+    fileprivate init(array: TapePosition, entry: JSONTapeEntry) {
+      self.array = array
+      remaining = Int(entry.count)
+      if entry.isLazy {
+        let document = array.document
+        upcoming = JSONLazyValues.elementStart(in: document.bytes, after: entry.start + 1)
+        elementDocument = JSONTapeDocument(
+          limits: .unlimited, userInfo: document.userInfo,
+          lazyContainerEntries: document.lazyContainerEntries)
+      } else {
+        upcoming = array.index + 1
+        elementDocument = nil
+      }
+    }
+
+    /// The next element's reader, or `nil` after the last.
+    public mutating func next() -> JSONDirectReader? {
+      guard read < remaining else { return nil }
+      read += 1
+      guard array.entry != nil else {
+        // The array's document moved on: its text may be gone. One reader that says so ends it.
+        read = remaining
+        return JSONDirectReader(position: array)
+      }
+      let document = array.document
+      guard let elementDocument else {
+        let index = upcoming
+        upcoming = document.tape[index].next
+        return JSONDirectReader(document: document, index: index)
+      }
+      let bytes = document.bytes
+      let start = upcoming
+      let end = JSONScan.valueEnd(in: bytes, at: start)
+      upcoming = JSONLazyValues.nextElement(in: bytes, after: start)
+      guard elementDocument.load(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) else {
+        read = remaining
+        return JSONDirectReader(position: TapePosition(unreadAt: start, in: elementDocument))
+      }
+      return JSONDirectReader(document: elementDocument, index: 0)
+    }
+  }
+}
+
 /// A value's place on a document's tape, valid until the document loads another text.
 private struct TapePosition {
   let document: JSONTapeDocument
@@ -207,11 +267,30 @@ private struct TapePosition {
     self.index = index
   }
 
+  /// A place that is no value: an element of a long array at byte `offset` that did not read
+  /// again from its text (which would be a bug: it was read before).
+  init(unreadAt offset: Int, in document: JSONTapeDocument) {
+    self.document = document
+    self.generation = -1
+    self.index = offset
+  }
+
   /// The value's entry, or `nil` once the document has moved on.
   @inline(__always)
   var entry: JSONTapeEntry? {
     guard document.generation == generation, index < document.tape.count else { return nil }
     return document.tape[index]
+  }
+
+  /// Why ``entry`` is `nil`.
+  var staleness: JSONDirectReaderError {
+    generation < 0
+      ? JSONDirectReaderError(
+        reason: "an element of a long array did not read again from its text; please report "
+          + "this with the input", offset: index)
+      : JSONDirectReaderError(
+        reason: "the reader was kept past its init(json:) or past its array's next element",
+        offset: 0)
   }
 }
 

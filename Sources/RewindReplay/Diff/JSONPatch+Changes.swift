@@ -30,6 +30,14 @@ extension JSONPatch {
     }
     self.init(plan.operations())
   }
+
+  /// Creates the patch that makes `changes`, found one at a time (``StateChanges/forEachChange(_:)``):
+  /// what a removal took away is never held, only where it was.
+  public init(changes: StateChanges) {
+    var plan = PatchPlan()
+    changes.forEachChange { plan.insert($0) }
+    self.init(plan.operations())
+  }
 }
 
 /// The changes arranged as a tree of the containers they touch, so that each container's

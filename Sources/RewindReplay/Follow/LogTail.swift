@@ -430,6 +430,32 @@ public final class LogTail {
     return [.header(waiting.header)] + waiting.held
   }
 
+  /// The members of `line` — an object whose JSON is checked — built as a tree, but for a
+  /// header's or checkpoint's `state`, which is left as where its text is: a large state is
+  /// never built (a checkpoint's is not shown; a header's is kept as its text). A `state`
+  /// record's piece of a state is built.
+  private static func members(
+    of line: UnsafeRawBufferPointer, limits: JSONLimits
+  ) -> (value: JSONValue, stateText: Range<Int>?) {
+    var ranges: [(key: String, range: Range<Int>)] = []
+    JSONScan.forEachMember(ofObjectIn: line) { ranges.append(($0, $1)) }
+    let kind = ranges.first { $0.key == "kind" }.flatMap {
+      try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[$0.range]), limits: limits)
+    }
+    var members: [JSONMember] = []
+    var stateText: Range<Int>?
+    for (key, range) in ranges {
+      if key == "state", kind != .string("state") {
+        stateText = range
+      } else if let value = try? JSONParser.parse(
+        UnsafeRawBufferPointer(rebasing: line[range]), limits: limits)
+      {
+        members.append(JSONMember(key, value))
+      }
+    }
+    return (.object(members), stateText)
+  }
+
   /// The line number of the header read from the file followed (held back or not), or `nil`
   /// before one: a fault on a later line came after it.
   public private(set) var headerLine: Int?
@@ -444,14 +470,17 @@ public final class LogTail {
     case .malformed: return fault(.malformedChecksum)
     case .valid, .absent: break
     }
-    let value: JSONValue
-    do { value = try JSONParser.parse(line, limits: limits.json) } catch {
+    if let error = JSONParser.firstError(in: line, limits: limits.json) {
       return fault(.invalidJSON(error.shifted(by: start)))
     }
+    let (value, stateText) = Self.members(of: line, limits: limits.json)
     switch value["kind"]?.stringValue {
     case "header":
       do {
-        let parsed = try LogHeader(value, path: path)
+        var parsed = try LogHeader(value, path: path, stateKeptApart: stateText != nil)
+        if let stateText {
+          parsed.setState(text: Array(line[stateText]), limits: limits.json)
+        }
         header = parsed
         headerLine = lineNumber
         lastActionSeq = parsed.firstSeq - 1

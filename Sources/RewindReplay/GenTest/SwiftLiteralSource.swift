@@ -24,12 +24,11 @@ extension Timeline: SwiftLiteralSource {
     (String(reflecting: State.self), String(reflecting: Action.self))
   }
 
-  /// `String(reflecting:)` of the state at `position`, written to `target` as `debugPrint`
-  /// writes it.
+  /// `String(reflecting:)` of the state at `position`, written to `target` a piece at a time.
   public func writeSwiftLiteral<Target: TextOutputStream>(
     ofStateAt position: Int, to target: inout Target
   ) throws(ReplayError) {
-    debugPrint(try state(at: position), terminator: "", to: &target)
+    ReflectingWriter.write(try state(at: position), to: &target)
   }
 
   /// `String(reflecting:)` of the action `seq`, or `nil` when it was not recorded.

@@ -315,6 +315,13 @@ extension Hostile {
         #expect(info.status == 0, "\(info.firstErrorLine)")
         #expect(info.standardOutput.contains("actions:      1 (seq 1…1)"))
         expectWithinTheBound(info, "info")
+        // The default, isolated `info` replays the cut-off log's last action in its worker:
+        // rebuilt there, not sent back as a tree. `tail` builds no state it does not show.
+        for arguments in [["info", url.path], ["tail", url.path]] {
+          let outcome = try Self.run(arguments, timeLimit: 300, in: directory)
+          #expect(outcome.status == 0, "\(outcome.firstErrorLine)")
+          expectWithinTheBound(outcome, arguments[0])
+        }
         for position in ["0", "last"] {
           let shown = try Self.run(
             ["state", url.path, "--at", position, "--json", "--no-isolate"], timeLimit: 300,
@@ -398,6 +405,29 @@ extension Hostile {
         let liftedState = try Data(contentsOf: lifted)
         #expect(liftedState.count > 2 * state.count && liftedState.range(of: state) != nil)
         expectWithinTheBound(devTools, "export --redux-devtools")
+        // Closed, the log's action is exported and gen-test replays it: the long array is
+        // decoded an element at a time (its tape never held whole), and gen-test writes the
+        // state's literal a piece at a time (never as one `String`).
+        let closed = directory.appendingPathComponent("closed.jsonl")
+        try (file + Data((#"{"kind":"end","seq":1,"reason":"closed"}"# + "\n").utf8)).write(
+          to: closed)
+        for (option, name) in [("--html", "closed.html"), ("--redux-devtools", "closed.json")] {
+          let output = directory.appendingPathComponent(name)
+          let exported = try Self.run(
+            ["export", closed.path, option, output.path, "--no-isolate"], timeLimit: 300,
+            in: directory)
+          #expect(exported.status == 0, "\(exported.firstErrorLine)")
+          #expect(try Data(contentsOf: output).range(of: state.suffix(4_096)) != nil)
+          expectWithinTheBound(exported, "export \(option) of the closed log")
+        }
+        let generated = try Self.run(
+          ["gen-test", closed.path, "--no-isolate"], timeLimit: 300, in: directory)
+        #expect(generated.status == 0, "\(generated.firstErrorLine)")
+        #expect(
+          generated.standardOutput.contains(
+            #"RewindExamples.Todo(id: 299999, title: "Todo number 299999 with some words", "#
+              + #"done: false)], filter: RewindExamples.Filter.all, nextID: 300001)"#))
+        expectWithinTheBound(generated, "gen-test")
       }
     }
 
