@@ -52,21 +52,59 @@ public enum Breakpoint: Sendable, Equatable, CustomStringConvertible {
     guard trimmed.hasPrefix("if ") else {
       throw BreakpointParseError("expected 'break type=NAME' or 'break if PATH OP VALUE'")
     }
-    let rest = Array(
-      trimmed.dropFirst(3).split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true))
+    let condition = trimmed.dropFirst(3)
+    let rest = Array(condition.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true))
+    if rest.count == 3, let comparison = Comparison(rawValue: String(rest[1])) {
+      let path: JSONPath
+      do { path = try JSONPath.parse(String(rest[0])) } catch {
+        throw BreakpointParseError(error.description)
+      }
+      return .condition(path, comparison, literal(String(rest[2])))
+    }
+    // Written without spaces around a symbol: `todos.count>3`, `filter=="all"`.
+    if let (path, comparison, value) = joinedCondition(condition) {
+      return .condition(path, comparison, literal(value))
+    }
     guard rest.count == 3 else {
       throw BreakpointParseError(
         "expected 'break if PATH OP VALUE', for example: break if todos.count > 3")
     }
-    guard let comparison = Comparison(rawValue: String(rest[1])) else {
-      let ops = Comparison.allCases.map(\.rawValue).joined(separator: " ")
-      throw BreakpointParseError("unknown operator '\(rest[1])': use one of \(ops)")
+    let ops = Comparison.allCases.map(\.rawValue).joined(separator: " ")
+    throw BreakpointParseError("unknown operator '\(rest[1])': use one of \(ops)")
+  }
+
+  /// `PATH OP VALUE` split at its first symbol operator (`==`, `!=`, `<=`, `>=`, `<`, `>`) outside
+  /// the path's brackets and quotes, spaces or none around it; `nil` when there is none, or the
+  /// text before it is not a path or nothing follows it.
+  private static func joinedCondition(
+    _ text: Substring
+  ) -> (JSONPath, Comparison, String)? {
+    let characters = Array(text)
+    var depth = 0
+    var quoted = false
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      if quoted {
+        if character == "\\" { index += 1 } else if character == "\"" { quoted = false }
+      } else if character == "\"" {
+        quoted = true
+      } else if character == "[" {
+        depth += 1
+      } else if character == "]" {
+        depth -= 1
+      } else if depth == 0, "=!<>".contains(character) {
+        let pair = index + 1 < characters.count ? String(characters[index...index + 1]) : ""
+        let symbol = Comparison(rawValue: pair) != nil ? pair : String(character)
+        guard let comparison = Comparison(rawValue: symbol) else { return nil }
+        let path = String(characters[..<index]).trimmingCharacters(in: " ")
+        let value = String(characters[(index + symbol.count)...]).trimmingCharacters(in: " ")
+        guard !value.isEmpty, let parsed = try? JSONPath.parse(path) else { return nil }
+        return (parsed, comparison, value)
+      }
+      index += 1
     }
-    let path: JSONPath
-    do { path = try JSONPath.parse(String(rest[0])) } catch {
-      throw BreakpointParseError(error.description)
-    }
-    return .condition(path, comparison, literal(String(rest[2])))
+    return nil
   }
 
   /// A value typed by a user: JSON when it parses, else the text as a string.

@@ -113,10 +113,12 @@ import Testing
     #expect(try !ShrinkCondition.parse("crash").isSatisfied(by: .success(state)))
   }
 
-  /// A condition that does not parse is explained in shrink's words, not the session's.
-  @Test func aConditionThatDoesNotParseIsExplainedWithoutTheSessionsCommand() {
+  /// A condition that does not parse is explained in shrink's words, not the session's; one
+  /// written without spaces around its operator parses.
+  @Test func aConditionThatDoesNotParseIsExplainedWithoutTheSessionsCommand() throws {
+    #expect(try ShrinkCondition.parse(#"filter=="all""#).description == #"filter == "all""#)
     #expect {
-      try ShrinkCondition.parse(#"filter=="all""#)
+      try ShrinkCondition.parse("filter all")
     } throws: { error in
       let text = "\(error)"
       return !text.contains("break") && text.contains("PATH OP VALUE")

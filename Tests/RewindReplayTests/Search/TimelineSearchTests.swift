@@ -99,6 +99,18 @@ private func fixture(_ name: String) -> String {
       #"if todos[0].title contains "milk""#,
       .condition(JSONPath([.key("todos"), .index(0), .key("title")]), .contains, .string("milk"))
     ),
+    // Symbols need no spaces around them.
+    (
+      "if todos.count>3",
+      .condition(JSONPath([.key("todos"), .key("count")]), .greater, .number("3"))
+    ),
+    (#"if filter=="all""#, .condition(JSONPath([.key("filter")]), .equal, .string("all"))),
+    (
+      #"if todos[0].title!= "a <= b""#,
+      .condition(
+        JSONPath([.key("todos"), .index(0), .key("title")]), .notEqual, .string("a <= b"))
+    ),
+    ("if nextID>=10", .condition(JSONPath([.key("nextID")]), .greaterOrEqual, .number("10"))),
   ])
   func breakCommandsParse(text: String, expected: Breakpoint) throws {
     #expect(try Breakpoint.parseBreak(text) == expected)
@@ -108,5 +120,12 @@ private func fixture(_ name: String) -> String {
     #expect(throws: BreakpointParseError.self) { try Breakpoint.parseBreak("if todos.count ~ 3") }
     #expect(throws: BreakpointParseError.self) { try Breakpoint.parseBreak("when x") }
     #expect(throws: BreakpointParseError.self) { try Breakpoint.parseBreak("type=") }
+    do {
+      let parsed = try Breakpoint.parseBreak("if todos.count => 3")
+      Issue.record("parsed as \(parsed)")
+    } catch {
+      #expect(error.description == "unknown operator '=>': use one of == != < <= > >= contains")
+    }
+    #expect(throws: BreakpointParseError.self) { try Breakpoint.parseBreak("if todos.count>") }
   }
 }
