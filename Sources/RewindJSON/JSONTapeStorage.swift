@@ -45,6 +45,10 @@ struct JSONTapeStorage {
   /// which would otherwise stay held while its values are decoded from the text.
   mutating func shrinkIfMostlyUnused() {
     guard capacity > Self.shrunkCapacity, count < capacity / 4 else { return }
+    // Only then: a tape that is merely smaller than the last one keeps its room for the next.
+    guard UnsafeBufferPointer(start: entries, count: count).contains(where: \.isLazy) else {
+      return
+    }
     let kept = max(count, Self.shrunkCapacity)
     let smaller = UnsafeMutablePointer<JSONTapeEntry>.allocate(capacity: kept)
     smaller.update(from: entries, count: count)

@@ -110,7 +110,7 @@ import Testing
       #expect(document.tape.count == 1)
       #expect(document.tape[0].isLazy && document.tape[0].count == Int32(count))
       #expect(try document.decode([Int].self, at: 0) == Array(0..<count))
-      // The direct reader asks for all the elements at once: they are read again, whole.
+      // The direct reader reads the elements again from the text, one at a time.
       let elements = try JSONDirectReader(document: document, index: 0).elements()
       #expect(try elements.map { try $0.integer() } == Array(0..<count))
     }

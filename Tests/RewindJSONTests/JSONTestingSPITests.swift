@@ -119,6 +119,41 @@ import Testing
     }
   }
 
+  struct TestFailure: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+  }
+
+  /// Reads the elements of `rows[0]` after the outer array has moved on to `rows[1]`.
+  struct Moved: JSONDirectDecodable {
+    var nulls: [Bool]
+    var unreadable: Int
+
+    init(json: JSONDirectReader) throws {
+      var rows = try json.required("rows").elements().makeIterator()
+      guard let first = rows.next() else { throw TestFailure("no rows") }
+      let inner = try first.elements()
+      _ = rows.next()
+      nulls = inner.map { $0.isNull }
+      unreadable = inner.filter { (try? $0.string()) == nil }.count
+    }
+
+    init(from decoder: any Decoder) throws {
+      throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "direct only"))
+    }
+  }
+
+  /// An element's array read after its own array moved on gives as many readers as it has
+  /// elements (`map` counts on it), each saying it was kept too long: never a trap.
+  @Test(arguments: [0, JSONTape.lazyContainerEntries])
+  func anArrayReadAfterItsArrayMovedOnGivesEveryElementAReader(_ entries: Int) throws {
+    let bytes = Array(#"{"rows":[["a","b"],["c"]]}"#.utf8)
+    let decoder = decoder(lazyPast: entries)
+    let moved = try bytes.withUnsafeBytes { try decoder.decodeDirectly(Moved.self, from: $0) }
+    #expect(moved.nulls == [false, false])
+    #expect(moved.unreadable == (entries == 0 ? 2 : 0))
+  }
+
   /// A lazy array read one element at a time by `elements()` keeps the decoder's `userInfo`.
   @Test(arguments: [0, JSONTape.lazyContainerEntries])
   func elementsOfALazyArrayKeepTheUserInfo(_ entries: Int) throws {

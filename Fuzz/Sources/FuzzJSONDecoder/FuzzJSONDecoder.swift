@@ -4,7 +4,7 @@
 // decoding the parsed tree, or fails where it fails. Each decoding is done again with every array
 // read lazily (the path of arrays past a million tape entries, which no input of libFuzzer's
 // sizes reaches otherwise), and through a `JSONDirectDecodable` type's `init(json:)` (the direct
-// path, whose `elements()` reads a lazy array again whole) against its `init(from:)`.
+// path, whose `elements()` reads a lazy array one element at a time) against its `init(from:)`.
 @_spi(Testing) import RewindJSON
 
 private struct Probe: Codable, Equatable {

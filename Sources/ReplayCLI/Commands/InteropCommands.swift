@@ -131,10 +131,11 @@ extension CommandContext {
         composer.appendCheckpoint(state)
       }
     }
+    let actionCount = composer.actionCount
     try writeChecked(
-      Data(composer.finished()), to: out, app: app, file: path, inputs: inputs,
+      (consume composer).finished(), to: out, app: app, file: path, inputs: inputs,
       replacesLogs: arguments.flag("overwrite"))
-    var line = "wrote \(inert(out)): \(composer.actionCount) actions of app \(app.name)"
+    var line = "wrote \(inert(out)): \(actionCount) actions of app \(app.name)"
     switch session.shape {
     case .liftedState:
       line += " from a Redux DevTools lifted state"
@@ -247,7 +248,7 @@ extension CommandContext {
   /// a file of another app's actions (a wrong `--app`) is refused, and nothing is written. The
   /// log is written beside `out` first and renamed into place once checked.
   private func writeChecked(
-    _ bytes: Data, to out: String, app: ReplayApp, file: String, inputs: [String],
+    _ bytes: [UInt8], to out: String, app: ReplayApp, file: String, inputs: [String],
     replacesLogs: Bool
   ) throws(CommandFailure) {
     try OutputFile.check(out, inputs: inputs, replacesLogs: replacesLogs)

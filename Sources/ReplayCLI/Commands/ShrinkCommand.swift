@@ -38,7 +38,7 @@ extension CommandContext {
       kept.append(action)
     }
     try OutputFile.write(
-      composer.finished(), to: out, inputs: [log.path], replacesLogs: replacesLogs)
+      (consume composer).finished(), to: out, inputs: [log.path], replacesLogs: replacesLogs)
     let replays = result.tests + 1
     output.writeLine(
       "shrunk \(seqs.count) → \(kept.count) action\(kept.count == 1 ? "" : "s") in \(replays) "

@@ -20,7 +20,8 @@ enum LastActionCheck {
       let timeline = opened.timeline as? IsolatedTimeline
     else { return nil }
     do {
-      // Rebuilt, not sent: however large the state, nothing of it is built here.
+      // Rebuilt, not sent back: however large the state, no tree of it is built here (where no
+      // reducer runs, the state is decoded here, from its checkpoint).
       try timeline.reach(log.lastSeq)
       return .replays(seq: log.lastSeq)
     } catch {

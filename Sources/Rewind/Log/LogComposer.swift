@@ -46,8 +46,9 @@ package struct LogComposer {
 
   /// Starts a log with `header`; `checkpointInterval` is written into it for information.
   package init(header: Header, checkpointInterval: Int = 0) {
-    // Room for the header line and some actions: a large state's line is never copied to grow.
-    bytes.reserveCapacity(header.stateJSON.count + 4_096)
+    // Room for the header line and 64 KiB of lines after it: a large state's line is not
+    // copied to grow for the few actions of a shrunk log.
+    bytes.reserveCapacity(header.stateJSON.count + 65_536)
     LogLineBuilder.header(
       session: header.session, app: header.app, actionType: header.actionType,
       stateType: header.stateType, recordedAt: header.recordedAt, firstSeq: 1, segment: 0,

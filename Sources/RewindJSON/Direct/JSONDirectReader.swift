@@ -211,6 +211,8 @@ public struct JSONDirectElements: Sequence {
     private var upcoming: Int
     /// The document each element of a lazy array is read into in turn.
     private let elementDocument: JSONTapeDocument?
+    /// The place every reader left gives, once one could not be given a value.
+    private var failed: TapePosition?
 
     fileprivate init(array: TapePosition, entry: JSONTapeEntry) {
       self.array = array
@@ -227,13 +229,15 @@ public struct JSONDirectElements: Sequence {
       }
     }
 
-    /// The next element's reader, or `nil` after the last.
+    /// The next element's reader, or `nil` after the last: always as many readers as the array
+    /// has elements (`map` counts on it), each one that cannot be read saying why when used.
     public mutating func next() -> JSONDirectReader? {
       guard read < remaining else { return nil }
       read += 1
+      if let failed { return JSONDirectReader(position: failed) }
       guard array.entry != nil else {
-        // The array's document moved on: its text may be gone. One reader that says so ends it.
-        read = remaining
+        // The array's document moved on: its text may be gone. Every reader left says so.
+        failed = array
         return JSONDirectReader(position: array)
       }
       let document = array.document
@@ -247,24 +251,48 @@ public struct JSONDirectElements: Sequence {
       let end = JSONScan.valueEnd(in: bytes, at: start)
       upcoming = JSONLazyValues.nextElement(in: bytes, after: start)
       guard elementDocument.load(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) else {
-        read = remaining
-        return JSONDirectReader(position: TapePosition(unreadAt: start, in: elementDocument))
+        let unread = TapePosition(unreadAt: start, in: elementDocument)
+        failed = unread
+        return JSONDirectReader(position: unread)
       }
-      return JSONDirectReader(document: elementDocument, index: 0)
+      return JSONDirectReader(
+        position: TapePosition(document: elementDocument, index: 0, elementOf: array))
     }
   }
 }
 
-/// A value's place on a document's tape, valid until the document loads another text.
+/// A value's place on a document's tape, valid until the document loads another text — and,
+/// for an element of a long array read into a document of its own, until the array's document
+/// and the line's first document do too (an element's text is part of the line's).
 private struct TapePosition {
   let document: JSONTapeDocument
   let generation: Int
   let index: Int
+  /// The document of the array this is an element of, when that is another, and its generation.
+  private let parent: JSONTapeDocument?
+  private let parentGeneration: Int
+  /// The line's first document, when that is another, and its generation.
+  private let root: JSONTapeDocument?
+  private let rootGeneration: Int
 
   init(document: JSONTapeDocument, index: Int) {
     self.document = document
     self.generation = document.generation
     self.index = index
+    (parent, parentGeneration, root, rootGeneration) = (nil, 0, nil, 0)
+  }
+
+  /// The element at `index` of `document`, which holds an element of `array` read on its own.
+  init(document: JSONTapeDocument, index: Int, elementOf array: TapePosition) {
+    self.document = document
+    self.generation = document.generation
+    self.index = index
+    (parent, parentGeneration) = (array.document, array.generation)
+    if let arrayRoot = array.root {
+      (root, rootGeneration) = (arrayRoot, array.rootGeneration)
+    } else {
+      (root, rootGeneration) = (array.document, array.generation)
+    }
   }
 
   /// A place that is no value: an element of a long array at byte `offset` that did not read
@@ -273,12 +301,18 @@ private struct TapePosition {
     self.document = document
     self.generation = -1
     self.index = offset
+    (parent, parentGeneration, root, rootGeneration) = (nil, 0, nil, 0)
   }
 
-  /// The value's entry, or `nil` once the document has moved on.
+  /// The value's entry, or `nil` once a document it depends on has moved on.
   @inline(__always)
   var entry: JSONTapeEntry? {
     guard document.generation == generation, index < document.tape.count else { return nil }
+    if let parent {
+      guard parent.generation == parentGeneration, root?.generation == rootGeneration else {
+        return nil
+      }
+    }
     return document.tape[index]
   }
 

@@ -431,29 +431,20 @@ public final class LogTail {
   }
 
   /// The members of `line` — an object whose JSON is checked — built as a tree, but for a
-  /// header's or checkpoint's `state`, which is left as where its text is: a large state is
-  /// never built (a checkpoint's is not shown; a header's is kept as its text). A `state`
-  /// record's piece of a state is built.
-  private static func members(
-    of line: UnsafeRawBufferPointer, limits: JSONLimits
-  ) -> (value: JSONValue, stateText: Range<Int>?) {
+  /// checkpoint's `state`, which a tail does not show: a large state is never built. (A header
+  /// is read as ``LogHeader`` reads one; a `state` record's piece of a state is built.)
+  private static func members(of line: UnsafeRawBufferPointer, limits: JSONLimits) -> JSONValue {
     var ranges: [(key: String, range: Range<Int>)] = []
     JSONScan.forEachMember(ofObjectIn: line) { ranges.append(($0, $1)) }
-    let kind = ranges.first { $0.key == "kind" }.flatMap {
-      try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[$0.range]), limits: limits)
+    func value(_ range: Range<Int>) -> JSONValue? {
+      try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[range]), limits: limits)
     }
+    let kind = ranges.first { $0.key == "kind" }.flatMap { value($0.range) }
     var members: [JSONMember] = []
-    var stateText: Range<Int>?
-    for (key, range) in ranges {
-      if key == "state", kind != .string("state") {
-        stateText = range
-      } else if let value = try? JSONParser.parse(
-        UnsafeRawBufferPointer(rebasing: line[range]), limits: limits)
-      {
-        members.append(JSONMember(key, value))
-      }
+    for (key, range) in ranges where key != "state" || kind == .string("state") {
+      if let value = value(range) { members.append(JSONMember(key, value)) }
     }
-    return (.object(members), stateText)
+    return .object(members)
   }
 
   /// The line number of the header read from the file followed (held back or not), or `nil`
@@ -473,14 +464,12 @@ public final class LogTail {
     if let error = JSONParser.firstError(in: line, limits: limits.json) {
       return fault(.invalidJSON(error.shifted(by: start)))
     }
-    let (value, stateText) = Self.members(of: line, limits: limits.json)
+    let value = Self.members(of: line, limits: limits.json)
     switch value["kind"]?.stringValue {
     case "header":
       do {
-        var parsed = try LogHeader(value, path: path, stateKeptApart: stateText != nil)
-        if let stateText {
-          parsed.setState(text: Array(line[stateText]), limits: limits.json)
-        }
+        // Its state kept as its text, as the log reader keeps a header's.
+        let parsed = try LogHeader(checkedLine: line, path: path, limits: limits.json, file: nil)
         header = parsed
         headerLine = lineNumber
         lastActionSeq = parsed.firstSeq - 1

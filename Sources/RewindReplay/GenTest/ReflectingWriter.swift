@@ -11,12 +11,9 @@
 package enum ReflectingWriter {
   /// Writes `String(reflecting: value)` to `target`.
   package static func write<Target: TextOutputStream>(_ value: Any, to target: inout Target) {
-    // An optional first: a cast from `Any` would look through it to the array inside.
-    if value is any ReflectedOptional {
-      debugPrint(value, terminator: "", to: &target)
-      return
-    }
-    if let array = value as? any ReflectedArray {
+    // The type itself, not a cast of the value: a cast from `Any` looks through an `Optional`
+    // or an `AnyHashable` to the array inside, which `debugPrint` writes with its wrapper.
+    if type(of: value) is any ReflectedArray.Type, let array = value as? any ReflectedArray {
       target.write("[")
       var first = true
       array.forEachReflectedElement { element in
@@ -50,11 +47,6 @@ package enum ReflectingWriter {
     target.write(")")
   }
 }
-
-/// Any `Optional`, whatever it wraps.
-private protocol ReflectedOptional {}
-
-extension Optional: ReflectedOptional {}
 
 /// Any `Array`, its elements as `Any`.
 private protocol ReflectedArray {

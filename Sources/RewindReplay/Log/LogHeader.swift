@@ -97,10 +97,10 @@ public struct LogHeader: Sendable {
   /// - Throws: `ReplayError.notARewindLog` or `.unsupportedVersion`.
   ///
   /// - Parameter file: The log's bytes and the line's offset in them: the state is then kept as
-  ///   where its text is, not copied.
+  ///   where its text is, not copied; `nil` to keep a copy of the state's text.
   init(
     checkedLine line: UnsafeRawBufferPointer, path: String, limits: JSONLimits,
-    file: (bytes: LogBytes, offset: Int)
+    file: (bytes: LogBytes, offset: Int)?
   ) throws(ReplayError) {
     let first = line.first { $0 > UInt8(ascii: " ") }
     guard first == UInt8(ascii: "{") else {
@@ -124,8 +124,12 @@ public struct LogHeader: Sendable {
     }
     try self.init(.object(members), path: path, stateKeptApart: state != nil)
     if let state {
-      storedState = .inFile(
-        file.bytes, (file.offset + state.lowerBound)..<(file.offset + state.upperBound), limits)
+      if let file {
+        storedState = .inFile(
+          file.bytes, (file.offset + state.lowerBound)..<(file.offset + state.upperBound), limits)
+      } else {
+        storedState = .text(Array(line[state]), limits)
+      }
     }
   }
 

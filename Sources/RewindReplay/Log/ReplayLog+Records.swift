@@ -221,6 +221,13 @@ extension ReplayLog {
     return partedCheckpointEntries[seq]?.reduce(0) { $0 + $1.length } ?? 0
   }
 
+  /// About how large the log's states are as text: the larger of the header's state and the
+  /// last checkpoint's line (0 when neither is kept as text), for sizing what holds states.
+  package var recordedStateByteCount: Int {
+    let header = header.withStateText { $0.count } ?? 0
+    return max(header, checkpointSeqs.last.map { checkpointByteCount(at: $0) } ?? 0)
+  }
+
   /// The latest checkpoint at or before `position`, if any.
   /// - Complexity: O(log c) in the number of checkpoints.
   public func checkpointSeq(atOrBefore position: Int) -> Int? {

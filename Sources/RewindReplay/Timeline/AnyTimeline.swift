@@ -37,11 +37,16 @@ public protocol AnyTimeline: AnyObject {
 extension Timeline: AnyTimeline {
   /// The state at `position`, encoded with Rewind's JSON encoder.
   public func stateJSON(at position: Int) throws(ReplayError) -> JSONValue {
-    let state = try self.state(at: position)
+    // Its text, sized up front (``stateJSONText(at:)``), parsed: the text of a large state never
+    // grows by doubling beside the tree being built.
+    let text = try stateJSONText(at: position)
     do {
-      return try RewindJSONEncoder().encodeValue(state)
+      return try JSONParser.parse(text, limits: .unlimited)
     } catch {
-      throw .encodingFailed(what: "state at position \(position)", reason: "\(error)")
+      throw .encodingFailed(
+        what: "state at position \(position)",
+        reason: "its JSON does not read back (\(error)): a hand-built JSONValue inside it may "
+          + "hold a number that is not a JSON literal")
     }
   }
 

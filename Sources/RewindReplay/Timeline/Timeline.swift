@@ -321,8 +321,6 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   }
 
   private static func estimatedStateBytes(_ log: ReplayLog) -> Int {
-    var largest = 0
-    if let seq = log.checkpointSeqs.last { largest = log.checkpointByteCount(at: seq) }
-    return max(largest, 64)
+    max(log.recordedStateByteCount, 64)
   }
 }

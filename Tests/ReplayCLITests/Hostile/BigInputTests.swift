@@ -315,13 +315,24 @@ extension Hostile {
         #expect(info.status == 0, "\(info.firstErrorLine)")
         #expect(info.standardOutput.contains("actions:      1 (seq 1…1)"))
         expectWithinTheBound(info, "info")
-        // The default, isolated `info` replays the cut-off log's last action in its worker:
-        // rebuilt there, not sent back as a tree. `tail` builds no state it does not show.
-        for arguments in [["info", url.path], ["tail", url.path]] {
-          let outcome = try Self.run(arguments, timeLimit: 300, in: directory)
-          #expect(outcome.status == 0, "\(outcome.firstErrorLine)")
-          expectWithinTheBound(outcome, arguments[0])
+        // The default, isolated `info` checks the cut-off log's last action: decoded here from
+        // the checkpoint after it, or — without one — replayed in the worker, rebuilt there and
+        // not sent back; no tree of the state is built either way. `tail` builds no state it
+        // does not show.
+        let withoutCheckpoint = directory.appendingPathComponent("no-checkpoint.jsonl")
+        try (header + action).write(to: withoutCheckpoint)
+        for log in [url, withoutCheckpoint] {
+          let checked = try Self.run(["info", log.path], timeLimit: 300, in: directory)
+          #expect(checked.status == 0, "\(checked.firstErrorLine)")
+          #expect(
+            checked.standardOutput.contains(
+              "crashed at:   no — action 1, the last one recorded, replays without a crash"))
+          expectWithinTheBound(checked, "info of \(log.lastPathComponent)")
         }
+        let tail = try Self.run(["tail", url.path], timeLimit: 300, in: directory)
+        #expect(tail.status == 0, "\(tail.firstErrorLine)")
+        #expect(tail.standardOutput.contains(#"setFilter      "all""#))
+        expectWithinTheBound(tail, "tail")
         for position in ["0", "last"] {
           let shown = try Self.run(
             ["state", url.path, "--at", position, "--json", "--no-isolate"], timeLimit: 300,

@@ -58,12 +58,15 @@ import Testing
       Kind.items([Item(id: 4, title: "u", tags: ["v"], rank: 1)]),
       "a string",
       42,
+      AnyHashable([1, 2]),
+      [AnyHashable([3]), AnyHashable("x")],
+      Box(value: AnyHashable(["a": [1]])),
     ]
   }
 
-  @Test(arguments: 0..<11)
+  @Test(arguments: 0..<14)
   func writesWhatStringReflectingSays(_ index: Int) throws {
-    try #require(Self.values.count == 11)
+    try #require(Self.values.count == 14)
     let value = Self.values[index]
     var written = ""
     ReflectingWriter.write(value, to: &written)

@@ -141,6 +141,8 @@ final class TUIModel {
   func state(at position: Int) -> TUIStateView {
     if needsConfirmation(position) { return .unconfirmed }
     if let cached = stateCache.first(where: { $0.position == position }) { return cached.view }
+    // Made room for first: two large states are never held at once for it.
+    if stateCache.count >= statesKept { stateCache.removeFirst(stateCache.count - statesKept + 1) }
     let view: TUIStateView
     do throws(CommandFailure) {
       view = .value(try opened.stateJSON(at: position))
@@ -153,8 +155,14 @@ final class TUIModel {
       }
     }
     stateCache.append((position, view))
-    if stateCache.count > 4 { stateCache.removeFirst() }
+    if stateCache.count > statesKept { stateCache.removeFirst() }
     return view
+  }
+
+  /// How many states ``state(at:)`` keeps: 4, or for a log whose states are large (4 MiB of text
+  /// or more, each a tree several times that) only the one shown.
+  private var statesKept: Int {
+    opened.log.recordedStateByteCount >= 4 << 20 ? 1 : 4
   }
 
   /// What the action at `position` changed, or `nil` for the initial state (no action led
