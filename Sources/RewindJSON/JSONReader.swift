@@ -16,9 +16,6 @@ struct JSONReader {
   /// ``readTape(into:)``: the most entries an array's elements or an object's members may take
   /// before it is read lazily (``JSONTapeEntry/isLazy``).
   var lazyContainerEntries = JSONTape.lazyContainerEntries
-  /// The tape entries to reserve before reading, when known (``JSONTapeDocument/load(_:depth:elements:entries:)``);
-  /// 0 reserves by the text's size, up to a cap.
-  var reservedEntries = 0
 
   init(bytes: UnsafeRawBufferPointer, limits: JSONLimits) {
     self.bytes = bytes

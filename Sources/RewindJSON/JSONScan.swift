@@ -35,27 +35,6 @@ package enum JSONScan {
     JSONLazyValues.elementStart(in: bytes, after: offset)
   }
 
-  /// At least as many as the tape entries a whole read of `bytes` takes (one per value and one
-  /// per key), and hardly more: every entry but the first is introduced by a `[`, `{`, `,` or
-  /// `:` outside a string, which this counts. For a text read before.
-  package static func entryBound(in bytes: UnsafeRawBufferPointer) -> Int {
-    var count = 1
-    var i = 0
-    while i < bytes.count {
-      switch bytes[i] {
-      case .quote:
-        i = afterString(in: bytes, at: i)
-        continue
-      case .openBracket, .openBrace, .comma, .colon:
-        count += 1
-      default:
-        break
-      }
-      i += 1
-    }
-    return count
-  }
-
   /// The offset after the closing quote of the string whose opening quote is at `quote`, in a
   /// text known to be valid.
   private static func afterString(in bytes: UnsafeRawBufferPointer, at quote: Int) -> Int {

@@ -23,9 +23,7 @@ extension JSONReader {
     // A value takes a byte and all but the last a separator: at most one entry per two bytes,
     // plus one — up to a cap, past which the tape grows as it goes (with lazy arrays, only an
     // object with millions of members gets there).
-    if reservedEntries > 0 {
-      tape.reserve(reservedEntries)
-    } else if end >= JSONTape.reservedDocumentBytes {
+    if end >= JSONTape.reservedDocumentBytes {
       tape.reserve(min(end / 2 &+ 2, JSONTape.reservedEntriesLimit))
     }
 

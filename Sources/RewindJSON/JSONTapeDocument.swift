@@ -74,14 +74,11 @@ package final class JSONTapeDocument {
   ///   - depth: How many containers the text is nested in, when it is a value inside a larger
   ///     document that the caller checks itself: the depth limit counts them.
   ///   - elements: How many values of that larger document count against the element limit.
-  ///   - entries: The tape entries the text is known to need about (``JSONScan/entryBound(in:)``),
-  ///     reserved in one allocation: the tape then never grows by doubling, which holds its old
-  ///     and new storage at once; 0 to let the reader size it.
   /// - Returns: `false` when the text is not valid JSON within the limits; nothing is loaded
   ///   then.
   /// - Complexity: O(*n*) in the length of `bytes`.
   package func load(
-    _ bytes: UnsafeRawBufferPointer, depth: Int = 0, elements: Int = 0, entries: Int = 0
+    _ bytes: UnsafeRawBufferPointer, depth: Int = 0, elements: Int = 0
   ) -> Bool {
     var limits = self.limits
     limits.maxDepth -= depth
@@ -90,7 +87,6 @@ package final class JSONTapeDocument {
     var reader = JSONReader(bytes: bytes, limits: limits)
     reader.elementCount = elements
     reader.lazyContainerEntries = lazyContainerEntries
-    reader.reservedEntries = entries
     swap(&reader.scratch, &storage.pointee.scratch)
     let isLoose = try? reader.readTape(into: &storage.pointee.tape)
     swap(&reader.scratch, &storage.pointee.scratch)

@@ -48,38 +48,3 @@ import Testing
     #expect(members("").isEmpty)
   }
 }
-
-/// ``JSONScan/entryBound(in:)``, which sizes a long array's tape before it is read whole: never
-/// fewer entries than the read takes, and exactly as many when no container is empty.
-@Suite struct JSONScanEntryBoundTests {
-  func entriesRead(_ text: String) -> Int? {
-    let bytes = Array(text.utf8)
-    return bytes.withUnsafeBytes { buffer in
-      let document = JSONTapeDocument(limits: .unlimited, lazyContainerEntries: .max)
-      guard document.load(buffer) else { return nil }
-      return document.tape.count
-    }
-  }
-
-  func bound(_ text: String) -> Int {
-    Array(text.utf8).withUnsafeBytes { JSONScan.entryBound(in: $0) }
-  }
-
-  @Test(arguments: [
-    #"[{"id":1,"title":"a, b: [c] {d}","done":true},{"id":2,"title":"\"q\\","done":false}]"#,
-    #"{"a":[1,2,3],"b":{"c":null,"d":"x"},"e":"é"}"#,
-    " [ 1 , [ 2 , [ 3 ] ] , { \"k\" : \"v\" } ] ",
-    "42",
-    #""just a string, with: [brackets]""#,
-  ])
-  func isExactWithoutEmptyContainers(_ text: String) throws {
-    #expect(bound(text) == (try #require(entriesRead(text))), "\(text)")
-  }
-
-  @Test(arguments: [#"[[],{},[{}],""]"#, #"{"a":[],"b":{},"c":[[]]}"#])
-  func coversEmptyContainers(_ text: String) throws {
-    let entries = try #require(entriesRead(text))
-    #expect(bound(text) >= entries)
-    #expect(bound(text) <= entries + 4)
-  }
-}
