@@ -21,45 +21,11 @@ if [[ -z "${REPLAY:-}" ]]; then
   REPLAY="$(swift build --show-bin-path)/replay"
 fi
 
-SOCKET="rewind-tui-check-$$"
-WORK="$(mktemp -d)"
-tmux_() { tmux -L "$SOCKET" "$@"; }
-cleanup() {
-  tmux_ kill-server >/dev/null 2>&1 || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
+source Scripts/tmux-driver.sh
 
 # The in-process crash of section 4 dies at once, without the Swift backtracer's interactive
 # prompt (a worker process sets its own backtracer settings, so section 3 still gets frames).
 export SWIFT_BACKTRACE=enable=no
-
-CURRENT=""
-fail() {
-  echo "FAIL: $*"
-  if [[ -n "$CURRENT" ]]; then
-    echo "---- screen ----"
-    tmux_ capture-pane -p -t "$CURRENT" 2>/dev/null || true
-    echo "----------------"
-  fi
-  exit 1
-}
-pass() { echo "ok   $*"; }
-
-screen() { tmux_ capture-pane -p -t "$CURRENT"; }
-
-# Waits up to 10 s for the screen to show $1.
-wait_for() {
-  for _ in $(seq 1 100); do
-    if screen | grep -qF -- "$1"; then return 0; fi
-    sleep 0.1
-  done
-  fail "the screen never showed: $1"
-}
-
-expect_screen() {
-  screen | grep -qF -- "$1" || fail "the screen does not show: $1"
-}
 
 # Starts `replay tui LOG` in a new 100×30 window; the shell around it records replay's pid (the
 # inner shell execs it), then its exit status and the terminal mode once it is gone, then waits

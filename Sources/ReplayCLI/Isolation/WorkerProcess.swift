@@ -180,8 +180,10 @@ package final class WorkerProcess {
           searched = 0
           continue
         }
-        let result = Outcome.reply(ArraySlice(reply))
-        pending.removeSubrange(...newline)
+        // What follows the reply goes to a buffer of its own: the reply's buffer, as large as
+        // the largest reply read, goes with the reply instead of staying for the next one.
+        let result = Outcome.reply(reply)
+        pending = Array(pending[(newline + 1)...])
         return result
       }
       searched = pending.count

@@ -7,10 +7,10 @@ import RewindReplay
 /// `count` after an array.
 struct SessionCompleter: LineCompleting {
   /// The state that paths complete in, or `nil` when it is not available.
-  private let state: () -> JSONValue?
+  private let state: () -> StateDocument?
 
   /// Completes paths in whatever `state` returns when Tab is pressed.
-  init(state: @escaping () -> JSONValue?) {
+  init(state: @escaping () -> StateDocument?) {
     self.state = state
   }
 
@@ -19,7 +19,9 @@ struct SessionCompleter: LineCompleting {
   init(session: ReplaySession) {
     self.init { [weak session] in
       guard let session else { return nil }
-      return try? session.opened.stateJSON(at: session.position)
+      return (try? session.opened.stateText(at: session.position)).map {
+        StateDocument(checkedText: $0)
+      }
     }
   }
 
@@ -71,17 +73,9 @@ struct SessionCompleter: LineCompleting {
     let partialStart =
       start + (separator.map { word.distance(from: word.startIndex, to: $0) + 1 } ?? 0)
     guard let state = state(), let parentPath = try? JSONPath.parse(parentText),
-      let parent = try? state.value(at: parentPath)
+      let parent = state.range(at: parentPath), let level = state.level(of: parent)
     else { return nil }
-    let keys: [String]
-    switch parent {
-    case .object(let members):
-      keys = members.map(\.key).filter { JSONPreview.key($0) == $0 }
-    case .array:
-      keys = ["count"]
-    default:
-      return nil
-    }
+    let keys = level.keys?.filter { JSONPreview.key($0) == $0 } ?? ["count"]
     return words(keys, matching: partial, start: partialStart, terminator: "")
   }
 }

@@ -6,14 +6,15 @@ import Testing
 /// Tab completion of session command lines: command names, and keys of the current state.
 @Suite struct SessionCompleterTests {
   private let completer = SessionCompleter {
-    .object([
-      JSONMember(
-        "todos",
-        .array([.object([JSONMember("id", .number("1")), JSONMember("title", .string("x"))])])),
-      JSONMember("total", .number("1")),
-      JSONMember("filter", .string("all")),
-      JSONMember("by id", .object([])),
-    ])
+    StateDocument(
+      .object([
+        JSONMember(
+          "todos",
+          .array([.object([JSONMember("id", .number("1")), JSONMember("title", .string("x"))])])),
+        JSONMember("total", .number("1")),
+        JSONMember("filter", .string("all")),
+        JSONMember("by id", .object([])),
+      ]))
   }
 
   private func complete(_ line: String) -> String {

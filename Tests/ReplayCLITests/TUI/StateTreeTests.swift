@@ -6,7 +6,7 @@ import Testing
 
 /// Walking the rows of a folded state without listing them.
 @Suite struct StateTreeTests {
-  private let state = JSONValue.object([
+  private let value = JSONValue.object([
     JSONMember(
       "todos",
       .array([
@@ -16,22 +16,23 @@ import Testing
     JSONMember("filter", .string("all")),
     JSONMember("empty", .array([])),
   ])
+  private var state: StateDocument { StateDocument(value) }
 
   private func paths(_ tree: StateTreeRows) -> [String] {
     tree.rows(from: tree.first, count: 100).map { tree.jsonPath($0).sessionText }
   }
 
   @Test func membersOfTheFirstTwoLevelsStartUnfolded() {
-    let tree = StateTreeRows(root: state, toggled: [])
+    let tree = StateTreeRows(document: state, toggled: [])
     #expect(paths(tree) == ["todos", "todos[0]", "todos[1]", "filter", "empty"])
   }
 
   @Test func toggledPathsFoldAndUnfold() throws {
     let todos = try JSONPath.parse("todos")
     let first = try JSONPath.parse("todos[0]")
-    let tree = StateTreeRows(root: state, toggled: [todos, first])
+    let tree = StateTreeRows(document: state, toggled: [todos, first])
     #expect(paths(tree) == ["todos", "filter", "empty"])
-    let unfolded = StateTreeRows(root: state, toggled: [first])
+    let unfolded = StateTreeRows(document: state, toggled: [first])
     #expect(
       paths(unfolded) == [
         "todos", "todos[0]", "todos[0].id", "todos[0].title", "todos[1]", "filter", "empty",
@@ -39,7 +40,7 @@ import Testing
   }
 
   @Test func previousWalksBackThroughUnfoldedRows() throws {
-    let tree = StateTreeRows(root: state, toggled: [try JSONPath.parse("todos[1]")])
+    let tree = StateTreeRows(document: state, toggled: [try JSONPath.parse("todos[1]")])
     let rows = tree.rows(from: tree.first, count: 100)
     var walked: [[Int]] = []
     var current: [Int]? = rows.last
@@ -51,7 +52,7 @@ import Testing
   }
 
   @Test func aPathThatIsGoneStandsForItsNearestRow() throws {
-    let tree = StateTreeRows(root: state, toggled: [])
+    let tree = StateTreeRows(document: state, toggled: [])
     #expect(
       tree.jsonPath(tree.row(for: try JSONPath.parse("todos[7].title"))).sessionText == "todos[1]")
     #expect(tree.jsonPath(tree.row(for: try JSONPath.parse("nothing.here"))).sessionText == "todos")
@@ -59,7 +60,7 @@ import Testing
   }
 
   @Test func aScalarStateIsOneRow() {
-    let tree = StateTreeRows(root: .number("8"), toggled: [])
+    let tree = StateTreeRows(document: StateDocument(.number("8")), toggled: [])
     #expect(tree.rows(from: tree.first, count: 10) == [[]])
     #expect(StateTreePane.text(of: [], in: tree, isCursor: true, width: 20) == ">  8")
   }
@@ -83,7 +84,7 @@ import Testing
   }
 
   @Test func rowsShowFoldsKeysAndCompactValues() {
-    let tree = StateTreeRows(root: state, toggled: [])
+    let tree = StateTreeRows(document: state, toggled: [])
     #expect(
       StateTreePane.text(of: [0], in: tree, isCursor: true, width: 40) == ">▾ todos: [2 items]")
     #expect(
@@ -93,9 +94,41 @@ import Testing
   }
 
   @Test func aPreviewOfAHugeValueCostsOnlyItsWidth() {
-    let huge = JSONValue.array(Array(repeating: .string("x\u{1B}y"), count: 1_000_000))
-    #expect(JSONPreview.text(huge, width: 12) == #"["x\u001by"…"#)
+    let huge = StateDocument(.array(Array(repeating: .string("x\u{1B}y"), count: 1_000_000)))
+    #expect(JSONPreview.text(of: huge.root, in: huge.text, width: 12) == #"["x\u001by"…"#)
+    let long = StateDocument(.string(String(repeating: "é", count: 5_000_000)))
+    #expect(JSONPreview.text(of: long.root, in: long.text, width: 6) == #""éééé…"#)
     #expect(JSONPreview.key("by id") == #""by id""#)
     #expect(JSONPreview.key("nextID") == "nextID")
+  }
+
+  @Test func aPreviewIsTheCompactTextOfTheValueWhateverItsSourceLayout() {
+    let source = Array(
+      #" { "a" : [ 1 , -2.50e3 , true , null ] ,"s":"\u0041\"\\\/\b\f\n\r\t\u001B\ud83d\ude00 é\u007f" } "#
+        .utf8)
+    let document = StateDocument(checkedText: source)
+    #expect(
+      JSONPreview.text(of: document.root, in: document.text, width: 80)
+        == #"{"a":[1,-2.50e3,true,null],"s":"A\"\\/\u0008\u000c\n\r\t\u001b😀 é\u007f"}"#)
+    let parsed = JSONValue.object([
+      JSONMember("a", .array([.number("1"), .number("-2.50e3"), .bool(true), .null])),
+      JSONMember("s", .string("A\"\\/\u{8}\u{C}\n\r\t\u{1B}😀 é\u{7F}")),
+    ])
+    // The same as the preview of the value read back and written again.
+    let rewritten = StateDocument(parsed)
+    #expect(
+      JSONPreview.text(of: rewritten.root, in: rewritten.text, width: 80)
+        == JSONPreview.text(of: document.root, in: document.text, width: 80))
+  }
+
+  @Test func aPathLeadsToItsValueInTheText() throws {
+    let document = state
+    let title = try #require(document.range(at: try JSONPath.parse("todos[1].title")))
+    #expect(String(decoding: document.text[title], as: UTF8.self) == #""Call mum""#)
+    #expect(document.range(at: try JSONPath.parse("todos[2]")) == nil)
+    #expect(document.range(at: try JSONPath.parse("filter.x")) == nil)
+    #expect(document.range(at: try JSONPath.parse("todos.count")) == nil)
+    #expect(document.level(of: document.root)?.keys == ["todos", "filter", "empty"])
+    #expect(document.level(of: title) == nil)
   }
 }

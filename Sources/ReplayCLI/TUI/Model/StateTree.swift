@@ -23,70 +23,53 @@ struct StateTreeView: Sendable, Equatable {
 /// A row is named by its *index path*: the positions of the members or elements that lead to it
 /// from the state. Navigation walks from a row to the next or previous one in O(depth) without
 /// listing the rows, so drawing a screenful costs O(rows shown × depth), whatever the size of
-/// the state. The state itself is a row only when it is not a non-empty container.
+/// the state, once the containers on the way have been read from the state's text (each once:
+/// ``StateDocument``). The state itself is a row only when it is not a non-empty container.
 struct StateTreeRows {
-  /// The state.
-  let root: JSONValue
+  /// The state, read a level at a time.
+  let document: StateDocument
   /// The paths folded or unfolded against the default.
   let toggled: Set<JSONPath>
 
-  /// The value at `path`, or `nil` when there is none.
-  func node(_ path: [Int]) -> JSONValue? {
-    var value = root
+  /// Where the value at `path` is in the document's text, or `nil` when there is none.
+  func node(_ path: [Int]) -> Range<Int>? {
+    var value = document.root
     for index in path {
-      switch value {
-      case .object(let members) where index < members.count: value = members[index].value
-      case .array(let elements) where index < elements.count: value = elements[index]
-      default: return nil
-      }
+      guard let level = document.level(of: value), index < level.values.count else { return nil }
+      value = level.values[index]
     }
     return value
   }
 
-  /// The number of members or elements of `value` (0 for scalars).
-  static func childCount(_ value: JSONValue) -> Int {
-    switch value {
-    case .object(let members): return members.count
-    case .array(let elements): return elements.count
-    default: return 0
-    }
-  }
-
   /// The state path of a row: `todos[2].title`.
   func jsonPath(_ path: [Int]) -> JSONPath {
-    var value = root
+    var value = document.root
     var components: [JSONPath.Component] = []
     for index in path {
-      switch value {
-      case .object(let members) where index < members.count:
-        components.append(.key(members[index].key))
-        value = members[index].value
-      case .array(let elements) where index < elements.count:
-        components.append(.index(index))
-        value = elements[index]
-      default: return JSONPath(components)
-      }
+      guard let level = document.level(of: value), index < level.values.count else { break }
+      components.append(level.keys.map { .key($0[index]) } ?? .index(index))
+      value = level.values[index]
     }
     return JSONPath(components)
   }
 
   /// Whether the row shows its members.
   func isExpanded(_ path: [Int]) -> Bool {
-    guard let value = node(path), Self.childCount(value) > 0 else { return false }
+    guard let value = node(path), document.childCount(value) > 0 else { return false }
     if path.isEmpty { return true }
     let byDefault = path.count < StateTreeView.defaultDepth
     return toggled.contains(jsonPath(path)) ? !byDefault : byDefault
   }
 
   /// The first row.
-  var first: [Int] { Self.childCount(root) > 0 ? [0] : [] }
+  var first: [Int] { document.childCount(document.root) > 0 ? [0] : [] }
 
   /// The row after `path`, or `nil` at the last row.
   func next(_ path: [Int]) -> [Int]? {
     if isExpanded(path) { return path + [0] }
     var current = path
     while let last = current.popLast() {
-      if let parent = node(current), last + 1 < Self.childCount(parent) {
+      if let parent = node(current), last + 1 < document.childCount(parent) {
         return current + [last + 1]
       }
     }
@@ -100,7 +83,7 @@ struct StateTreeRows {
     if last == 0 { return current.isEmpty ? nil : current }
     current.append(last - 1)
     while isExpanded(current), let value = node(current) {
-      current.append(Self.childCount(value) - 1)
+      current.append(document.childCount(value) - 1)
     }
     return current
   }
@@ -109,20 +92,20 @@ struct StateTreeRows {
   /// row, else its deepest existing prefix (indices past the end clamped to the last element),
   /// lifted to its outermost folded ancestor so that it is shown.
   func row(for path: JSONPath) -> [Int] {
-    var value = root
+    var value = document.root
     var result: [Int] = []
     for component in path.components {
+      guard let level = document.level(of: value) else { break }
       var index: Int?
-      switch (component, value) {
-      case (.key(let key), .object(let members)):
-        index = members.firstIndex { $0.key == key }
-      case (.index(let position), .array(let elements)) where !elements.isEmpty:
-        index = min(position, elements.count - 1)
+      switch (component, level.keys) {
+      case (.key(let key), let keys?): index = keys.firstIndex(of: key)
+      case (.index(let position), nil) where !level.values.isEmpty:
+        index = min(position, level.values.count - 1)
       default: index = nil
       }
-      guard let index, let child = node(result + [index]) else { break }
+      guard let index else { break }
       result.append(index)
-      value = child
+      value = level.values[index]
     }
     if result.isEmpty { return first }
     for depth in 1..<result.count where !isExpanded(Array(result.prefix(depth))) {
@@ -152,8 +135,8 @@ struct StateTreeRows {
 extension StateTreeView {
   /// Moves the cursor `delta` rows (negative: up), stopping at the first and last rows, and
   /// scrolls so that it stays among the `height` rows shown.
-  mutating func moveCursor(by delta: Int, in state: JSONValue, height: Int) {
-    let tree = StateTreeRows(root: state, toggled: toggled)
+  mutating func moveCursor(by delta: Int, in state: StateDocument, height: Int) {
+    let tree = StateTreeRows(document: state, toggled: toggled)
     var row = tree.row(for: cursor)
     for _ in 0..<abs(delta) {
       guard let moved = delta > 0 ? tree.next(row) : tree.previous(row) else { break }
@@ -165,10 +148,10 @@ extension StateTreeView {
 
   /// Folds the row under the cursor when it is unfolded, unfolds it when folded; rows that are
   /// not containers do nothing.
-  mutating func toggleFold(in state: JSONValue, height: Int) {
-    let tree = StateTreeRows(root: state, toggled: toggled)
+  mutating func toggleFold(in state: StateDocument, height: Int) {
+    let tree = StateTreeRows(document: state, toggled: toggled)
     let row = tree.row(for: cursor)
-    guard let value = tree.node(row), StateTreeRows.childCount(value) > 0, !row.isEmpty else {
+    guard let value = tree.node(row), state.childCount(value) > 0, !row.isEmpty else {
       return
     }
     let path = tree.jsonPath(row)
@@ -180,8 +163,8 @@ extension StateTreeView {
   /// Re-anchors the cursor and the first row shown on rows of `state`, and scrolls the fewest
   /// rows that show the cursor among `height` rows.
   /// - Complexity: O(`height` × depth).
-  mutating func scroll(in state: JSONValue, height: Int) {
-    let tree = StateTreeRows(root: state, toggled: toggled)
+  mutating func scroll(in state: StateDocument, height: Int) {
+    let tree = StateTreeRows(document: state, toggled: toggled)
     let row = tree.row(for: cursor)
     var topRow = tree.row(for: top)
     if StateTreeRows.precedes(row, topRow) || height <= 0 {

@@ -156,7 +156,7 @@ extension TUIModel {
       report("no state here to watch", isError: true)
       return
     }
-    let rows = StateTreeRows(root: state, toggled: tree.toggled)
+    let rows = StateTreeRows(document: state, toggled: tree.toggled)
     runSessionCommand("watch \(rows.jsonPath(rows.row(for: tree.cursor)).sessionText)")
   }
 

@@ -38,8 +38,8 @@ struct TUIPrompt: Sendable {
 
 /// The state at a position as the screen can show it.
 enum TUIStateView {
-  /// The state.
-  case value(JSONValue)
+  /// The state, as its text read a level at a time.
+  case value(StateDocument)
   /// Why there is none (an unknown app, a reducer that failed): the diagnostic's message and
   /// its first note.
   case unavailable(String)
@@ -137,7 +137,7 @@ final class TUIModel {
   }
 
   /// The state at `position`, rebuilt once and kept for the next few redraws.
-  /// - Complexity: What ``AnyTimeline/stateJSON(at:)`` costs, once per position visited.
+  /// - Complexity: What ``AnyTimeline/stateJSONText(at:)`` costs, once per position visited.
   func state(at position: Int) -> TUIStateView {
     if needsConfirmation(position) { return .unconfirmed }
     if let cached = stateCache.first(where: { $0.position == position }) { return cached.view }
@@ -145,7 +145,7 @@ final class TUIModel {
     if stateCache.count >= statesKept { stateCache.removeFirst(stateCache.count - statesKept + 1) }
     let view: TUIStateView
     do throws(CommandFailure) {
-      view = .value(try opened.stateJSON(at: position))
+      view = .value(StateDocument(checkedText: try opened.stateText(at: position)))
     } catch {
       if case .replay(.reducerCrashed(let report)) = error {
         view = .crashed(report)
@@ -160,7 +160,7 @@ final class TUIModel {
   }
 
   /// How many states ``state(at:)`` keeps: 4, or for a log whose states are large (4 MiB of text
-  /// or more, each a tree several times that) only the one shown.
+  /// or more) only the one shown.
   private var statesKept: Int {
     opened.log.recordedStateByteCount >= 4 << 20 ? 1 : 4
   }
@@ -172,7 +172,8 @@ final class TUIModel {
     if let diffCache, diffCache.position == position { return diffCache.changes }
     let result: Result<[JSONChange]?, SessionFailure>
     switch (state(at: position - 1), state(at: position)) {
-    case (.value(let old), .value(let new)): result = .success(JSONDiff.diff(old, new))
+    case (.value(let old), .value(let new)):
+      result = .success(JSONDiff.diff(checkedOldText: old.text, checkedNewText: new.text))
     case (.unavailable(let reason), _), (_, .unavailable(let reason)):
       result = .failure(SessionFailure(reason))
     case (_, .unconfirmed), (.unconfirmed, _): return nil

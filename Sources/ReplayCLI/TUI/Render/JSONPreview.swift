@@ -3,15 +3,16 @@ import RewindJSON
 /// Compact JSON for one line of the screen, written only as far as it can be seen: a folded
 /// array of a million elements costs no more than the width of its row.
 enum JSONPreview {
-  /// The compact JSON text of `value`, cut to at most `width` columns with `…` when longer.
+  /// The compact JSON text of the value written `text[range]` (JSON checked before, in any
+  /// layout), cut to at most `width` columns with `…` when longer.
   ///
   /// Strings are escaped as in JSON (`\"`, `\\`, `\n`, `\u001b`), so the text is one line and
-  /// holds no control characters.
-  /// - Complexity: O(`width`), whatever the size of `value`.
-  static func text(_ value: JSONValue, width: Int) -> String {
+  /// holds no control characters, however the source wrote them (`\u0041` shows as `A`).
+  /// - Complexity: O(`width`), whatever the size of the value.
+  static func text(of range: Range<Int>, in text: [UInt8], width: Int) -> String {
     guard width > 0 else { return "" }
     var writer = Writer(limit: width + 1)
-    writer.write(value)
+    writer.write(json: text[range])
     return truncate(writer.text, toWidth: width)
   }
 
@@ -45,33 +46,103 @@ enum JSONPreview {
       count += piece.count
     }
 
-    /// Writes `value` as compact JSON, stopping at the limit.
-    mutating func write(_ value: JSONValue) {
-      guard !isFull else { return }
-      switch value {
-      case .null: append("null")
-      case .bool(let flag): append(flag ? "true" : "false")
-      case .number(let literal): append(literal)
-      case .string(let string): writeString(string)
-      case .array(let elements):
-        append("[")
-        for (index, element) in elements.enumerated() {
-          if isFull { return }
-          if index > 0 { append(",") }
-          write(element)
+    /// Writes the checked JSON `bytes` compactly, stopping at the limit: whitespace between
+    /// tokens dropped, strings written as ``writeString(_:)`` writes them.
+    mutating func write(json bytes: ArraySlice<UInt8>) {
+      var offset = bytes.startIndex
+      while offset < bytes.endIndex, !isFull {
+        switch bytes[offset] {
+        case UInt8(ascii: "\""):
+          offset = writeString(json: bytes, at: offset)
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+          offset += 1
+        default:
+          // Punctuation, a number or a literal: ASCII, so one column a byte.
+          var end = offset
+          while end < bytes.endIndex, end - offset <= limit - count,
+            !Self.endsToken(bytes[end])
+          {
+            end += 1
+          }
+          append(String(decoding: bytes[offset..<max(end, offset + 1)], as: UTF8.self))
+          offset = max(end, offset + 1)
         }
-        append("]")
-      case .object(let members):
-        append("{")
-        for (index, member) in members.enumerated() {
-          if isFull { return }
-          if index > 0 { append(",") }
-          writeString(member.key)
-          append(":")
-          write(member.value)
-        }
-        append("}")
       }
+    }
+
+    /// Whether `byte` is where a run of punctuation and scalars stops: a string or whitespace.
+    private static func endsToken(_ byte: UInt8) -> Bool {
+      byte == UInt8(ascii: "\"") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+        || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
+    /// Writes the string whose opening quote is at `quote` in the checked JSON `bytes`, as
+    /// ``writeString(_:)`` writes its value, reading no further than the limit needs.
+    /// - Returns: Where the text after the string starts (the end of `bytes` when the limit
+    ///   stopped it).
+    mutating func writeString(json bytes: ArraySlice<UInt8>, at quote: Int) -> Int {
+      var piece = "\""
+      var scalars = 0
+      var nextCheck = limit - count
+      var offset = quote + 1
+      while offset < bytes.endIndex, bytes[offset] != UInt8(ascii: "\"") {
+        if scalars > nextCheck {
+          // Characters are at most scalars: counted (O(n)) only at doubling intervals.
+          if count + piece.count > limit {
+            append(piece + "\"")
+            return bytes.endIndex
+          }
+          nextCheck *= 2
+        }
+        let (scalar, length) = Self.scalar(in: bytes, at: offset)
+        Self.escape(scalar, into: &piece)
+        scalars += 1
+        offset += length
+      }
+      append(piece + "\"")
+      return min(offset + 1, bytes.endIndex)
+    }
+
+    /// The character at `offset` inside a checked JSON string, and how many bytes it takes:
+    /// an escape decoded, or one UTF-8 sequence.
+    private static func scalar(
+      in bytes: ArraySlice<UInt8>, at offset: Int
+    ) -> (Unicode.Scalar, Int) {
+      let byte = bytes[offset]
+      guard byte == UInt8(ascii: "\\") else {
+        guard byte >= 0x80 else { return (Unicode.Scalar(byte), 1) }
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        let end = min(offset + length, bytes.endIndex)
+        let decoded = String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first
+        return (decoded ?? "\u{FFFD}", end - offset)
+      }
+      guard offset + 1 < bytes.endIndex else { return ("\\", 1) }
+      switch bytes[offset + 1] {
+      case UInt8(ascii: "b"): return ("\u{08}", 2)
+      case UInt8(ascii: "f"): return ("\u{0C}", 2)
+      case UInt8(ascii: "n"): return ("\n", 2)
+      case UInt8(ascii: "r"): return ("\r", 2)
+      case UInt8(ascii: "t"): return ("\t", 2)
+      case UInt8(ascii: "u"):
+        guard let unit = hex(in: bytes, at: offset + 2) else { return ("\u{FFFD}", 2) }
+        if (0xD800..<0xDC00).contains(unit), offset + 11 < bytes.endIndex,
+          bytes[offset + 6] == UInt8(ascii: "\\"), bytes[offset + 7] == UInt8(ascii: "u"),
+          let low = hex(in: bytes, at: offset + 8), (0xDC00..<0xE000).contains(low)
+        {
+          let value = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+          return (Unicode.Scalar(value) ?? "\u{FFFD}", 12)
+        }
+        return (Unicode.Scalar(unit) ?? "\u{FFFD}", 6)
+      default:
+        // `\"`, `\\` and `\/` stand for the byte after the backslash.
+        return (Unicode.Scalar(bytes[offset + 1]), 2)
+      }
+    }
+
+    /// The four hex digits at `offset` as a number, or `nil` when they are not there.
+    private static func hex(in bytes: ArraySlice<UInt8>, at offset: Int) -> UInt32? {
+      guard offset + 4 <= bytes.endIndex else { return nil }
+      return UInt32(String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self), radix: 16)
     }
 
     /// Writes `string` quoted and escaped as in JSON.
@@ -79,19 +150,25 @@ enum JSONPreview {
       var piece = "\""
       for scalar in string.unicodeScalars {
         if count + piece.count > limit { break }
-        switch scalar {
-        case "\"": piece += "\\\""
-        case "\\": piece += "\\\\"
-        case "\n": piece += "\\n"
-        case "\r": piece += "\\r"
-        case "\t": piece += "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-          let hex = String(scalar.value, radix: 16)
-          piece += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: piece.unicodeScalars.append(scalar)
-        }
+        Self.escape(scalar, into: &piece)
       }
       append(piece + "\"")
+    }
+
+    /// Appends `scalar` to `piece` as a JSON string holds it, escaping quotes, backslashes and
+    /// control characters.
+    private static func escape(_ scalar: Unicode.Scalar, into piece: inout String) {
+      switch scalar {
+      case "\"": piece += "\\\""
+      case "\\": piece += "\\\\"
+      case "\n": piece += "\\n"
+      case "\r": piece += "\\r"
+      case "\t": piece += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16)
+        piece += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: piece.unicodeScalars.append(scalar)
+      }
     }
   }
 }

@@ -15,7 +15,7 @@ enum StateTreePane {
     let height = layout.contentHeight
     switch model.state(at: model.position) {
     case .value(let state):
-      let tree = StateTreeRows(root: state, toggled: model.tree.toggled)
+      let tree = StateTreeRows(document: state, toggled: model.tree.toggled)
       let cursor = tree.row(for: model.tree.cursor)
       for (index, row) in tree.rows(from: tree.row(for: model.tree.top), count: height).enumerated()
       {
@@ -54,7 +54,7 @@ enum StateTreePane {
     guard let value = tree.node(row) else { return "" }
     var prefix = isCursor ? ">" : " "
     prefix += String(repeating: "  ", count: max(0, row.count - 1))
-    let count = StateTreeRows.childCount(value)
+    let count = tree.document.childCount(value)
     let isExpanded = tree.isExpanded(row)
     prefix += count == 0 ? "  " : isExpanded ? "▾ " : "▸ "
     switch tree.jsonPath(row).components.last {
@@ -63,11 +63,13 @@ enum StateTreePane {
     case nil: break
     }
     let rest = max(0, width - displayWidth(of: prefix))
-    guard isExpanded else { return prefix + JSONPreview.text(value, width: rest) }
-    switch value {
-    case .array: return prefix + "[\(count) item\(count == 1 ? "" : "s")]"
-    default: return prefix + "{\(count) key\(count == 1 ? "" : "s")}"
+    guard isExpanded else {
+      return prefix + JSONPreview.text(of: value, in: tree.document.text, width: rest)
     }
+    if tree.document.level(of: value)?.keys == nil {
+      return prefix + "[\(count) item\(count == 1 ? "" : "s")]"
+    }
+    return prefix + "{\(count) key\(count == 1 ? "" : "s")}"
   }
 
   /// Wrapped text for a pane that has no tree to show.

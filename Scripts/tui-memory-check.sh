@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Peak memory of `replay tui` on a log with a large state, against the bound of
+# docs/reliability.md: the file + 3 × its largest line + 64 MiB. A terminal is needed, so the
+# debugger runs inside tmux; keys step to the last action, unfold rows, show the diff pane and
+# move in the state tree, then quit. The peak is the process's own (`rewind-testbed peak`).
+#
+#   Scripts/tui-memory-check.sh          # builds rewind-testbed in release first
+#   REWIND_TESTBED=path/to/rewind-testbed Scripts/tui-memory-check.sh
+#
+# The log: 300,000 todos (a 21 MB state) in the header and in a checkpoint after one action;
+# run with --no-isolate on it, and isolated (the default) on a copy without the checkpoint,
+# where the worker rebuilds the state and sends it back. Exits 1 when a run is over its bound
+# or the screen does not show the state; prints "SKIPPED: …" and exits 0 without tmux or
+# python3 (which writes the log).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for tool in tmux python3; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "SKIPPED: $tool not available"
+    exit 0
+  fi
+done
+
+if [[ -z "${REWIND_TESTBED:-}" ]]; then
+  swift build -c release --product rewind-testbed >/dev/null
+  REWIND_TESTBED="$(swift build -c release --show-bin-path)/rewind-testbed"
+fi
+
+source Scripts/tmux-driver.sh
+export SWIFT_BACKTRACE=enable=no
+
+python3 - "$WORK" <<'EOF'
+import sys
+work = sys.argv[1]
+todos = ",".join(
+    '{"id":%d,"title":"Todo number %d with some words","done":%s}'
+    % (i, i, "true" if i % 3 == 0 else "false")
+    for i in range(300_000))
+state = '{"todos":[' + todos + '],"filter":"all","nextID":300001}'
+header = ('{"kind":"header","format":"rewind","version":1,"session":"s","app":"todo",'
+          '"actionType":"TodoAction","stateType":"TodoState","recordedAt":"2026-01-01T00:00:00Z",'
+          '"firstSeq":1,"checkpointInterval":1000,"state":' + state + '}\n')
+action = '{"kind":"action","seq":1,"type":"setFilter","action":{"setFilter":{"_0":"all"}}}\n'
+checkpoint = '{"kind":"checkpoint","seq":1,"state":' + state + '}\n'
+with open(work + "/large.jsonl", "w") as f:
+    f.write(header + action + checkpoint)
+with open(work + "/no-checkpoint.jsonl", "w") as f:
+    f.write(header + action)
+EOF
+
+keys() { tmux_ send-keys -t "$CURRENT" "$@"; }
+
+# Runs the debugger on $2 (with the options in $3), walks it, and checks its peak.
+check() {
+  local name="$1" log="$2" extra="${3:-}"
+  local bytes line bound
+  bytes=$(wc -c < "$log")
+  line=$(wc -L < "$log")
+  bound=$((bytes + 3 * (line + 1) + (64 << 20)))
+  tmux_ new-session -d -s "$name" -x 160 -y 48 \
+    "'$REWIND_TESTBED' peak '$WORK/$name.peak' tui '$log' $extra; echo \$? > '$WORK/$name.status'; sleep 600"
+  CURRENT="$name"
+  wait_for "position 0/1" 120
+  wait_for "todos: [300000 items]" 120
+  # Into the state tree: unfold the second todo and go down into it.
+  keys Tab Down Down Enter Down
+  wait_for ">      id: 1" 120
+  keys Tab End
+  wait_for "position 1/1" 120
+  if [[ -n "$extra" ]]; then
+    wait_for "Press ! to rebuild" 120
+    keys '!'
+  fi
+  keys d
+  wait_for "Diff of action 1 (0 → 1)" 120
+  wait_for "no changes" 120
+  keys Tab j j Home
+  wait_for "position 0/1" 120
+  keys End
+  wait_for "position 1/1" 120
+  keys q
+  for _ in $(seq 1 300); do
+    [[ -s "$WORK/$name.status" ]] && break
+    sleep 0.1
+  done
+  [[ "$(cat "$WORK/$name.status" 2>/dev/null)" == "0" ]] || fail "$name: replay tui did not exit with 0"
+  local peak
+  peak=$(cat "$WORK/$name.peak")
+  if ((peak >= bound)); then
+    fail "$name: replay tui $extra peaked at $((peak >> 20)) MiB, over its bound of $((bound >> 20)) MiB"
+  fi
+  pass "$name: replay tui $extra peaked at $((peak >> 20)) MiB (bound $((bound >> 20)) MiB for a $((bytes >> 20)) MiB file)"
+}
+
+check in-process "$WORK/large.jsonl" --no-isolate
+check isolated "$WORK/no-checkpoint.jsonl"
