@@ -2,7 +2,8 @@
 # Peak memory of `replay tui` on a log with a large state, against the bound of
 # docs/reliability.md: the file + 3 × its largest line + 64 MiB. A terminal is needed, so the
 # debugger runs inside tmux; keys step to the last action, unfold rows, show the diff pane and
-# move in the state tree, then quit. The peak is the process's own (`rewind-testbed peak`).
+# move in the state tree, then quit. The peak is the debugger process's own (`rewind-testbed
+# peak`); an isolated run's replay worker is a process of its own, not counted here.
 #
 #   Scripts/tui-memory-check.sh          # builds rewind-testbed in release first
 #   REWIND_TESTBED=path/to/rewind-testbed Scripts/tui-memory-check.sh
@@ -11,12 +12,16 @@
 # run with --no-isolate on it, and isolated (the default) on a copy without the checkpoint,
 # where the worker rebuilds the state and sends it back. Exits 1 when a run is over its bound
 # or the screen does not show the state; prints "SKIPPED: …" and exits 0 without tmux or
-# python3 (which writes the log).
+# python3 (which writes the log), or fails under CI=true without them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 for tool in tmux python3; do
   if ! command -v "$tool" >/dev/null 2>&1; then
+    if [[ "${CI:-}" == "true" ]]; then
+      echo "FAIL: $tool not available (CI=true needs it)"
+      exit 1
+    fi
     echo "SKIPPED: $tool not available"
     exit 0
   fi
@@ -86,6 +91,8 @@ check() {
   done
   [[ "$(cat "$WORK/$name.status" 2>/dev/null)" == "0" ]] || fail "$name: replay tui did not exit with 0"
   local peak
+  [[ -s "$WORK/$name.peak" && "$(cat "$WORK/$name.peak")" =~ ^[0-9]+$ ]] \
+    || fail "$name: replay tui left no peak report"
   peak=$(cat "$WORK/$name.peak")
   if ((peak >= bound)); then
     fail "$name: replay tui $extra peaked at $((peak >> 20)) MiB, over its bound of $((bound >> 20)) MiB"

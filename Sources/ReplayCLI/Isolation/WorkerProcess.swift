@@ -111,16 +111,19 @@ package final class WorkerProcess {
     }
     isLaunched = true
     try? childEnd.close()
-    let fd = errors.fileHandleForReading.fileDescriptor
+    // The reader's own descriptor, closed by it: it may outlive this object (``reap()`` stops
+    // waiting for it), and must never read a descriptor number reused by then.
+    let fd = Platform.duplicate(errors.fileHandleForReading.fileDescriptor)
     let sink = standardError
     let done = standardErrorDone
     Thread.detachNewThread {
       var buffer = [UInt8](repeating: 0, count: 1 << 14)
-      while true {
+      while fd >= 0 {
         let count = buffer.withUnsafeMutableBytes { Platform.readSome(fd, into: $0) }
         if count <= 0 { break }
         sink.withLock { $0.bytes += buffer[..<count] }
       }
+      if fd >= 0 { Platform.close(fd) }
       sink.withLock { $0.isComplete = true }
       done.signal()
     }
@@ -133,8 +136,28 @@ package final class WorkerProcess {
     Platform.close(requests)
     guard isLaunched else { return }
     if process.isRunning { process.terminate() }
+    reap()
+  }
+
+  /// How long the child has to exit after `SIGTERM` or after its replies ended, and then how
+  /// long its standard error has to end, before this process stops waiting.
+  static let exitGraceMilliseconds = 2_000
+
+  /// Waits for the child to exit, killing it (`SIGKILL`) when it has not within
+  /// ``exitGraceMilliseconds`` (a reducer stuck where `SIGTERM` does not end it), then for its
+  /// standard error to end, as long again at most (a process the app's code started may hold
+  /// it open): a worker never hangs this process on its way out.
+  private func reap() {
+    var waited = 0
+    while process.isRunning, waited < Self.exitGraceMilliseconds {
+      Platform.sleep(milliseconds: 1)
+      waited += 1
+    }
+    if process.isRunning { _ = Platform.killProcess(process.processIdentifier) }
     process.waitUntilExit()
-    if !standardError.withLock({ $0.isComplete }) { standardErrorDone.wait() }
+    if !standardError.withLock({ $0.isComplete }) {
+      _ = standardErrorDone.wait(timeout: .now() + .milliseconds(Self.exitGraceMilliseconds))
+    }
   }
 
   /// Sends one request line and waits for the reply line, or for the child's death; progress
@@ -250,8 +273,7 @@ package final class WorkerProcess {
   private static let wakeUp: [UInt8] = [UInt8(ascii: "\n")]
 
   private func died() -> Outcome {
-    process.waitUntilExit()
-    if !standardError.withLock({ $0.isComplete }) { standardErrorDone.wait() }
+    reap()
     let stderr = String(decoding: standardError.withLock { $0.bytes }, as: UTF8.self)
     let signal: String
     if process.terminationReason == .uncaughtSignal {

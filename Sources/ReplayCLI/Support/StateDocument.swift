@@ -1,8 +1,9 @@
 import RewindJSON
 import RewindReplay
 
-/// A state as the state pane and path completion read it: its JSON text, read one level at a time where rows are
-/// drawn, never built as a tree (a large state's tree costs several times its text).
+/// A state as the state pane and path completion read it: its JSON text, read one level at a
+/// time where rows are drawn, never built as a tree (a large state's tree costs several times
+/// its text).
 ///
 /// A value is named by where its text is (`Range<Int>` of ``text``). The members or elements of
 /// a container are found by scanning its text once and kept, so walking a path costs one lookup
@@ -12,19 +13,34 @@ final class StateDocument {
   let text: [UInt8]
   /// Where the state's value is in ``text``.
   let root: Range<Int>
-  /// The levels read so far, by where their container starts.
-  private var levels: [Int: StateLevel] = [:]
+  /// The levels read so far, by where their container starts, with when each was last used.
+  private var levels: [Int: (level: StateLevel, used: Int)] = [:]
   /// How many members and elements ``levels`` holds.
   private var levelEntries = 0
+  /// Counts the uses of levels, for ``levels``' `used`.
+  private var uses = 0
 
-  /// How many members and elements the document keeps positions of before it forgets the levels
-  /// it read (2 Mi entries: about 32 MiB of positions).
-  static let maxLevelEntries = 1 << 21
+  /// How many members and elements the document keeps the positions of (2 Mi by default:
+  /// 32 MiB of positions, and an object's keys) before it forgets levels, the least recently
+  /// used first.
+  let maxLevelEntries: Int
+  /// How many of the latest uses of levels keep a level from being forgotten: more than one
+  /// screenful of rows takes, so that what one redraw walks through is never read twice (the
+  /// room is then exceeded rather than the text read again and again). Every walk starts at the
+  /// state, so it and the levels on the way are always recent.
+  let recentUses: Int
 
-  /// The document of `checkedText`: one JSON value, checked before (``Debugger/stateText(of:timeline:at:)``
-  /// checks the states it returns).
-  init(checkedText: [UInt8]) {
+  /// The document of `checkedText`.
+  ///
+  /// - Parameters:
+  ///   - checkedText: One JSON value, checked before (``Debugger/stateText(of:timeline:at:)``
+  ///     checks the states it returns).
+  ///   - maxLevelEntries: See ``maxLevelEntries``.
+  ///   - recentUses: See ``recentUses``.
+  init(checkedText: [UInt8], maxLevelEntries: Int = 1 << 21, recentUses: Int = 10_000) {
     text = checkedText
+    self.maxLevelEntries = maxLevelEntries
+    self.recentUses = recentUses
     root = checkedText.withUnsafeBytes { bytes in
       let start = JSONScan.valueStart(in: bytes, at: 0)
       return start..<JSONScan.valueEnd(in: bytes, at: start)
@@ -43,7 +59,11 @@ final class StateDocument {
     guard let first = range.first.map({ text[$0] }),
       first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     else { return nil }
-    if let level = levels[range.lowerBound] { return level }
+    uses += 1
+    if let cached = levels[range.lowerBound] {
+      levels[range.lowerBound]?.used = uses
+      return cached.level
+    }
     var keys: [String] = []
     var values: [Range<Int>] = []
     text.withUnsafeBytes { whole in
@@ -61,14 +81,38 @@ final class StateDocument {
       }
     }
     let level = StateLevel(keys: first == UInt8(ascii: "{") ? keys : nil, values: values)
-    if levelEntries + values.count > Self.maxLevelEntries {
-      levels.removeAll()
-      levelEntries = 0
+    if levelEntries + values.count > maxLevelEntries {
+      for (start, old) in levels.sorted(by: { $0.value.used < $1.value.used }) {
+        guard levelEntries + values.count > maxLevelEntries, old.used < uses - recentUses
+        else { break }
+        levels[start] = nil
+        levelEntries -= old.level.values.count
+      }
     }
-    levels[range.lowerBound] = level
+    levels[range.lowerBound] = (level, uses)
     levelEntries += values.count
     return level
   }
+
+  /// Whether the value at `range` is a container with members or elements: found from its
+  /// first bytes, without reading its level.
+  func hasChildren(_ range: Range<Int>) -> Bool {
+    guard let first = range.first.map({ text[$0] }),
+      first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    else { return false }
+    var offset = range.lowerBound + 1
+    while offset < range.upperBound,
+      [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(
+        text[offset])
+    {
+      offset += 1
+    }
+    return offset < range.upperBound && text[offset] != UInt8(ascii: "}")
+      && text[offset] != UInt8(ascii: "]")
+  }
+
+  /// How many members and elements the levels kept hold.
+  var keptLevelEntries: Int { levelEntries }
 
   /// The number of members or elements of the value at `range` (0 for scalars).
   func childCount(_ range: Range<Int>) -> Int {

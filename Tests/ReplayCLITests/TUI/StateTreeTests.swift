@@ -131,4 +131,44 @@ import Testing
     #expect(document.level(of: document.root)?.keys == ["todos", "filter", "empty"])
     #expect(document.level(of: title) == nil)
   }
+
+  @Test func whetherAValueHasChildrenIsReadFromItsFirstBytes() {
+    for (text, expected) in [
+      ("[ ]", false), ("{}", false), (" [ 1 ] ", true), (#" { "a" : 1 } "#, true), ("7", false),
+      (#""[x]""#, false),
+    ] {
+      let document = StateDocument(checkedText: Array(text.utf8))
+      #expect(document.hasChildren(document.root) == expected, "\(text)")
+      #expect((document.childCount(document.root) > 0) == expected, "\(text)")
+    }
+  }
+
+  @Test func levelsUsedLeastRecentlyAreForgottenPastTheRoomButNotRecentOnes() throws {
+    let ten = JSONValue.array((1...10).map { .number(String($0)) })
+    let value = JSONValue.object([
+      JSONMember("a", ten), JSONMember("b", ten), JSONMember("c", ten),
+    ])
+    let paths = try ["a", "b"].map { try JSONPath.parse($0) }
+    let forgetting = StateDocument(
+      checkedText: value.serializedBytes, maxLevelEntries: 12, recentUses: 0)
+    let keeping = StateDocument(
+      checkedText: value.serializedBytes, maxLevelEntries: 12, recentUses: 100)
+    for document in [forgetting, keeping] {
+      for path in paths {
+        let range = try #require(document.range(at: path))
+        #expect(document.level(of: range)?.values.count == 10)
+      }
+    }
+    // Root (3), a (10), b (10): over 12, so the least recently used go until b fits.
+    #expect(forgetting.keptLevelEntries == 10)
+    // All three were used within the last 100 uses: the room is exceeded instead.
+    #expect(keeping.keptLevelEntries == 23)
+    // What was forgotten is read again, the same.
+    let a = try #require(forgetting.range(at: paths[0]))
+    #expect(forgetting.level(of: a)?.values.count == 10)
+    #expect(
+      forgetting.range(at: try JSONPath.parse("c[9]")).map { forgetting.text[$0] } == [
+        UInt8(ascii: "1"), UInt8(ascii: "0"),
+      ])
+  }
 }

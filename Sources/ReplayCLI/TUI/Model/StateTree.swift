@@ -55,14 +55,14 @@ struct StateTreeRows {
 
   /// Whether the row shows its members.
   func isExpanded(_ path: [Int]) -> Bool {
-    guard let value = node(path), document.childCount(value) > 0 else { return false }
+    guard let value = node(path), document.hasChildren(value) else { return false }
     if path.isEmpty { return true }
     let byDefault = path.count < StateTreeView.defaultDepth
     return toggled.contains(jsonPath(path)) ? !byDefault : byDefault
   }
 
   /// The first row.
-  var first: [Int] { document.childCount(document.root) > 0 ? [0] : [] }
+  var first: [Int] { document.hasChildren(document.root) ? [0] : [] }
 
   /// The row after `path`, or `nil` at the last row.
   func next(_ path: [Int]) -> [Int]? {
@@ -151,7 +151,7 @@ extension StateTreeView {
   mutating func toggleFold(in state: StateDocument, height: Int) {
     let tree = StateTreeRows(document: state, toggled: toggled)
     let row = tree.row(for: cursor)
-    guard let value = tree.node(row), state.childCount(value) > 0, !row.isEmpty else {
+    guard let value = tree.node(row), state.hasChildren(value), !row.isEmpty else {
       return
     }
     let path = tree.jsonPath(row)

@@ -83,12 +83,14 @@ enum JSONPreview {
     mutating func writeString(json bytes: ArraySlice<UInt8>, at quote: Int) -> Int {
       var piece = "\""
       var scalars = 0
-      var nextCheck = limit - count
+      var nextCheck = max(1, limit - count)
       var offset = quote + 1
       while offset < bytes.endIndex, bytes[offset] != UInt8(ascii: "\"") {
         if scalars > nextCheck {
-          // Characters are at most scalars: counted (O(n)) only at doubling intervals.
-          if count + piece.count > limit {
+          // Characters are at most scalars: counted (O(n)) only at doubling intervals. A
+          // character of more than 16 scalars (combining marks piled up) stops it too, so that
+          // no string costs more than O(width).
+          if count + piece.count > limit || scalars > 16 * (limit + 1) {
             append(piece + "\"")
             return bytes.endIndex
           }

@@ -54,9 +54,8 @@ enum StateTreePane {
     guard let value = tree.node(row) else { return "" }
     var prefix = isCursor ? ">" : " "
     prefix += String(repeating: "  ", count: max(0, row.count - 1))
-    let count = tree.document.childCount(value)
     let isExpanded = tree.isExpanded(row)
-    prefix += count == 0 ? "  " : isExpanded ? "▾ " : "▸ "
+    prefix += !tree.document.hasChildren(value) ? "  " : isExpanded ? "▾ " : "▸ "
     switch tree.jsonPath(row).components.last {
     case .key(let key): prefix += JSONPreview.key(key) + ": "
     case .index(let index): prefix += "[\(index)]: "
@@ -66,7 +65,9 @@ enum StateTreePane {
     guard isExpanded else {
       return prefix + JSONPreview.text(of: value, in: tree.document.text, width: rest)
     }
-    if tree.document.level(of: value)?.keys == nil {
+    let level = tree.document.level(of: value)
+    let count = level?.values.count ?? 0
+    if level?.keys == nil {
       return prefix + "[\(count) item\(count == 1 ? "" : "s")]"
     }
     return prefix + "{\(count) key\(count == 1 ? "" : "s")}"
