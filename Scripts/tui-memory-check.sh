@@ -10,9 +10,12 @@
 #
 # The log: 300,000 todos (a 21 MB state) in the header and in a checkpoint after one action;
 # run with --no-isolate on it, and isolated (the default) on a copy without the checkpoint,
-# where the worker rebuilds the state and sends it back. Exits 1 when a run is over its bound
-# or the screen does not show the state; prints "SKIPPED: …" and exits 0 without tmux or
-# python3 (which writes the log), or fails under CI=true without them.
+# where the worker rebuilds the state and sends it back. Then a log of an app this binary does
+# not know, whose header holds an array of 2,200,000 numbers (a 4 MB line of 2 bytes a value).
+#
+# Exits 1 when a run is over its bound or the screen does not show the state; prints
+# "SKIPPED: …" and exits 0 without tmux or python3 (which writes the logs), or fails under
+# CI=true without them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,20 +55,50 @@ with open(work + "/large.jsonl", "w") as f:
     f.write(header + action + checkpoint)
 with open(work + "/no-checkpoint.jsonl", "w") as f:
     f.write(header + action)
+# No app (the header's state is shown as the file holds it): 2,200,000 numbers in one array.
+numbers = '{"samples":[' + ",".join(str(i % 10) for i in range(2_200_000)) + '],"meta":{}}'
+with open(work + "/numbers.jsonl", "w") as f:
+    f.write(header.replace('"app":"todo"', '"app":"unknown"').split('"state":')[0]
+            + '"state":' + numbers + '}\n')
 EOF
 
 keys() { tmux_ send-keys -t "$CURRENT" "$@"; }
 
-# Runs the debugger on $2 (with the options in $3), walks it, and checks its peak.
-check() {
+# Starts the debugger on $2 (with the options in $3) in a window named $1.
+start() {
+  local name="$1" log="$2" extra="${3:-}"
+  tmux_ new-session -d -s "$name" -x 160 -y 48 \
+    "'$REWIND_TESTBED' peak '$WORK/$name.peak' tui '$log' $extra; echo \$? > '$WORK/$name.status'; sleep 600"
+  CURRENT="$name"
+}
+
+# Quits the debugger of window $1 on $2 and checks its peak against the bound of $2.
+quit_within_bound() {
   local name="$1" log="$2" extra="${3:-}"
   local bytes line bound
   bytes=$(wc -c < "$log")
   line=$(wc -L < "$log")
   bound=$((bytes + 3 * (line + 1) + (64 << 20)))
-  tmux_ new-session -d -s "$name" -x 160 -y 48 \
-    "'$REWIND_TESTBED' peak '$WORK/$name.peak' tui '$log' $extra; echo \$? > '$WORK/$name.status'; sleep 600"
-  CURRENT="$name"
+  keys q
+  for _ in $(seq 1 300); do
+    [[ -s "$WORK/$name.status" ]] && break
+    sleep 0.1
+  done
+  [[ "$(cat "$WORK/$name.status" 2>/dev/null)" == "0" ]] || fail "$name: replay tui did not exit with 0"
+  local peak
+  [[ -s "$WORK/$name.peak" && "$(cat "$WORK/$name.peak")" =~ ^[0-9]+$ ]] \
+    || fail "$name: replay tui left no peak report"
+  peak=$(cat "$WORK/$name.peak")
+  if ((peak >= bound)); then
+    fail "$name: replay tui $extra peaked at $((peak >> 20)) MiB, over its bound of $((bound >> 20)) MiB"
+  fi
+  pass "$name: replay tui $extra peaked at $((peak >> 20)) MiB (bound $((bound >> 20)) MiB for a $((bytes >> 20)) MiB file)"
+}
+
+# Runs the debugger on the todo log $2 (with the options in $3), walks it, and checks its peak.
+check() {
+  local name="$1" log="$2" extra="${3:-}"
+  start "$name" "$log" "$extra"
   wait_for "position 0/1" 120
   wait_for "todos: [300000 items]" 120
   # Into the state tree: unfold the second todo and go down into it.
@@ -84,21 +117,20 @@ check() {
   wait_for "position 0/1" 120
   keys End
   wait_for "position 1/1" 120
-  keys q
-  for _ in $(seq 1 300); do
-    [[ -s "$WORK/$name.status" ]] && break
-    sleep 0.1
-  done
-  [[ "$(cat "$WORK/$name.status" 2>/dev/null)" == "0" ]] || fail "$name: replay tui did not exit with 0"
-  local peak
-  [[ -s "$WORK/$name.peak" && "$(cat "$WORK/$name.peak")" =~ ^[0-9]+$ ]] \
-    || fail "$name: replay tui left no peak report"
-  peak=$(cat "$WORK/$name.peak")
-  if ((peak >= bound)); then
-    fail "$name: replay tui $extra peaked at $((peak >> 20)) MiB, over its bound of $((bound >> 20)) MiB"
-  fi
-  pass "$name: replay tui $extra peaked at $((peak >> 20)) MiB (bound $((bound >> 20)) MiB for a $((bytes >> 20)) MiB file)"
+  quit_within_bound "$name" "$log" "$extra"
+}
+
+# The array of numbers: into it, and a page down twice.
+check_numbers() {
+  start numbers "$WORK/numbers.jsonl"
+  wait_for "samples: [2200000 items]" 120
+  keys Tab Down Down Down Down
+  wait_for ">    [3]: 3" 120
+  keys NPage NPage
+  wait_for ">    [89]: 9" 120
+  quit_within_bound numbers "$WORK/numbers.jsonl"
 }
 
 check in-process "$WORK/large.jsonl" --no-isolate
 check isolated "$WORK/no-checkpoint.jsonl"
+check_numbers

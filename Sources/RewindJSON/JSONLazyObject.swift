@@ -106,6 +106,15 @@ struct JSONTextMember {
 
   /// The member whose key's opening quote is at `position`.
   static func at(_ position: Int, in bytes: UnsafeRawBufferPointer) -> JSONTextMember {
+    let key = key(at: position, in: bytes)
+    let valueStart = valueStart(after: key, in: bytes)
+    let next = JSONLazyValues.nextElement(in: bytes, after: valueStart)
+    return JSONTextMember(key: key, valueStart: valueStart, next: next)
+  }
+
+  /// The key whose opening quote is at `position`, as a string entry over its text: read without
+  /// reading the member's value.
+  static func key(at position: Int, in bytes: UnsafeRawBufferPointer) -> JSONTapeEntry {
     var i = position + 1
     var isEscaped = false
     var isASCII = true
@@ -121,12 +130,15 @@ struct JSONTextMember {
     var key = JSONTapeEntry(kind: .string, start: position, end: keyEnd, next: 0)
     key.isEscaped = isEscaped
     key.isASCII = isASCII && !isEscaped
-    // Past the colon to the value, then past the value to the next key.
-    var valueStart = JSONLazyValues.elementStart(in: bytes, after: keyEnd)
+    return key
+  }
+
+  /// Where the value of the member whose key is `key` starts: past the colon.
+  static func valueStart(after key: JSONTapeEntry, in bytes: UnsafeRawBufferPointer) -> Int {
+    var valueStart = JSONLazyValues.elementStart(in: bytes, after: key.end)
     if valueStart < bytes.count, bytes[valueStart] == .colon {
       valueStart = JSONLazyValues.elementStart(in: bytes, after: valueStart + 1)
     }
-    let next = JSONLazyValues.nextElement(in: bytes, after: valueStart)
-    return JSONTextMember(key: key, valueStart: valueStart, next: next)
+    return valueStart
   }
 }

@@ -111,4 +111,47 @@ package enum JSONScan {
       position = JSONLazyValues.elementStart(in: bytes, after: position + 1)
     }
   }
+
+  /// Where the first member's key or element of the container whose opening bracket is at
+  /// `start` is, or its closing bracket when it is empty, in a text known to be valid.
+  package static func firstChild(ofContainerAt start: Int, in bytes: UnsafeRawBufferPointer) -> Int
+  {
+    JSONLazyValues.elementStart(in: bytes, after: start + 1)
+  }
+
+  /// Where the element after the one that starts at `start` is, or the array's closing bracket
+  /// when it was the last, in a text known to be valid.
+  package static func elementAfter(_ start: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+    JSONLazyValues.nextElement(in: bytes, after: start)
+  }
+
+  /// Where the member after the one whose key's opening quote is at `keyStart` starts (its
+  /// key's quote, or the object's closing brace when it was the last), in a text known to be
+  /// valid.
+  package static func memberAfter(_ keyStart: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+    JSONTextMember.at(keyStart, in: bytes).next
+  }
+
+  /// Where the value of the member whose key's opening quote is at `keyStart` starts, in a text
+  /// known to be valid: found without reading the value.
+  package static func memberValue(at keyStart: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+    JSONTextMember.valueStart(after: JSONTextMember.key(at: keyStart, in: bytes), in: bytes)
+  }
+
+  /// The key of the member whose key's opening quote is at `keyStart`, unescaped, in a text
+  /// known to be valid: read without reading the value.
+  package static func key(at keyStart: Int, in bytes: UnsafeRawBufferPointer) -> String {
+    JSONTape.string(JSONTextMember.key(at: keyStart, in: bytes), in: bytes)
+  }
+
+  /// Whether the key of the member whose key's opening quote is at `keyStart` is `key`, in a
+  /// text known to be valid: its bytes compared where it has no escapes, unescaped otherwise.
+  package static func key(
+    at keyStart: Int, in bytes: UnsafeRawBufferPointer, equals key: String
+  ) -> Bool {
+    let entry = JSONTextMember.key(at: keyStart, in: bytes)
+    guard !entry.isEscaped else { return JSONTape.string(entry, in: bytes) == key }
+    var key = key
+    return key.withUTF8 { UnsafeRawBufferPointer($0).elementsEqual(bytes[entry.contentRange]) }
+  }
 }

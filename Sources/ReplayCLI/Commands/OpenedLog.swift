@@ -113,6 +113,25 @@ final class OpenedLog {
     }
   }
 
+  /// The state at `position` as a ``StateDocument``, read a level at a time (the TUI's state
+  /// pane, path completion). Without the app, a header's or checkpoint's state is the text the
+  /// file holds, checked when the log was read: no tree of it is built.
+  func stateDocument(at position: Int) throws(CommandFailure) -> StateDocument {
+    if timeline == nil, let text = recordedStateText(at: position) {
+      return StateDocument(checkedText: text)
+    }
+    return StateDocument(checkedText: try stateText(at: position))
+  }
+
+  /// The text the file holds of the state at `position` — the header's, a checkpoint's — or
+  /// `nil` where it holds none as text (or reads it through a migration).
+  private func recordedStateText(at position: Int) -> [UInt8]? {
+    guard log.positions.contains(position) else { return nil }
+    guard position == log.positions.lowerBound else { return log.checkpointStateText(at: position) }
+    guard !log.isInitialStateMissing else { return nil }
+    return log.header.stateText?.withUnsafeBytes { Array($0) }
+  }
+
   /// What a command says when the debugger could not give a state.
   private func failure(_ error: DebuggerError) -> CommandFailure {
     switch error {

@@ -19,9 +19,7 @@ struct SessionCompleter: LineCompleting {
   init(session: ReplaySession) {
     self.init { [weak session] in
       guard let session else { return nil }
-      return (try? session.opened.stateText(at: session.position)).map {
-        StateDocument(checkedText: $0)
-      }
+      return try? session.opened.stateDocument(at: session.position)
     }
   }
 
@@ -73,9 +71,9 @@ struct SessionCompleter: LineCompleting {
     let partialStart =
       start + (separator.map { word.distance(from: word.startIndex, to: $0) + 1 } ?? 0)
     guard let state = state(), let parentPath = try? JSONPath.parse(parentText),
-      let parent = state.range(at: parentPath), let level = state.level(of: parent)
+      let parent = state.start(at: parentPath), state.level(of: parent) != nil
     else { return nil }
-    let keys = level.keys?.filter { JSONPreview.key($0) == $0 } ?? ["count"]
+    let keys = state.keys(of: parent)?.filter { JSONPreview.key($0) == $0 } ?? ["count"]
     return words(keys, matching: partial, start: partialStart, terminator: "")
   }
 }

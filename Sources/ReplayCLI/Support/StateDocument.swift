@@ -5,24 +5,26 @@ import RewindReplay
 /// time where rows are drawn, never built as a tree (a large state's tree costs several times
 /// its text).
 ///
-/// A value is named by where its text is (`Range<Int>` of ``text``). The members or elements of
-/// a container are found by scanning its text once and kept, so walking a path costs one lookup
-/// per level after the first visit.
+/// A value is named by where its text starts in ``text``. A container's members or elements are
+/// counted by scanning its text once, keeping where some of them start (``StateLevel``): a child
+/// is then found from the nearest one kept before it by skipping at most 63 children or 4 KiB
+/// of text, so walking a path costs little per level whatever the size of the state, and what is
+/// kept is a small fraction of the text (an array of two million numbers keeps about 34,000
+/// positions, not two million).
 final class StateDocument {
   /// The state's JSON text, checked before.
   let text: [UInt8]
-  /// Where the state's value is in ``text``.
-  let root: Range<Int>
+  /// Where the state's value starts in ``text``.
+  let root: Int
   /// The levels read so far, by where their container starts, with when each was last used.
   private var levels: [Int: (level: StateLevel, used: Int)] = [:]
-  /// How many members and elements ``levels`` holds.
+  /// How many marks ``levels`` holds.
   private var levelEntries = 0
   /// Counts the uses of levels, for ``levels``' `used`.
   private var uses = 0
 
-  /// How many members and elements the document keeps the positions of (2 Mi by default:
-  /// 32 MiB of positions, and an object's keys) before it forgets levels, the least recently
-  /// used first.
+  /// How many marks (``StateLevel/marks``) the document keeps before it forgets levels, the
+  /// least recently used first.
   let maxLevelEntries: Int
   /// How many of the latest uses of levels keep a level from being forgotten: more than one
   /// screenful of rows takes, so that what one redraw walks through is never read twice (the
@@ -37,14 +39,11 @@ final class StateDocument {
   ///     checks the states it returns).
   ///   - maxLevelEntries: See ``maxLevelEntries``.
   ///   - recentUses: See ``recentUses``.
-  init(checkedText: [UInt8], maxLevelEntries: Int = 1 << 21, recentUses: Int = 10_000) {
+  init(checkedText: [UInt8], maxLevelEntries: Int = 1 << 20, recentUses: Int = 10_000) {
     text = checkedText
     self.maxLevelEntries = maxLevelEntries
     self.recentUses = recentUses
-    root = checkedText.withUnsafeBytes { bytes in
-      let start = JSONScan.valueStart(in: bytes, at: 0)
-      return start..<JSONScan.valueEnd(in: bytes, at: start)
-    }
+    root = checkedText.withUnsafeBytes { JSONScan.valueStart(in: $0, at: 0) }
   }
 
   /// The document of `value`'s text.
@@ -52,85 +51,150 @@ final class StateDocument {
     self.init(checkedText: value.serializedBytes)
   }
 
-  /// The members or elements of the value at `range`, or `nil` for a string, number, boolean or
-  /// null.
-  /// - Complexity: O(length of the value's text) the first time, O(1) after.
-  func level(of range: Range<Int>) -> StateLevel? {
-    guard let first = range.first.map({ text[$0] }),
-      first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-    else { return nil }
+  /// Whether the value at `start` is an object or an array.
+  private func isContainer(_ start: Int) -> Bool {
+    start < text.count && (text[start] == UInt8(ascii: "{") || text[start] == UInt8(ascii: "["))
+  }
+
+  /// The level of the container at `start`, or `nil` for a string, number, boolean or null.
+  /// - Complexity: O(length of the value's text) the first time, O(log of its size) after.
+  func level(of start: Int) -> StateLevel? {
+    guard isContainer(start) else { return nil }
     uses += 1
-    if let cached = levels[range.lowerBound] {
-      levels[range.lowerBound]?.used = uses
+    if let cached = levels[start] {
+      levels[start]?.used = uses
       return cached.level
     }
-    var keys: [String] = []
-    var values: [Range<Int>] = []
-    text.withUnsafeBytes { whole in
-      let bytes = UnsafeRawBufferPointer(rebasing: whole[range])
-      let base = range.lowerBound
-      if first == UInt8(ascii: "{") {
-        JSONScan.forEachMember(ofObjectIn: bytes) { key, value in
-          keys.append(key)
-          values.append((value.lowerBound + base)..<(value.upperBound + base))
+    let isObject = text[start] == UInt8(ascii: "{")
+    var marks: [StateLevel.Mark] = []
+    var count = 0
+    text.withUnsafeBytes { bytes in
+      var position = JSONScan.firstChild(ofContainerAt: start, in: bytes)
+      var lastMark = Int.min / 2
+      while position < bytes.count,
+        bytes[position] != UInt8(ascii: "}") && bytes[position] != UInt8(ascii: "]")
+      {
+        if count % StateLevel.markStride == 0 || position - lastMark >= StateLevel.markBytes {
+          marks.append(StateLevel.Mark(index: count, offset: position))
+          lastMark = position
         }
-      } else {
-        JSONScan.forEachElement(ofArrayIn: bytes) { element in
-          values.append((element.lowerBound + base)..<(element.upperBound + base))
-        }
+        count += 1
+        position =
+          isObject
+          ? JSONScan.memberAfter(position, in: bytes) : JSONScan.elementAfter(position, in: bytes)
       }
     }
-    let level = StateLevel(keys: first == UInt8(ascii: "{") ? keys : nil, values: values)
-    if levelEntries + values.count > maxLevelEntries {
+    let level = StateLevel(isObject: isObject, count: count, marks: marks)
+    let entries = marks.count + 1
+    if levelEntries + entries > maxLevelEntries {
       for (start, old) in levels.sorted(by: { $0.value.used < $1.value.used }) {
-        guard levelEntries + values.count > maxLevelEntries, old.used < uses - recentUses
-        else { break }
+        guard levelEntries + entries > maxLevelEntries, old.used < uses - recentUses else { break }
         levels[start] = nil
-        levelEntries -= old.level.values.count
+        levelEntries -= old.level.marks.count + 1
       }
     }
-    levels[range.lowerBound] = (level, uses)
-    levelEntries += values.count
+    levels[start] = (level, uses)
+    levelEntries += entries
     return level
   }
 
-  /// Whether the value at `range` is a container with members or elements: found from its
-  /// first bytes, without reading its level.
-  func hasChildren(_ range: Range<Int>) -> Bool {
-    guard let first = range.first.map({ text[$0] }),
-      first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-    else { return false }
-    var offset = range.lowerBound + 1
-    while offset < range.upperBound,
-      [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(
-        text[offset])
-    {
-      offset += 1
-    }
-    return offset < range.upperBound && text[offset] != UInt8(ascii: "}")
-      && text[offset] != UInt8(ascii: "]")
-  }
-
-  /// How many members and elements the levels kept hold.
+  /// How many marks the levels kept hold (each level counting one more).
   var keptLevelEntries: Int { levelEntries }
 
-  /// The number of members or elements of the value at `range` (0 for scalars).
-  func childCount(_ range: Range<Int>) -> Int {
-    level(of: range)?.values.count ?? 0
+  /// The number of members or elements of the value at `start` (0 for scalars).
+  func childCount(_ start: Int) -> Int {
+    level(of: start)?.count ?? 0
   }
 
-  /// Where the value at `path` is, or `nil` when the path leads nowhere (`count` is not
+  /// Whether the value at `start` is a container with members or elements: found from its
+  /// first bytes, without reading its level.
+  func hasChildren(_ start: Int) -> Bool {
+    guard isContainer(start) else { return false }
+    let first = text.withUnsafeBytes { JSONScan.firstChild(ofContainerAt: start, in: $0) }
+    return first < text.count && text[first] != UInt8(ascii: "}")
+      && text[first] != UInt8(ascii: "]")
+  }
+
+  /// Where the member's key or the element `index` of the container at `start` starts, or `nil`
+  /// past its end or for a scalar.
+  private func childStart(_ index: Int, of start: Int) -> (level: StateLevel, offset: Int)? {
+    guard index >= 0, let level = level(of: start), index < level.count else { return nil }
+    // The last mark at or before `index` (the first is always child 0).
+    var low = 0
+    var high = level.marks.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if level.marks[middle].index <= index { low = middle } else { high = middle - 1 }
+    }
+    let mark = level.marks[low]
+    let offset = text.withUnsafeBytes { bytes in
+      var position = mark.offset
+      for _ in mark.index..<index {
+        position =
+          level.isObject
+          ? JSONScan.memberAfter(position, in: bytes) : JSONScan.elementAfter(position, in: bytes)
+      }
+      return position
+    }
+    return (level, offset)
+  }
+
+  /// Where the value of member or element `index` of the container at `start` starts, or `nil`
+  /// when there is none.
+  func child(_ index: Int, of start: Int) -> Int? {
+    guard let (level, offset) = childStart(index, of: start) else { return nil }
+    guard level.isObject else { return offset }
+    return text.withUnsafeBytes { JSONScan.memberValue(at: offset, in: $0) }
+  }
+
+  /// The key of member `index` of the object at `start`, or `nil` when it is not an object's
+  /// member.
+  func key(_ index: Int, of start: Int) -> String? {
+    guard let (level, offset) = childStart(index, of: start), level.isObject else { return nil }
+    return text.withUnsafeBytes { JSONScan.key(at: offset, in: $0) }
+  }
+
+  /// The index of the first member named `key` of the object at `start`, or `nil`.
+  /// - Complexity: O(length of the object's text).
+  func index(ofKey key: String, in start: Int) -> Int? {
+    guard let level = level(of: start), level.isObject else { return nil }
+    return text.withUnsafeBytes { bytes in
+      var position = JSONScan.firstChild(ofContainerAt: start, in: bytes)
+      for index in 0..<level.count {
+        if JSONScan.key(at: position, in: bytes, equals: key) { return index }
+        position = JSONScan.memberAfter(position, in: bytes)
+      }
+      return nil
+    }
+  }
+
+  /// The keys of the object at `start`, in order, or `nil` when it is not an object.
+  func keys(of start: Int) -> [String]? {
+    guard let level = level(of: start), level.isObject else { return nil }
+    return text.withUnsafeBytes { bytes in
+      var position = JSONScan.firstChild(ofContainerAt: start, in: bytes)
+      return (0..<level.count).map { _ in
+        defer { position = JSONScan.memberAfter(position, in: bytes) }
+        return JSONScan.key(at: position, in: bytes)
+      }
+    }
+  }
+
+  /// Where the value at `path` starts, or `nil` when the path leads nowhere (`count` is not
   /// followed: it names no value in the text).
-  func range(at path: JSONPath) -> Range<Int>? {
+  func start(at path: JSONPath) -> Int? {
     var value = root
     for component in path.components {
       guard let level = level(of: value) else { return nil }
-      switch (component, level.keys) {
-      case (.key(let key), let keys?):
-        guard let index = keys.firstIndex(of: key) else { return nil }
-        value = level.values[index]
-      case (.index(let index), nil) where level.values.indices.contains(index):
-        value = level.values[index]
+      switch (component, level.isObject) {
+      case (.key(let key), true):
+        guard let index = index(ofKey: key, in: value), let child = child(index, of: value) else {
+          return nil
+        }
+        value = child
+      case (.index(let index), false):
+        guard let child = child(index, of: value) else { return nil }
+        value = child
       default:
         return nil
       }
@@ -139,10 +203,28 @@ final class StateDocument {
   }
 }
 
-/// The members or elements of one container of a ``StateDocument``.
+/// What a ``StateDocument`` keeps of one container: how many members or elements it has, and
+/// where some of them start.
 struct StateLevel {
-  /// The members' keys, in order; `nil` for an array.
-  let keys: [String]?
-  /// Where each member's value or each element is in the document's text, in order.
-  let values: [Range<Int>]
+  /// Where one member's key or element starts.
+  struct Mark {
+    /// Its position among the container's members or elements.
+    let index: Int
+    /// Where its text starts in the document.
+    let offset: Int
+  }
+
+  /// Every this many children is marked.
+  static let markStride = 64
+  /// A child this many bytes or more after the last mark is marked too, so that finding a child
+  /// never skips more text than this (and whole children before it).
+  static let markBytes = 4096
+
+  /// Whether the container is an object (else an array).
+  let isObject: Bool
+  /// How many members or elements it has.
+  let count: Int
+  /// Where some of its children start, in order: the first, every ``markStride``-th, and each
+  /// that starts ``markBytes`` or more after the last one marked.
+  let marks: [Mark]
 }

@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindReplay
+import RewindTestSupport
 import Testing
 
 @testable import ReplayCLI
@@ -95,9 +96,9 @@ import Testing
 
   @Test func aPreviewOfAHugeValueCostsOnlyItsWidth() {
     let huge = StateDocument(.array(Array(repeating: .string("x\u{1B}y"), count: 1_000_000)))
-    #expect(JSONPreview.text(of: huge.root, in: huge.text, width: 12) == #"["x\u001by"…"#)
+    #expect(JSONPreview.text(ofValueAt: huge.root, in: huge.text, width: 12) == #"["x\u001by"…"#)
     let long = StateDocument(.string(String(repeating: "é", count: 5_000_000)))
-    #expect(JSONPreview.text(of: long.root, in: long.text, width: 6) == #""éééé…"#)
+    #expect(JSONPreview.text(ofValueAt: long.root, in: long.text, width: 6) == #""éééé…"#)
     #expect(JSONPreview.key("by id") == #""by id""#)
     #expect(JSONPreview.key("nextID") == "nextID")
   }
@@ -108,7 +109,7 @@ import Testing
         .utf8)
     let document = StateDocument(checkedText: source)
     #expect(
-      JSONPreview.text(of: document.root, in: document.text, width: 80)
+      JSONPreview.text(ofValueAt: document.root, in: document.text, width: 80)
         == #"{"a":[1,-2.50e3,true,null],"s":"A\"\\/\u0008\u000c\n\r\t\u001b😀 é\u007f"}"#)
     let parsed = JSONValue.object([
       JSONMember("a", .array([.number("1"), .number("-2.50e3"), .bool(true), .null])),
@@ -117,19 +118,50 @@ import Testing
     // The same as the preview of the value read back and written again.
     let rewritten = StateDocument(parsed)
     #expect(
-      JSONPreview.text(of: rewritten.root, in: rewritten.text, width: 80)
-        == JSONPreview.text(of: document.root, in: document.text, width: 80))
+      JSONPreview.text(ofValueAt: rewritten.root, in: rewritten.text, width: 80)
+        == JSONPreview.text(ofValueAt: document.root, in: document.text, width: 80))
   }
 
   @Test func aPathLeadsToItsValueInTheText() throws {
     let document = state
-    let title = try #require(document.range(at: try JSONPath.parse("todos[1].title")))
-    #expect(String(decoding: document.text[title], as: UTF8.self) == #""Call mum""#)
-    #expect(document.range(at: try JSONPath.parse("todos[2]")) == nil)
-    #expect(document.range(at: try JSONPath.parse("filter.x")) == nil)
-    #expect(document.range(at: try JSONPath.parse("todos.count")) == nil)
-    #expect(document.level(of: document.root)?.keys == ["todos", "filter", "empty"])
+    let title = try #require(document.start(at: try JSONPath.parse("todos[1].title")))
+    #expect(JSONPreview.text(ofValueAt: title, in: document.text, width: 40) == #""Call mum""#)
+    #expect(document.start(at: try JSONPath.parse("todos[2]")) == nil)
+    #expect(document.start(at: try JSONPath.parse("filter.x")) == nil)
+    #expect(document.start(at: try JSONPath.parse("todos.count")) == nil)
+    #expect(document.keys(of: document.root) == ["todos", "filter", "empty"])
     #expect(document.level(of: title) == nil)
+  }
+
+  @Test func childrenAreFoundFromTheMarksOfTheirLevelInALargeContainer() throws {
+    // 10,000 elements of various lengths, some over 4 KiB, and an object of 300 members: every
+    // child found by skipping from the nearest mark is the one a parse finds.
+    var random = SplitMix64(seed: 7)
+    let elements: [JSONValue] = (0..<10_000).map { index in
+      let length = random.next() % 50 == 0 ? 5_000 : Int(random.next() % 40)
+      return index % 3 == 0
+        ? .string(String(repeating: "é", count: length))
+        : .array((0..<(length % 5)).map { .number(String($0)) })
+    }
+    let members = (0..<300).map { JSONMember("k\($0)", .number(String($0))) }
+    let value = JSONValue.object([
+      JSONMember("list", .array(elements)), JSONMember("map", .object(members)),
+    ])
+    let document = StateDocument(value)
+    let list = try #require(document.start(at: try JSONPath.parse("list")))
+    let level = try #require(document.level(of: list))
+    #expect(level.count == 10_000 && !level.isObject)
+    #expect(level.marks.count < 10_000 / 32)
+    for index in [0, 1, 63, 64, 65, 4_999, 9_998, 9_999] + (0..<200).map({ $0 * 37 }) {
+      let start = try #require(document.child(index, of: list))
+      let shown = JSONPreview.text(ofValueAt: start, in: document.text, width: 20_000)
+      #expect(shown == String(decoding: elements[index].serializedBytes, as: UTF8.self))
+    }
+    #expect(document.child(10_000, of: list) == nil)
+    let map = try #require(document.start(at: try JSONPath.parse("map")))
+    #expect(document.key(299, of: map) == "k299")
+    #expect(document.index(ofKey: "k150", in: map) == 150)
+    #expect(document.keys(of: map)?.count == 300)
   }
 
   @Test func whetherAValueHasChildrenIsReadFromItsFirstBytes() {
@@ -144,9 +176,10 @@ import Testing
   }
 
   @Test func levelsUsedLeastRecentlyAreForgottenPastTheRoomButNotRecentOnes() throws {
-    let ten = JSONValue.array((1...10).map { .number(String($0)) })
+    // Three arrays of 200 elements: each level keeps 4 marks (every 64th) and counts 5.
+    let many = JSONValue.array((1...200).map { .number(String($0)) })
     let value = JSONValue.object([
-      JSONMember("a", ten), JSONMember("b", ten), JSONMember("c", ten),
+      JSONMember("a", many), JSONMember("b", many), JSONMember("c", many),
     ])
     let paths = try ["a", "b"].map { try JSONPath.parse($0) }
     let forgetting = StateDocument(
@@ -155,20 +188,21 @@ import Testing
       checkedText: value.serializedBytes, maxLevelEntries: 12, recentUses: 100)
     for document in [forgetting, keeping] {
       for path in paths {
-        let range = try #require(document.range(at: path))
-        #expect(document.level(of: range)?.values.count == 10)
+        let start = try #require(document.start(at: path))
+        #expect(document.level(of: start)?.count == 200)
       }
     }
-    // Root (3), a (10), b (10): over 12, so the least recently used go until b fits.
-    #expect(forgetting.keptLevelEntries == 10)
-    // All three were used within the last 100 uses: the room is exceeded instead.
-    #expect(keeping.keptLevelEntries == 23)
+    // The root (2), a (5), b (5): 12 fits; c's 5 more do not, so the least recently used go.
+    #expect(forgetting.keptLevelEntries == 12)
+    let c = try #require(forgetting.start(at: try JSONPath.parse("c")))
+    #expect(forgetting.level(of: c)?.count == 200)
+    #expect(forgetting.keptLevelEntries <= 12)
+    // All were used within the last 100 uses: the room is exceeded instead.
+    let kept = try #require(keeping.start(at: try JSONPath.parse("c")))
+    #expect(keeping.level(of: kept)?.count == 200)
+    #expect(keeping.keptLevelEntries == 17)
     // What was forgotten is read again, the same.
-    let a = try #require(forgetting.range(at: paths[0]))
-    #expect(forgetting.level(of: a)?.values.count == 10)
-    #expect(
-      forgetting.range(at: try JSONPath.parse("c[9]")).map { forgetting.text[$0] } == [
-        UInt8(ascii: "1"), UInt8(ascii: "0"),
-      ])
+    let last = try #require(forgetting.start(at: try JSONPath.parse("a[199]")))
+    #expect(JSONPreview.text(ofValueAt: last, in: forgetting.text, width: 10) == "200")
   }
 }

@@ -31,12 +31,12 @@ struct StateTreeRows {
   /// The paths folded or unfolded against the default.
   let toggled: Set<JSONPath>
 
-  /// Where the value at `path` is in the document's text, or `nil` when there is none.
-  func node(_ path: [Int]) -> Range<Int>? {
+  /// Where the value at `path` starts in the document's text, or `nil` when there is none.
+  func node(_ path: [Int]) -> Int? {
     var value = document.root
     for index in path {
-      guard let level = document.level(of: value), index < level.values.count else { return nil }
-      value = level.values[index]
+      guard let child = document.child(index, of: value) else { return nil }
+      value = child
     }
     return value
   }
@@ -46,9 +46,9 @@ struct StateTreeRows {
     var value = document.root
     var components: [JSONPath.Component] = []
     for index in path {
-      guard let level = document.level(of: value), index < level.values.count else { break }
-      components.append(level.keys.map { .key($0[index]) } ?? .index(index))
-      value = level.values[index]
+      guard let child = document.child(index, of: value) else { break }
+      components.append(document.key(index, of: value).map { .key($0) } ?? .index(index))
+      value = child
     }
     return JSONPath(components)
   }
@@ -97,15 +97,15 @@ struct StateTreeRows {
     for component in path.components {
       guard let level = document.level(of: value) else { break }
       var index: Int?
-      switch (component, level.keys) {
-      case (.key(let key), let keys?): index = keys.firstIndex(of: key)
-      case (.index(let position), nil) where !level.values.isEmpty:
-        index = min(position, level.values.count - 1)
+      switch (component, level.isObject) {
+      case (.key(let key), true): index = document.index(ofKey: key, in: value)
+      case (.index(let position), false) where level.count > 0:
+        index = min(position, level.count - 1)
       default: index = nil
       }
-      guard let index else { break }
+      guard let index, let child = document.child(index, of: value) else { break }
       result.append(index)
-      value = level.values[index]
+      value = child
     }
     if result.isEmpty { return first }
     for depth in 1..<result.count where !isExpanded(Array(result.prefix(depth))) {

@@ -145,7 +145,7 @@ final class TUIModel {
     if stateCache.count >= statesKept { stateCache.removeFirst(stateCache.count - statesKept + 1) }
     let view: TUIStateView
     do throws(CommandFailure) {
-      view = .value(StateDocument(checkedText: try opened.stateText(at: position)))
+      view = .value(try opened.stateDocument(at: position))
     } catch {
       if case .replay(.reducerCrashed(let report)) = error {
         view = .crashed(report)

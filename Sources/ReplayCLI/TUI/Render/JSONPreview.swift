@@ -3,16 +3,16 @@ import RewindJSON
 /// Compact JSON for one line of the screen, written only as far as it can be seen: a folded
 /// array of a million elements costs no more than the width of its row.
 enum JSONPreview {
-  /// The compact JSON text of the value written `text[range]` (JSON checked before, in any
-  /// layout), cut to at most `width` columns with `…` when longer.
+  /// The compact JSON text of the value whose text starts at `start` of `text` (JSON checked
+  /// before, in any layout), cut to at most `width` columns with `…` when longer.
   ///
   /// Strings are escaped as in JSON (`\"`, `\\`, `\n`, `\u001b`), so the text is one line and
   /// holds no control characters, however the source wrote them (`\u0041` shows as `A`).
   /// - Complexity: O(`width`), whatever the size of the value.
-  static func text(of range: Range<Int>, in text: [UInt8], width: Int) -> String {
+  static func text(ofValueAt start: Int, in text: [UInt8], width: Int) -> String {
     guard width > 0 else { return "" }
     var writer = Writer(limit: width + 1)
-    writer.write(json: text[range])
+    writer.write(jsonValueAt: start, in: text[...])
     return truncate(writer.text, toWidth: width)
   }
 
@@ -46,34 +46,57 @@ enum JSONPreview {
       count += piece.count
     }
 
-    /// Writes the checked JSON `bytes` compactly, stopping at the limit: whitespace between
-    /// tokens dropped, strings written as ``writeString(_:)`` writes them.
-    mutating func write(json bytes: ArraySlice<UInt8>) {
-      var offset = bytes.startIndex
+    /// Writes the value whose text starts at `start` of the checked JSON `bytes` compactly,
+    /// stopping at its end or at the limit: whitespace between tokens dropped, strings written
+    /// as ``writeString(_:)`` writes them.
+    mutating func write(jsonValueAt start: Int, in bytes: ArraySlice<UInt8>) {
+      var offset = start
+      var depth = 0
       while offset < bytes.endIndex, !isFull {
-        switch bytes[offset] {
+        let byte = bytes[offset]
+        switch byte {
         case UInt8(ascii: "\""):
           offset = writeString(json: bytes, at: offset)
+          if depth == 0 { return }
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
           offset += 1
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+          append(byte == UInt8(ascii: "[") ? "[" : "{")
+          depth += 1
+          offset += 1
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+          guard depth > 0 else { return }
+          append(byte == UInt8(ascii: "]") ? "]" : "}")
+          depth -= 1
+          offset += 1
+          if depth == 0 { return }
+        case UInt8(ascii: ","), UInt8(ascii: ":"):
+          guard depth > 0 else { return }
+          append(byte == UInt8(ascii: ",") ? "," : ":")
+          offset += 1
         default:
-          // Punctuation, a number or a literal: ASCII, so one column a byte.
+          // A number or a literal: ASCII, so one column a byte.
           var end = offset
-          while end < bytes.endIndex, end - offset <= limit - count,
-            !Self.endsToken(bytes[end])
-          {
+          while end < bytes.endIndex, end - offset <= limit - count, !Self.endsScalar(bytes[end]) {
             end += 1
           }
           append(String(decoding: bytes[offset..<max(end, offset + 1)], as: UTF8.self))
           offset = max(end, offset + 1)
+          if depth == 0 { return }
         }
       }
     }
 
-    /// Whether `byte` is where a run of punctuation and scalars stops: a string or whitespace.
-    private static func endsToken(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: "\"") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-        || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    /// Whether `byte` ends a number or a literal: punctuation, a string or whitespace.
+    private static func endsScalar(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"),
+        UInt8(ascii: "\r"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "["),
+        UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+        return true
+      default:
+        return false
+      }
     }
 
     /// Writes the string whose opening quote is at `quote` in the checked JSON `bytes`, as

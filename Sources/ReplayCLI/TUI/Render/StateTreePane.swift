@@ -63,11 +63,11 @@ enum StateTreePane {
     }
     let rest = max(0, width - displayWidth(of: prefix))
     guard isExpanded else {
-      return prefix + JSONPreview.text(of: value, in: tree.document.text, width: rest)
+      return prefix + JSONPreview.text(ofValueAt: value, in: tree.document.text, width: rest)
     }
     let level = tree.document.level(of: value)
-    let count = level?.values.count ?? 0
-    if level?.keys == nil {
+    let count = level?.count ?? 0
+    if level?.isObject != true {
       return prefix + "[\(count) item\(count == 1 ? "" : "s")]"
     }
     return prefix + "{\(count) key\(count == 1 ? "" : "s")}"
