@@ -144,13 +144,16 @@ package enum JSONScan {
     JSONTape.string(JSONTextMember.key(at: keyStart, in: bytes), in: bytes)
   }
 
-  /// Whether the key of the member whose key's opening quote is at `keyStart` is `key`, in a
-  /// text known to be valid: its bytes compared where it has no escapes, unescaped otherwise.
+  /// Whether the key of the member whose key's opening quote is at `keyStart` is `key`, scalar
+  /// for scalar, in a text known to be valid: its bytes compared where it has no escapes,
+  /// unescaped otherwise.
   package static func key(
     at keyStart: Int, in bytes: UnsafeRawBufferPointer, equals key: String
   ) -> Bool {
     let entry = JSONTextMember.key(at: keyStart, in: bytes)
-    guard !entry.isEscaped else { return JSONTape.string(entry, in: bytes) == key }
+    guard !entry.isEscaped else {
+      return JSONTape.string(entry, in: bytes).unicodeScalars.elementsEqual(key.unicodeScalars)
+    }
     var key = key
     return key.withUTF8 { UnsafeRawBufferPointer($0).elementsEqual(bytes[entry.contentRange]) }
   }

@@ -7,10 +7,10 @@ import RewindReplay
 ///
 /// A value is named by where its text starts in ``text``. A container's members or elements are
 /// counted by scanning its text once, keeping where some of them start (``StateLevel``): a child
-/// is then found from the nearest one kept before it by skipping at most 63 children or 4 KiB
-/// of text, so walking a path costs little per level whatever the size of the state, and what is
-/// kept is a small fraction of the text (an array of two million numbers keeps about 34,000
-/// positions, not two million).
+/// is then found from the nearest one kept before it by skipping at most 63 children and less
+/// than 4 KiB of text, so walking a path costs little per level whatever the size of the state,
+/// and what is kept is a small fraction of the text (an array of 2.2 million numbers keeps about
+/// 34,000 positions, not 2.2 million).
 final class StateDocument {
   /// The state's JSON text, checked before.
   let text: [UInt8]
@@ -39,7 +39,7 @@ final class StateDocument {
   ///     checks the states it returns).
   ///   - maxLevelEntries: See ``maxLevelEntries``.
   ///   - recentUses: See ``recentUses``.
-  init(checkedText: [UInt8], maxLevelEntries: Int = 1 << 20, recentUses: Int = 10_000) {
+  init(checkedText: [UInt8], maxLevelEntries: Int = 1 << 20, recentUses: Int = 100_000) {
     text = checkedText
     self.maxLevelEntries = maxLevelEntries
     self.recentUses = recentUses
@@ -57,7 +57,7 @@ final class StateDocument {
   }
 
   /// The level of the container at `start`, or `nil` for a string, number, boolean or null.
-  /// - Complexity: O(length of the value's text) the first time, O(log of its size) after.
+  /// - Complexity: O(length of the value's text) the first time, O(1) after.
   func level(of start: Int) -> StateLevel? {
     guard isContainer(start) else { return nil }
     uses += 1
@@ -155,27 +155,52 @@ final class StateDocument {
   }
 
   /// The index of the first member named `key` of the object at `start`, or `nil`.
-  /// - Complexity: O(length of the object's text).
+  /// - Complexity: O(members × key length), plus less than 4 KiB of text for each mark: the
+  ///   values of the members are not read (a member's value is skipped only up to the next
+  ///   mark, within its 4 KiB).
   func index(ofKey key: String, in start: Int) -> Int? {
-    guard let level = level(of: start), level.isObject else { return nil }
-    return text.withUnsafeBytes { bytes in
-      var position = JSONScan.firstChild(ofContainerAt: start, in: bytes)
-      for index in 0..<level.count {
-        if JSONScan.key(at: position, in: bytes, equals: key) { return index }
-        position = JSONScan.memberAfter(position, in: bytes)
-      }
-      return nil
+    var found: Int?
+    forEachChild(of: start) { index, position, bytes in
+      guard JSONScan.key(at: position, in: bytes, equals: key) else { return true }
+      found = index
+      return false
     }
+    return found
   }
 
   /// The keys of the object at `start`, in order, or `nil` when it is not an object.
+  /// - Complexity: As ``index(ofKey:in:)``.
   func keys(of start: Int) -> [String]? {
-    guard let level = level(of: start), level.isObject else { return nil }
-    return text.withUnsafeBytes { bytes in
-      var position = JSONScan.firstChild(ofContainerAt: start, in: bytes)
-      return (0..<level.count).map { _ in
-        defer { position = JSONScan.memberAfter(position, in: bytes) }
-        return JSONScan.key(at: position, in: bytes)
+    guard level(of: start)?.isObject == true else { return nil }
+    var keys: [String] = []
+    forEachChild(of: start) { _, position, bytes in
+      keys.append(JSONScan.key(at: position, in: bytes))
+      return true
+    }
+    return keys
+  }
+
+  /// Calls `body` with the index and start of each member's key or element of the container at
+  /// `start`, in order, until it returns `false`. A child is reached from the one before it
+  /// within a mark's stretch (less than 4 KiB), and from its mark across stretches: a child
+  /// that is large by itself is never read.
+  private func forEachChild(
+    of start: Int, _ body: (Int, Int, UnsafeRawBufferPointer) -> Bool
+  ) {
+    guard let level = level(of: start) else { return }
+    text.withUnsafeBytes { bytes in
+      for (number, mark) in level.marks.enumerated() {
+        let end = number + 1 < level.marks.count ? level.marks[number + 1].index : level.count
+        var position = mark.offset
+        for index in mark.index..<end {
+          guard body(index, position, bytes) else { return }
+          if index + 1 < end {
+            position =
+              level.isObject
+              ? JSONScan.memberAfter(position, in: bytes)
+              : JSONScan.elementAfter(position, in: bytes)
+          }
+        }
       }
     }
   }

@@ -162,6 +162,22 @@ import Testing
     #expect(document.key(299, of: map) == "k299")
     #expect(document.index(ofKey: "k150", in: map) == 150)
     #expect(document.keys(of: map)?.count == 300)
+    // Members whose values are over 4 KiB each: every member is marked, found without its value.
+    let wide = StateDocument(
+      .object((0..<100).map { JSONMember("w\($0)", .string(String(repeating: "v", count: 5_000))) })
+    )
+    #expect(wide.level(of: wide.root)?.marks.count == 100)
+    #expect(wide.keys(of: wide.root) == (0..<100).map { "w\($0)" })
+    #expect(wide.index(ofKey: "w99", in: wide.root) == 99)
+    #expect(wide.index(ofKey: "w100", in: wide.root) == nil)
+  }
+
+  @Test func keysAreMatchedScalarForScalarWhateverTheirEscapes() throws {
+    let document = StateDocument(checkedText: Array(#"{"e\u0301":1,"é":2,"a\"b":3}"#.utf8))
+    #expect(document.index(ofKey: "e\u{301}", in: document.root) == 0)
+    #expect(document.index(ofKey: "é", in: document.root) == 1)
+    #expect(document.index(ofKey: "a\"b", in: document.root) == 2)
+    #expect(document.keys(of: document.root) == ["e\u{301}", "é", "a\"b"])
   }
 
   @Test func whetherAValueHasChildrenIsReadFromItsFirstBytes() {

@@ -24,7 +24,9 @@ struct StateTreeView: Sendable, Equatable {
 /// from the state. Navigation walks from a row to the next or previous one in O(depth) without
 /// listing the rows, so drawing a screenful costs O(rows shown × depth), whatever the size of
 /// the state, once the containers on the way have been read from the state's text (each once:
-/// ``StateDocument``). The state itself is a row only when it is not a non-empty container.
+/// ``StateDocument``), plus finding the cursor's and the first row's keys among their objects'
+/// members (``row(for:)``: the keys are read, not the values). The state itself is a row only
+/// when it is not a non-empty container.
 struct StateTreeRows {
   /// The state, read a level at a time.
   let document: StateDocument

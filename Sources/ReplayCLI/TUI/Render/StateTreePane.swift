@@ -5,7 +5,7 @@ import RewindReplay
 /// indented below them (`▾`), folded containers (`▸`) shown as one line of compact JSON.
 enum StateTreePane {
   /// Draws the pane's title and rows in `columns` of the pane area.
-  /// - Complexity: O(rows shown × depth of the state).
+  /// - Complexity: O(rows shown × depth of the state), as ``StateTreeRows`` says.
   static func draw(_ model: TUIModel, columns: Range<Int>, into grid: inout ScreenGrid) {
     let layout = model.layout
     let top = layout.topPaneRows.lowerBound
