@@ -7,6 +7,8 @@ import PackageDescription
 // StoreRecipes compiles the recipes of docs/recording.md for stores other than Rewind's (a
 // ReSwift app, against ReSwiftStandIn: ReSwift's API shape, not its code; a TCA-style feature;
 // an @Observable store; several stores); no product includes either.
+// RewindCodegen ← rewind-codegen ← the RewindDirectCoding build plugin generate the direct JSON
+// path of an app's Codable types from its sources; they depend on no other module here.
 // RewindCPU is the package's only C: the CPU's CRC-32C instruction and constant-rate counter,
 // which Swift code compiled for the baseline CPU cannot inline, and atomic words that the
 // app-linked modules and the replay engine need below macOS 15 / iOS 18 (where
@@ -25,6 +27,8 @@ let package = Package(
     .library(name: "ReplayCLI", targets: ["ReplayCLI"]),
     .library(name: "RewindExamples", targets: ["RewindExamples"]),
     .executable(name: "replay", targets: ["replay"]),
+    .executable(name: "rewind-codegen", targets: ["rewind-codegen"]),
+    .plugin(name: "RewindDirectCoding", targets: ["RewindDirectCoding"]),
   ],
   targets: [
     .target(name: "RewindJSON"),
@@ -33,6 +37,16 @@ let package = Package(
     .target(name: "RewindExamples", dependencies: ["Rewind"]),
     .target(name: "RewindReplay", dependencies: ["Rewind"]),
     .target(name: "ReSwiftStandIn"),
+    // The generator of direct JSON paths for an app's Codable types (a build plugin over a tool
+    // over a library that reads Swift source); it depends on nothing of Rewind's.
+    .target(name: "RewindCodegen"),
+    .executableTarget(
+      name: "rewind-codegen", dependencies: ["RewindCodegen"], path: "Sources/RewindCodegenTool"),
+    .plugin(
+      name: "RewindDirectCoding", capability: .buildTool(), dependencies: ["rewind-codegen"],
+      path: "Sources/RewindDirectCodingPlugin"),
+    // Codable types of every shape the generator reads, built with the plugin (its tests).
+    .target(name: "CodegenSamples", dependencies: ["Rewind"], plugins: ["RewindDirectCoding"]),
     .target(name: "StoreRecipes", dependencies: ["Rewind", "RewindExamples", "ReSwiftStandIn"]),
     .target(name: "ReplayCLI", dependencies: ["RewindReplay"]),
     .executableTarget(name: "replay", dependencies: ["ReplayCLI", "RewindExamples"]),
@@ -41,12 +55,18 @@ let package = Package(
       path: "Sources/RewindTestbed"),
     .executableTarget(
       name: "rewind-bench",
-      dependencies: ["Rewind", "RewindReplay", "RewindExamples", "ReplayCLI"],
+      dependencies: ["Rewind", "RewindReplay", "RewindExamples", "ReplayCLI", "CodegenSamples"],
       path: "Sources/RewindBench"),
     // What the test targets share: Rewind's own hostile JSON, the repository's folders (and where
     // the third-party data beside it, `../shared/`, is found), and the seeded generator.
     .target(
       name: "RewindTestSupport", dependencies: ["RewindJSON"], path: "Tests/RewindTestSupport"),
+    .testTarget(
+      name: "RewindCodegenTests",
+      dependencies: [
+        "RewindCodegen", "CodegenSamples", "Rewind", "RewindReplay", "RewindTestSupport",
+        "rewind-codegen",
+      ]),
     .testTarget(name: "RewindJSONTests", dependencies: ["RewindJSON", "RewindTestSupport"]),
     .testTarget(
       name: "RewindTests",

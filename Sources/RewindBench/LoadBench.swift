@@ -1,3 +1,4 @@
+import CodegenSamples
 import Foundation
 import Rewind
 import RewindExamples
@@ -27,12 +28,21 @@ struct LoadBench {
     return try timeline.state(at: replayLog.lastSeq)
   }
 
+  /// ``loadAndRebuild(_:coder:)`` with every action decoded as a `SampleTodoAction`, through
+  /// the direct path rewind-codegen generated from its `Codable`.
+  static func loadAndRebuildGenerated(_ path: String) throws -> TodoState {
+    let replayLog = try ReplayLog(path: path)
+    let timeline = Timeline(log: replayLog, reducer: generatedTodoReducer, usesCheckpoints: false)
+    return try timeline.state(at: replayLog.lastSeq)
+  }
+
   func run() throws -> [Row] {
     let path = log.path
     let rewindState = try Self.loadAndRebuild(path)
     guard try FoundationBaseline.loadAndRebuild(path) == rewindState,
       try Self.loadAndRebuild(path, coder: .foundation) == rewindState,
-      try Self.loadAndRebuildThroughCodable(path) == rewindState
+      try Self.loadAndRebuildThroughCodable(path) == rewindState,
+      try Self.loadAndRebuildGenerated(path) == rewindState
     else {
       throw BenchError("Rewind and Foundation rebuild different final states of \(path)")
     }
@@ -43,9 +53,10 @@ struct LoadBench {
       { try Stopwatch.seconds { _ = try FoundationBaseline.parseWithJSONSerialization(path) } },
       { try Stopwatch.seconds { _ = try Self.loadAndRebuild(path, coder: .foundation) } },
       { try Stopwatch.seconds { _ = try Self.loadAndRebuildThroughCodable(path) } },
+      { try Stopwatch.seconds { _ = try Self.loadAndRebuildGenerated(path) } },
     ]
     if orjson { measurements.append({ try OrjsonBaseline.parseSeconds(path) }) }
-    let orjsonIndex = 5
+    let orjsonIndex = 6
     let samples = try interleaved(repetitions, measurements)
     let subject = Figure(label: "Rewind load + rebuild", unit: .seconds, sample: samples[0])
     let note =
@@ -93,6 +104,15 @@ struct LoadBench {
         subject: subject,
         baseline: Figure(label: "actions through init(from:)", unit: .seconds, sample: samples[4]),
         note: note + "; both on two cores"))
+    rows.append(
+      Row(
+        id: "2f",
+        title:
+          "full load and rebuild: a direct path generated from Codable (rewind-codegen) vs the hand-written one",
+        subject: Figure(label: "actions, generated path", unit: .seconds, sample: samples[5]),
+        baseline: Figure(label: "actions, hand-written path", unit: .seconds, sample: samples[0]),
+        target: .ratioAtMost(1.5),
+        note: note + "; the generated side maps each action to a TodoAction"))
     return rows
   }
 }

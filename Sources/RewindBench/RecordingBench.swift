@@ -1,3 +1,4 @@
+import CodegenSamples
 import Foundation
 import Rewind
 import RewindExamples
@@ -60,22 +61,32 @@ struct RecordingBench {
       if actionLines.ends.isEmpty { actionLines = try Self.actionLines(of: recordedPath) }
       return perAction(seconds, actions.count)
     }
-    let codableActions = actions.map(CodableOnly.init)
-    let recorderThroughCodable = { () throws -> Double in
-      let recorder = try Recorder<TodoState, CodableOnly<TodoAction>>(
-        path: recordedPath + ".codable", app: "todo", initialState: initial,
+    /// The recorder and the app's loop for actions of another type, the same todo reducer.
+    func recordingLoop<Action: Codable & Sendable>(
+      _ actions: [Action], _ reducer: Reducer<TodoState, Action>, _ suffix: String
+    ) throws -> Double {
+      let recorder = try Recorder<TodoState, Action>(
+        path: recordedPath + suffix, app: "todo", initialState: initial,
         options: RecordingOptions(ifExists: .replace))
       var state = initial
       let seconds = Stopwatch.seconds {
-        for action in codableActions {
+        for action in actions {
           recorder.willReduce(action)
-          codableOnlyTodoReducer.reduce(&state, action)
+          reducer.reduce(&state, action)
           recorder.didReduce(state)
         }
       }
       recorder.close()
       if case .stopped(let error) = recorder.status { throw error }
-      return perAction(seconds, codableActions.count)
+      return perAction(seconds, actions.count)
+    }
+    let codableActions = actions.map(CodableOnly.init)
+    let recorderThroughCodable = { () throws -> Double in
+      try recordingLoop(codableActions, codableOnlyTodoReducer, ".codable")
+    }
+    let generatedActions = actions.map(SampleTodoAction.init)
+    let recorderGenerated = { () throws -> Double in
+      try recordingLoop(generatedActions, generatedTodoReducer, ".generated")
     }
     let recorderWithFoundation = { () throws -> Double in
       let recorder = try recorder(recordedPath + ".foundation", .processCrash, coder: .foundation)
@@ -172,7 +183,7 @@ struct RecordingBench {
       [
         recorderAlone, bareWrite, reducerAlone, bufferedAlone, storeAlone, storeRecording,
         recorderWithFoundation, recorderThroughCodable, writeThenReduce, checksumByInstruction,
-        checksumBySlicing, appAlone,
+        checksumBySlicing, appAlone, recorderGenerated,
       ])
     let (alone, write, reducer, buffered, store, storeWithRecorder) = (
       samples[0], samples[1], samples[2], samples[3], samples[4], samples[5]
@@ -182,6 +193,7 @@ struct RecordingBench {
     let floor = samples[8]
     let (byInstruction, bySlicing) = (samples[9], samples[10])
     let app = samples[11]
+    let generated = samples[12]
     // What recording adds to each action, repetition by repetition: the app's loop with the
     // recorder, less the same loop without it. The reducer is the app's cost, not recording's.
     let recording = Sample(zip(alone.values, app.values).map { $0 - $1 })
@@ -264,6 +276,16 @@ struct RecordingBench {
         baseline: Figure(
           label: "recorder, encode(to:)", unit: .nanosecondsPerAction, sample: throughCodable),
         note: note + "; the same bytes"),
+      Row(
+        id: "1j",
+        title:
+          "recording, default durability: a direct path generated from Codable (rewind-codegen) vs the hand-written one",
+        subject: Figure(
+          label: "recorder, generated", unit: .nanosecondsPerAction, sample: generated),
+        baseline: Figure(
+          label: "recorder, hand-written", unit: .nanosecondsPerAction, sample: alone),
+        target: .ratioAtMost(1.2),
+        note: note + "; the same bytes; the generated side maps each action to a TodoAction"),
     ]
   }
 

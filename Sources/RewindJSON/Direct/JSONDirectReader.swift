@@ -20,7 +20,7 @@ public struct JSONDirectReader {
 
   /// The tape entry of this value.
   @inline(__always)
-  private func entry() throws(JSONDirectReaderError) -> JSONTapeEntry {
+  func entry() throws(JSONDirectReaderError) -> JSONTapeEntry {
     guard let entry = position.entry else { throw position.staleness }
     return entry
   }

@@ -1,0 +1,68 @@
+import Foundation
+
+// Codable types the generator leaves to their synthesized conformance, each for one reason
+// (RewindCodegenTests checks the reasons it gives).
+
+/// Custom keys.
+struct SkippedCustomKeys: Codable {
+  var a: Int
+  enum CodingKeys: String, CodingKey { case a = "A" }
+}
+
+/// A hand-written `encode(to:)`.
+struct SkippedHandWritten: Codable {
+  var a: Int
+}
+
+extension SkippedHandWritten {
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(a)
+  }
+}
+
+/// Generic.
+struct SkippedGeneric<Value: Codable>: Codable {
+  var value: Value
+}
+
+/// A class.
+final class SkippedClass: Codable {
+  var a = 1
+}
+
+// rewind-codegen: skip
+/// Kept out by the comment above.
+struct SkippedByComment: Codable {
+  var a: Int
+}
+
+/// A private property.
+struct SkippedPrivate: Codable {
+  private var a: Int
+}
+
+/// A property wrapper, which codes the property its own way.
+struct SkippedWrapped: Codable {
+  @SampleClamped var a: Int
+}
+
+/// A property wrapper for ``SkippedWrapped``.
+@propertyWrapper struct SampleClamped: Codable {
+  var wrappedValue: Int
+}
+
+#if DEBUG || !DEBUG
+  /// Declared inside `#if`.
+  struct SkippedConditional: Codable {
+    var a: Int
+  }
+#endif
+
+/// A protocol an enum may inherit first.
+protocol SampleMarker {}
+
+/// Its first inherited name could be a raw type.
+enum SkippedUnknownFirst: SampleMarker, Codable {
+  case a
+}

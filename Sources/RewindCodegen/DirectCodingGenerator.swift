@@ -1,0 +1,46 @@
+/// Generates the direct JSON path of a target's `Codable` types from its Swift sources: what
+/// `rewind-codegen` and the `RewindDirectCoding` build plugin run.
+public struct DirectCodingGenerator: Sendable {
+  private var declarations = SwiftDeclarations()
+
+  /// A generator with no sources yet.
+  public init() {}
+
+  /// Adds one source file of the target; `path` names it in ``report``.
+  public mutating func add(source: String, path: String) {
+    SwiftDeclarationScanner.scan(source, file: path, into: &declarations)
+  }
+
+  /// The generated Swift file: an extension per type that gets a conformance.
+  public var generatedSource: String {
+    let plans = DirectCodingPlan.plans(for: declarations).plans
+    return DirectCodingEmitter.source(for: plans, imports: declarations.imports)
+  }
+
+  /// One line per `Codable` type: the conformance generated for it, or why none is (the type
+  /// then keeps its synthesized `Codable` path), as `file:line: note: …`.
+  public var report: [String] {
+    let (plans, skipped) = DirectCodingPlan.plans(for: declarations)
+    var lines: [(file: String, line: Int, text: String)] = []
+    for plan in plans {
+      let halves =
+        switch (plan.encodes, plan.decodes) {
+        case (true, true): "encodeJSON(to:) and init(json:)"
+        case (true, false): "encodeJSON(to:)"
+        default: "init(json:)"
+        }
+      var text = "\(plan.type.qualifiedName): generated \(halves)"
+      if !plan.decodingSkipped.isEmpty {
+        text += "; not init(json:), for " + plan.decodingSkipped.joined(separator: ", ")
+      }
+      lines.append((plan.type.file, plan.type.line, text))
+    }
+    for type in skipped {
+      let text = "\(type.name): not generated, for " + type.reasons.joined(separator: ", ")
+      lines.append((type.file, type.line, text))
+    }
+    return lines.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.map {
+      "\($0.file):\($0.line): note: \($0.text)"
+    }
+  }
+}

@@ -1,0 +1,148 @@
+/// What to generate for one type: which halves of the direct path, and the shape of its JSON.
+struct DirectCodingPlan: Sendable {
+  /// The shape of the type's synthesized JSON.
+  enum Shape: Equatable, Sendable {
+    /// `{"property":value,…}`, a struct's stored properties in order.
+    case properties([StoredProperty])
+    /// `{"case":{"label":value,…}}`, one member per case.
+    case cases([EnumCase])
+    /// The raw value, as `RawRepresentable`'s `Codable` writes it; the raw type's name.
+    case rawValue(String)
+  }
+
+  var type: DeclaredType
+  var shape: Shape
+  /// The access of the generated members.
+  var access: AccessLevel
+  /// Generate `encodeJSON(to:)`.
+  var encodes: Bool
+  /// Generate `init(json:)`.
+  var decodes: Bool
+  /// Why `init(json:)` is not generated though the type is `Decodable`.
+  var decodingSkipped: [String]
+}
+
+/// A `Codable` type no conformance is generated for, and why.
+struct SkippedType: Equatable, Sendable {
+  var name: String
+  var file: String
+  var line: Int
+  var reasons: [String]
+}
+
+extension DirectCodingPlan {
+  /// The raw types whose enums `RawRepresentable`'s `Codable` writes as their raw value.
+  static let rawTypes: Set<String> = [
+    "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+    "UInt64", "Double", "Float",
+  ]
+
+  /// Protocols an enum's first inherited name may be without it having a raw type.
+  static let knownProtocols: Set<String> = [
+    "Codable", "Encodable", "Decodable", "Equatable", "Hashable", "Comparable", "Sendable",
+    "CaseIterable", "Identifiable", "CustomStringConvertible", "CustomDebugStringConvertible",
+    "Error", "BitwiseCopyable", "LocalizedError",
+  ]
+
+  /// Plans the types of `declarations` that are `Codable` (`Encodable` or `Decodable`, in their
+  /// declaration or an extension), and lists those it leaves to their synthesized conformance.
+  static func plans(for declarations: SwiftDeclarations) -> (
+    plans: [DirectCodingPlan], skipped: [SkippedType]
+  ) {
+    var byName: [String: [Int]] = [:]
+    for (index, type) in declarations.types.enumerated() {
+      byName[type.qualifiedName, default: []].append(index)
+    }
+    var extensionsByName: [String: [TypeExtension]] = [:]
+    for typeExtension in declarations.extensions {
+      extensionsByName[typeExtension.path.joined(separator: "."), default: []].append(
+        typeExtension)
+    }
+    // A protocol extension's `encode(to:)` or `init(from:)` is the conformance of every type
+    // that adopts the protocol, in place of the synthesized one.
+    let protocols = Set(declarations.types.filter { $0.kind == .protocol }.map(\.qualifiedName))
+    let codingProtocols = Set(
+      declarations.extensions.filter { !$0.problems.isEmpty }.map {
+        $0.path.joined(separator: ".")
+      }
+    ).filter { protocols.contains($0) || ["Codable", "Encodable", "Decodable"].contains($0) }
+    var plans: [DirectCodingPlan] = []
+    var skipped: [SkippedType] = []
+    for type in declarations.types {
+      let extensions = extensionsByName[type.qualifiedName] ?? []
+      let conformances = Set(type.inheritance + extensions.flatMap(\.inheritance))
+      let encodes = !conformances.isDisjoint(with: ["Codable", "Encodable"])
+      let decodes = !conformances.isDisjoint(with: ["Codable", "Decodable"])
+      guard encodes || decodes, type.kind != .protocol else { continue }
+      var reasons = type.problems + extensions.flatMap(\.problems)
+      for name in codingProtocols.sorted()
+      where conformances.contains(name) || ["Codable", "Encodable", "Decodable"].contains(name) {
+        reasons.append("the coding of an extension of \(name)")
+      }
+      if conformances.contains(where: { $0.hasPrefix("JSONDirect") }) {
+        reasons.append("a direct path of its own")
+      }
+      if byName[type.qualifiedName, default: []].count > 1 {
+        reasons.append("another declaration of the same name")
+      }
+      var access = type.access
+      for length in 1..<type.path.count {
+        let outer = type.path.prefix(length).joined(separator: ".")
+        if let index = byName[outer]?.first {
+          access = min(access, declarations.types[index].access)
+          if declarations.types[index].problems.contains("generic parameters") {
+            reasons.append("a generic type around it")
+          }
+        }
+      }
+      if access <= .fileprivate { reasons.append("\(access) access") }
+      let shape = Self.shape(of: type, reasons: &reasons)
+      guard let shape, reasons.isEmpty else {
+        skipped.append(
+          SkippedType(name: type.qualifiedName, file: type.file, line: type.line, reasons: reasons))
+        continue
+      }
+      var decodingSkipped = type.decodingProblems
+      if case .properties(let properties) = shape,
+        properties.allSatisfy(\.isConstantWithValue)
+      {
+        decodingSkipped.append("no property that decoding sets")
+      }
+      plans.append(
+        DirectCodingPlan(
+          type: type, shape: shape, access: access, encodes: encodes,
+          decodes: decodes && decodingSkipped.isEmpty,
+          decodingSkipped: decodes ? decodingSkipped : []))
+    }
+    return (plans, skipped)
+  }
+
+  private static func shape(of type: DeclaredType, reasons: inout [String]) -> Shape? {
+    switch type.kind {
+    case .struct:
+      guard !type.properties.isEmpty else {
+        reasons.append("no stored properties")
+        return nil
+      }
+      return .properties(type.properties)
+    case .enum:
+      guard !type.cases.isEmpty else {
+        reasons.append("no cases")
+        return nil
+      }
+      if type.cases.contains(where: { $0.hasParentheses && $0.keys.isEmpty }) {
+        reasons.append("a case with empty parentheses")
+        return nil
+      }
+      if type.cases.contains(where: { !$0.keys.isEmpty }) { return .cases(type.cases) }
+      let first = type.inheritance.first ?? ""
+      if rawTypes.contains(first) { return .rawValue(first) }
+      if knownProtocols.contains(first) { return .cases(type.cases) }
+      reasons.append("a first inherited type, \(first), that may be a raw type")
+      return nil
+    case .class, .actor, .protocol:  // (protocols never reach here)
+      reasons.append("being a \(type.kind.rawValue)")
+      return nil
+    }
+  }
+}

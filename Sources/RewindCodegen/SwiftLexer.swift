@@ -1,0 +1,212 @@
+/// Splits Swift source into ``SwiftToken``s, dropping whitespace and comments.
+///
+/// It knows what it must to keep braces honest: comments (nested block comments too), string
+/// literals of every kind (`"…"`, `"""…"""`, raw `#"…"#`, interpolations with strings inside
+/// them), backticked names. It does not know regular expression literals: a `/` is an operator.
+struct SwiftLexer {
+  private let scalars: [Unicode.Scalar]
+  private var index = 0
+  private var line = 1
+  private var sawLineBreak = true
+
+  /// A lexer over `source`.
+  init(_ source: String) {
+    scalars = Array(source.unicodeScalars)
+  }
+
+  /// The tokens of `source`, in order.
+  static func tokens(of source: String) -> [SwiftToken] {
+    var lexer = SwiftLexer(source)
+    var tokens: [SwiftToken] = []
+    while let token = lexer.next() { tokens.append(token) }
+    return tokens
+  }
+
+  /// The next token, or `nil` at the end.
+  mutating func next() -> SwiftToken? {
+    let triviaStart = index
+    skipTrivia()
+    guard index < scalars.count else { return nil }
+    let followsSpace = index > triviaStart || index == 0
+    let start = index
+    let startLine = line
+    let startsLine = sawLineBreak
+    sawLineBreak = false
+    let kind = scanToken()
+    let text = String(String.UnicodeScalarView(scalars[start..<index]))
+    return SwiftToken(
+      kind: kind, text: text, line: startLine, startsLine: startsLine, followsSpace: followsSpace)
+  }
+
+  private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+    index + offset < scalars.count ? scalars[index + offset] : nil
+  }
+
+  private mutating func advance() {
+    if scalars[index] == "\n" {
+      line += 1
+      sawLineBreak = true
+    }
+    index += 1
+  }
+
+  private mutating func skipTrivia() {
+    while let scalar = peek() {
+      if scalar == "\n" || scalar == " " || scalar == "\t" || scalar == "\r" {
+        advance()
+      } else if scalar == "/", peek(1) == "/" {
+        while let next = peek(), next != "\n" { advance() }
+      } else if scalar == "/", peek(1) == "*" {
+        skipBlockComment()
+      } else {
+        return
+      }
+    }
+  }
+
+  private mutating func skipBlockComment() {
+    var depth = 0
+    while let scalar = peek() {
+      if scalar == "/", peek(1) == "*" {
+        depth += 1
+        advance()
+        advance()
+      } else if scalar == "*", peek(1) == "/" {
+        depth -= 1
+        advance()
+        advance()
+        if depth == 0 { return }
+      } else {
+        advance()
+      }
+    }
+  }
+
+  private mutating func scanToken() -> SwiftToken.Kind {
+    let scalar = scalars[index]
+    if scalar == "\"" || (scalar == "#" && isRawStringStart()) {
+      scanString()
+      return .string
+    }
+    if scalar == "`" {
+      advance()
+      while let next = peek(), next != "`", next != "\n" { advance() }
+      if peek() == "`" { advance() }
+      return .identifier
+    }
+    if scalar == "#" || scalar == "@" {
+      advance()
+      while let next = peek(), Self.isIdentifierPart(next) { advance() }
+      return scalar == "#" ? .pound : .attribute
+    }
+    if Self.isIdentifierStart(scalar) || scalar == "$" {
+      advance()
+      while let next = peek(), Self.isIdentifierPart(next) { advance() }
+      return .identifier
+    }
+    if scalar.properties.numericType != nil, scalar.isASCII {
+      advance()
+      while let next = peek(), Self.isIdentifierPart(next) || next == "." && isDigit(peek(1)) {
+        advance()
+      }
+      return .number
+    }
+    if "{}()[],:;".unicodeScalars.contains(scalar) {
+      advance()
+      return .punctuation
+    }
+    if scalar == ".", !(peek(1).map(Self.isOperator) ?? false) {
+      advance()
+      return .punctuation
+    }
+    advance()
+    while let next = peek(), Self.isOperator(next), !(next == "/" && isCommentStart()) {
+      advance()
+    }
+    return .punctuation
+  }
+
+  private func isDigit(_ scalar: Unicode.Scalar?) -> Bool {
+    guard let scalar else { return false }
+    return scalar.isASCII && scalar.properties.numericType != nil
+  }
+
+  private func isCommentStart() -> Bool {
+    peek() == "/" && (peek(1) == "/" || peek(1) == "*")
+  }
+
+  /// At one or more `#` followed by a quote.
+  private func isRawStringStart() -> Bool {
+    var offset = 0
+    while peek(offset) == "#" { offset += 1 }
+    return peek(offset) == "\""
+  }
+
+  /// Scans a string literal from its first `#` or quote to its end.
+  private mutating func scanString() {
+    var pounds = 0
+    while peek() == "#" {
+      pounds += 1
+      advance()
+    }
+    let isMultiline = peek() == "\"" && peek(1) == "\"" && peek(2) == "\""
+    for _ in 0..<(isMultiline ? 3 : 1) { advance() }
+    while let scalar = peek() {
+      if scalar == "\\", hasPounds(pounds, at: 1) {
+        for _ in 0...pounds { advance() }
+        if peek() == "(" {
+          skipInterpolation()
+        } else if peek() != nil {
+          advance()
+        }
+      } else if scalar == "\"", !isMultiline || (peek(1) == "\"" && peek(2) == "\""),
+        hasPounds(pounds, at: isMultiline ? 3 : 1)
+      {
+        for _ in 0..<((isMultiline ? 3 : 1) + pounds) { advance() }
+        return
+      } else if scalar == "\n", !isMultiline {
+        return  // an unterminated literal ends at its line, as the compiler reports it
+      } else {
+        advance()
+      }
+    }
+  }
+
+  private func hasPounds(_ count: Int, at offset: Int) -> Bool {
+    (0..<count).allSatisfy { peek(offset + $0) == "#" }
+  }
+
+  /// Skips `( … )` of an interpolation, strings and comments inside it included.
+  private mutating func skipInterpolation() {
+    var depth = 0
+    while peek() != nil {
+      skipTrivia()
+      guard let scalar = peek() else { return }
+      if scalar == "\"" || (scalar == "#" && isRawStringStart()) {
+        scanString()
+        continue
+      }
+      advance()
+      if scalar == "(" {
+        depth += 1
+      } else if scalar == ")" {
+        depth -= 1
+        if depth == 0 { return }
+      }
+    }
+  }
+
+  private static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "_"
+      || (scalar.isASCII ? scalar.properties.isAlphabetic : !isOperator(scalar))
+        && !scalar.properties.isWhitespace
+  }
+
+  private static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
+    isIdentifierStart(scalar) || (scalar.isASCII && scalar.properties.numericType != nil)
+  }
+
+  private static func isOperator(_ scalar: Unicode.Scalar) -> Bool {
+    "/=-+!*%<>&|^~?.".unicodeScalars.contains(scalar)
+  }
+}

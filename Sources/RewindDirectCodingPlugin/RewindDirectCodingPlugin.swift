@@ -1,0 +1,52 @@
+import Foundation
+import PackagePlugin
+
+/// Generates, on every build of the target it is applied to, a `JSONDirectCodable` conformance
+/// for each of the target's `Codable` structs and enums that `rewind-codegen` can read with
+/// certainty: the recorder and the replay engine then take the direct path for them, with the
+/// JSON of their own `Codable` (docs/recording.md, "Generated direct coding").
+@main struct RewindDirectCodingPlugin: BuildToolPlugin {
+  func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
+    guard let target = target as? SourceModuleTarget else { return [] }
+    return [
+      Self.command(
+        tool: try context.tool(named: "rewind-codegen").url,
+        workDirectory: context.pluginWorkDirectoryURL, targetName: target.name,
+        sources: target.sourceFiles(withSuffix: "swift").map(\.url))
+    ]
+  }
+
+  /// The one command: `rewind-codegen --output FILE SOURCES…`, run again when a source changes.
+  static func command(tool: URL, workDirectory: URL, targetName: String, sources: [URL])
+    -> Command
+  {
+    let output = workDirectory.appendingPathComponent("\(targetName)+RewindDirectCoding.swift")
+    return .buildCommand(
+      displayName: "Generating the direct JSON path of \(targetName)'s Codable types",
+      executable: tool,
+      arguments: ["--output", output.path] + sources.map(\.path),
+      inputFiles: sources,
+      outputFiles: [output])
+  }
+}
+
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+
+  // An Xcode app target (not compiled in Rewind's CI, which has no Xcode).
+  extension RewindDirectCodingPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws
+      -> [Command]
+    {
+      let sources = target.inputFiles.filter {
+        $0.type == .source && $0.url.pathExtension == "swift"
+      }
+      return [
+        Self.command(
+          tool: try context.tool(named: "rewind-codegen").url,
+          workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName,
+          sources: sources.map(\.url))
+      ]
+    }
+  }
+#endif
