@@ -2,7 +2,8 @@
 /// `encodeJSON(to:)` and `init(json:)` write and read the JSON of its synthesized `Codable`
 /// through `JSONDirectWriter.write(_:_:)` and `JSONDirectReader.read(_:)`, whose overloads the
 /// compiler picks by each member's type (an `Optional` is left out when `nil`, as
-/// `encodeIfPresent` does).
+/// `encodeIfPresent` does). The members are `nonisolated`, so that they stay usable off the main
+/// actor in a module whose default isolation is the main actor.
 enum DirectCodingEmitter {
   /// The generated file for `plans`, with the `imports` of the target's files.
   static func source(for plans: [DirectCodingPlan], imports: [String]) -> String {
@@ -38,13 +39,14 @@ enum DirectCodingEmitter {
     var lines = plan.type.availability
     lines.append("extension \(plan.type.qualifiedName): \(conformance) {")
     if plan.encodes {
-      lines.append("  \(access)func encodeJSON(to json: inout JSONDirectWriter) throws {")
+      lines.append(
+        "  nonisolated \(access)func encodeJSON(to json: inout JSONDirectWriter) throws {")
       lines += encodingBody(plan.shape).map { "    " + $0 }
       lines.append("  }")
     }
     if plan.decodes {
       if plan.encodes { lines.append("") }
-      lines.append("  \(access)init(json: JSONDirectReader) throws {")
+      lines.append("  nonisolated \(access)init(json: JSONDirectReader) throws {")
       lines += decodingBody(plan.shape, typeName: plan.type.qualifiedName).map { "    " + $0 }
       lines.append("  }")
     }

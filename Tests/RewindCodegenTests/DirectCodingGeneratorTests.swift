@@ -45,7 +45,7 @@ import Testing
       generator(source).generatedSource.hasSuffix(
         """
         extension Item: JSONDirectCodable {
-          public func encodeJSON(to json: inout JSONDirectWriter) throws {
+          nonisolated public func encodeJSON(to json: inout JSONDirectWriter) throws {
             json.beginObject()
             try json.write("id", self.id)
             try json.write("kind", self.kind)
@@ -55,7 +55,7 @@ import Testing
             json.endObject()
           }
 
-          public init(json: JSONDirectReader) throws {
+          nonisolated public init(json: JSONDirectReader) throws {
             self.id = try json.read("id")
             self.title = try json.read("title")
             self.a = try json.read("a")
@@ -77,7 +77,7 @@ import Testing
       generator(source).generatedSource.hasSuffix(
         """
         extension Action: JSONDirectCodable {
-          func encodeJSON(to json: inout JSONDirectWriter) throws {
+          nonisolated func encodeJSON(to json: inout JSONDirectWriter) throws {
             json.beginObject()
             switch self {
             case .open(let v0, let v1):
@@ -96,7 +96,7 @@ import Testing
             json.endObject()
           }
 
-          init(json: JSONDirectReader) throws {
+          nonisolated init(json: JSONDirectReader) throws {
             let (key, value) = try json.onlyMember()
             if key.matches("open") {
               self = .open(try value.read("_0"), line: try value.read("line"))
@@ -161,8 +161,9 @@ import Testing
         "App.swift:12: note: Written: generated encodeJSON(to:)",
       ])
     let generated = generator(source).generatedSource
-    #expect(generated.contains("extension Outer.Inner: JSONDirectCodable {\n  public func"))
-    #expect(generated.contains("extension Written: JSONDirectEncodable {\n  func"))
+    #expect(
+      generated.contains("extension Outer.Inner: JSONDirectCodable {\n  nonisolated public func"))
+    #expect(generated.contains("extension Written: JSONDirectEncodable {\n  nonisolated func"))
   }
 
   @Test func availabilityAndImportsAreCarriedOver() {
