@@ -66,3 +66,31 @@ protocol SampleMarker {}
 enum SkippedUnknownFirst: SampleMarker, Codable {
   case a
 }
+
+/// A namespace of property wrappers.
+enum SampleWrappers {
+  /// A property wrapper named through its namespace.
+  @propertyWrapper struct Doubled: Codable {
+    var wrappedValue: Int
+  }
+}
+
+/// A property wrapper named with a dot.
+struct SkippedDottedWrapper: Codable {
+  @SampleWrappers.Doubled var a: Int
+}
+
+/// Its case's own keys (`<Case>CodingKeys`).
+enum SkippedCaseKeys: Codable {
+  case circle(radius: Double)
+  enum CircleCodingKeys: String, CodingKey { case radius = "r" }
+}
+
+/// `#if` among its members.
+struct SkippedMemberIf: Codable {
+  #if DEBUG
+    var level = 3
+  #else
+    var level = 0
+  #endif
+}

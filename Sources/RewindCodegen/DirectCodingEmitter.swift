@@ -141,15 +141,32 @@ enum DirectCodingEmitter {
     "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
     "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough",
     "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as",
-    "Any", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+    "Any", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "Type",
+    "Protocol",
   ]
 
+  /// `name` as Swift code writes it: in backticks when it is a keyword or not a plain name (a
+  /// raw identifier such as `` `1080p` ``).
   private static func identifier(_ name: String) -> String {
-    keywords.contains(name) ? "`\(name)`" : name
+    let isPlain =
+      name.first.map { $0 == "_" || $0.isLetter } == true
+      && name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+    return keywords.contains(name) || !isPlain ? "`\(name)`" : name
   }
 
-  /// A string literal for `text`, which holds no quote or backslash (a Swift name, or words).
+  /// A string literal of `text`.
   private static func literal(_ text: String) -> String {
-    "\"\(text)\""
+    var literal = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": literal += "\\\""
+      case "\\": literal += "\\\\"
+      case "\n": literal += "\\n"
+      case "\r": literal += "\\r"
+      case "\t": literal += "\\t"
+      default: literal.unicodeScalars.append(scalar)
+      }
+    }
+    return literal + "\""
   }
 }

@@ -2,9 +2,13 @@
 /// `rewind-codegen` and the `RewindDirectCoding` build plugin run.
 public struct DirectCodingGenerator: Sendable {
   private var declarations = SwiftDeclarations()
+  private let moduleName: String?
 
-  /// A generator with no sources yet.
-  public init() {}
+  /// A generator with no sources yet, for the module `moduleName` (which an extension's name
+  /// may start with: `extension MyApp.Money`).
+  public init(moduleName: String? = nil) {
+    self.moduleName = moduleName
+  }
 
   /// Adds one source file of the target; `path` names it in ``report``.
   public mutating func add(source: String, path: String) {
@@ -13,14 +17,14 @@ public struct DirectCodingGenerator: Sendable {
 
   /// The generated Swift file: an extension per type that gets a conformance.
   public var generatedSource: String {
-    let plans = DirectCodingPlan.plans(for: declarations).plans
+    let plans = DirectCodingPlan.plans(for: declarations, moduleName: moduleName).plans
     return DirectCodingEmitter.source(for: plans, imports: declarations.imports)
   }
 
   /// One line per `Codable` type: the conformance generated for it, or why none is (the type
   /// then keeps its synthesized `Codable` path), as `file:line: note: …`.
   public var report: [String] {
-    let (plans, skipped) = DirectCodingPlan.plans(for: declarations)
+    let (plans, skipped) = DirectCodingPlan.plans(for: declarations, moduleName: moduleName)
     var lines: [(file: String, line: Int, text: String)] = []
     for plan in plans {
       let halves =
@@ -39,8 +43,13 @@ public struct DirectCodingGenerator: Sendable {
       let text = "\(type.name): not generated, for " + type.reasons.joined(separator: ", ")
       lines.append((type.file, type.line, text))
     }
-    return lines.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.map {
-      "\($0.file):\($0.line): note: \($0.text)"
+    let warnings = declarations.unreadableFiles.map {
+      "\($0.location): warning: \($0.problem): the generator cannot match this file's braces, so"
+        + " it generates nothing for the target (please report the file)"
     }
+    return warnings
+      + lines.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.map {
+        "\($0.file):\($0.line): note: \($0.text)"
+      }
   }
 }

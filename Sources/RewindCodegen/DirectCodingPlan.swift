@@ -46,7 +46,8 @@ extension DirectCodingPlan {
 
   /// Plans the types of `declarations` that are `Codable` (`Encodable` or `Decodable`, in their
   /// declaration or an extension), and lists those it leaves to their synthesized conformance.
-  static func plans(for declarations: SwiftDeclarations) -> (
+  /// `moduleName` is the target's module, which an extension's name may start with.
+  static func plans(for declarations: SwiftDeclarations, moduleName: String? = nil) -> (
     plans: [DirectCodingPlan], skipped: [SkippedType]
   ) {
     var byName: [String: [Int]] = [:]
@@ -54,18 +55,20 @@ extension DirectCodingPlan {
       byName[type.qualifiedName, default: []].append(index)
     }
     var extensionsByName: [String: [TypeExtension]] = [:]
+    // What extensions the generator cannot place say, by the last component of their name: it
+    // might be an alias of one of the target's types.
+    var looseProblems: [String: [String]] = [:]
     for typeExtension in declarations.extensions {
-      extensionsByName[typeExtension.path.joined(separator: "."), default: []].append(
-        typeExtension)
-    }
-    // A protocol extension's `encode(to:)` or `init(from:)` is the conformance of every type
-    // that adopts the protocol, in place of the synthesized one.
-    let protocols = Set(declarations.types.filter { $0.kind == .protocol }.map(\.qualifiedName))
-    let codingProtocols = Set(
-      declarations.extensions.filter { !$0.problems.isEmpty }.map {
-        $0.path.joined(separator: ".")
+      if let name = resolve(typeExtension.path, declarations, byName, moduleName) {
+        extensionsByName[name, default: []].append(typeExtension)
+      } else if let last = typeExtension.path.last, !typeExtension.problems.isEmpty {
+        looseProblems[last, default: []] += typeExtension.problems.map {
+          "\($0) in an extension of \(typeExtension.path.joined(separator: "."))"
+        }
       }
-    ).filter { protocols.contains($0) || ["Codable", "Encodable", "Decodable"].contains($0) }
+    }
+    let codingProtocols = Self.codingProtocols(declarations, extensionsByName, moduleName)
+    let everyType = !codingProtocols.isDisjoint(with: ["Codable", "Encodable", "Decodable"])
     var plans: [DirectCodingPlan] = []
     var skipped: [SkippedType] = []
     for type in declarations.types {
@@ -75,9 +78,12 @@ extension DirectCodingPlan {
       let decodes = !conformances.isDisjoint(with: ["Codable", "Decodable"])
       guard encodes || decodes, type.kind != .protocol else { continue }
       var reasons = type.problems + extensions.flatMap(\.problems)
-      for name in codingProtocols.sorted()
-      where conformances.contains(name) || ["Codable", "Encodable", "Decodable"].contains(name) {
-        reasons.append("the coding of an extension of \(name)")
+      reasons += looseProblems[type.path.last ?? ""] ?? []
+      for name in codingProtocols.sorted() where everyType || conformances.contains(name) {
+        reasons.append("an encode(to:) or init(from:) from an extension of a protocol (\(name))")
+      }
+      reasons += declarations.unreadableFiles.map {
+        "braces it could not match (\($0.location): \($0.problem))"
       }
       if conformances.contains(where: { $0.hasPrefix("JSONDirect") }) {
         reasons.append("a direct path of its own")
@@ -115,6 +121,63 @@ extension DirectCodingPlan {
           decodingSkipped: decodes ? decodingSkipped : []))
     }
     return (plans, skipped)
+  }
+
+  /// The declared type an extension's name means: past a leading module name and file-scope
+  /// typealiases; `nil` for a type the target does not declare.
+  private static func resolve(
+    _ path: [String], _ declarations: SwiftDeclarations, _ byName: [String: [Int]],
+    _ moduleName: String?
+  ) -> String? {
+    var path = path
+    for _ in 0..<8 {
+      if byName[path.joined(separator: ".")] != nil { return path.joined(separator: ".") }
+      if path.count > 1, path.first == moduleName {
+        path.removeFirst()
+      } else if let first = path.first, let aliased = declarations.typealiases[first],
+        let aliased
+      {
+        path = aliased + path.dropFirst()
+      } else {
+        return nil
+      }
+    }
+    return nil
+  }
+
+  /// The protocols whose extension writes `encode(to:)` or `init(from:)` (or `CodingKeys`), and
+  /// every protocol of the target that inherits one of them: a type adopting any of them gets
+  /// that coding, not the synthesized one. `Codable`, `Encodable` or `Decodable` when they are
+  /// the ones extended.
+  private static func codingProtocols(
+    _ declarations: SwiftDeclarations, _ extensionsByName: [String: [TypeExtension]],
+    _ moduleName: String?
+  ) -> Set<String> {
+    let protocols = declarations.types.filter { $0.kind == .protocol }
+    var names = Set<String>()
+    for (name, extensions) in extensionsByName
+    where protocols.contains(where: { $0.qualifiedName == name })
+      && extensions.contains(where: { !$0.problems.isEmpty })
+    {
+      names.insert(String(name.split(separator: ".").last ?? ""))
+    }
+    for typeExtension in declarations.extensions where !typeExtension.problems.isEmpty {
+      var path = typeExtension.path
+      if path.first == "Swift" { path.removeFirst() }
+      if path.count == 1, ["Codable", "Encodable", "Decodable"].contains(path[0]) {
+        names.insert(path[0])
+      }
+    }
+    var grew = true
+    while grew {
+      grew = false
+      for type in protocols
+      where !names.contains(type.path.last ?? "") && !names.isDisjoint(with: type.inheritance) {
+        names.insert(type.path.last ?? "")
+        grew = true
+      }
+    }
+    return names
   }
 
   private static func shape(of type: DeclaredType, reasons: inout [String]) -> Shape? {

@@ -36,6 +36,13 @@ extension SwiftDeclarationScanner {
         advance()
         skipExpression()
         hasValue = true
+        if current?.is(",") == true {
+          // `var a = 1, b = 2`, or a comma in generic arguments (`Dictionary<K, V>()`): which
+          // one cannot be told without the types.
+          addProblem("a property declaration it cannot read (line \(nameToken.line))", in: scope)
+          skipRestOfDeclaration()
+          return
+        }
       }
       if current?.is("{") == true {
         let first = peekToken(at: 1)?.text

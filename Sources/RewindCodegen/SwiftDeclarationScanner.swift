@@ -20,11 +20,13 @@ struct SwiftDeclarationScanner {
     tokens = SwiftLexer.tokens(of: source)
     self.file = file
     self.declarations = declarations
+    // Lines split at each "\n" scalar, as the lexer counts them ("\r\n" is one Character).
     var lines = Set<Int>()
-    for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    where line.contains("//") && line.contains(Self.optOutMarker) {
-      lines.insert(number + 1)
+    for (number, line) in source.unicodeScalars.split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).enumerated() {
+      let text = String(String.UnicodeScalarView(line))
+      if text.contains("//") && text.contains(Self.optOutMarker) { lines.insert(number + 1) }
     }
     optOutLines = lines
   }
@@ -111,18 +113,21 @@ struct SwiftDeclarationScanner {
   // MARK: Members
 
   private mutating func scanMembers(of scope: Scope) {
-    let startDepth = conditionalDepth
     while let token = current {
       if token.is("}") {
         advance()
-        break
+        if case .file = scope.owner {
+          declarations.unreadableFiles.append(
+            UnreadableFile(location: "\(file):\(token.line)", problem: "a '}' that closes nothing"))
+        }
+        return
       }
       let previousLine = position > 0 ? tokens[position - 1].line : 0
       scanMember(in: scope, previousLine: previousLine)
     }
-    if conditionalDepth != startDepth, case .type(let index) = scope.owner {
-      declarations.types[index].problems.append("#if inside its declaration")
-    }
+    if case .file = scope.owner { return }
+    declarations.unreadableFiles.append(
+      UnreadableFile(location: file, problem: "a '{' that nothing closes"))
   }
 
   /// Reads one declaration (or skips one token of anything else).
@@ -133,6 +138,19 @@ struct SwiftDeclarationScanner {
       if token.kind == .attribute {
         var text = token.text
         advance()
+        // `@Module.Name`, `@Name<Argument>`: the whole name.
+        while let dot = current, dot.is("."), !dot.followsSpace,
+          let name = peekToken(at: 1), name.kind == .identifier, !name.followsSpace
+        {
+          text += "." + name.text
+          advance()
+          advance()
+        }
+        if let open = current, open.is("<"), !open.followsSpace {
+          let start = position
+          skipAngles()
+          text += tokens[start..<position].map(\.text).joined()
+        }
         if let next = current, next.is("("), !next.startsLine { text += skipBalanced() }
         attributes.append(text)
       } else if token.kind == .identifier,
@@ -158,18 +176,38 @@ struct SwiftDeclarationScanner {
     case "var", "let":
       scanProperty(member, in: scope)
     case "case":
+      if !member.attributes.isEmpty { addProblem("a case with an attribute", in: scope) }
       scanCase(in: scope)
     case "func", "init", "subscript", "deinit":
       noteCustomCoding(in: scope)
       skipFunction()
     case "typealias":
-      if peekToken(at: 1)?.name == "CodingKeys" { addProblem("a CodingKeys typealias", in: scope) }
+      if let name = peekToken(at: 1)?.name {
+        if name.hasSuffix("CodingKeys") { addProblem("a \(name) typealias", in: scope) }
+        if case .file = scope.owner, peekToken(at: 2)?.is("=") == true {
+          declarations.typealiases[name] = aliasedPath()
+        }
+      }
       skipRestOfDeclaration()
     case "import":
       scanImport(attributes: attributes, isSimple: modifiers.isEmpty)
     default:
-      scanOther(keyword)
+      scanOther(keyword, in: scope)
     }
+  }
+
+  /// The dotted name after `typealias Name =`, when that is all it is.
+  private func aliasedPath() -> [String]? {
+    var path: [String] = []
+    var offset = 3
+    while let token = peekToken(at: offset), token.kind == .identifier {
+      path.append(token.name)
+      guard peekToken(at: offset + 1)?.is(".") == true else { break }
+      offset += 2
+    }
+    guard !path.isEmpty else { return nil }
+    if let next = peekToken(at: offset + 1), !next.startsLine, !next.is("}") { return nil }
+    return path
   }
 
   private func isClassModifierFollower(_ token: SwiftToken) -> Bool {
@@ -192,10 +230,11 @@ struct SwiftDeclarationScanner {
     var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
   }
 
-  private mutating func scanOther(_ token: SwiftToken) {
+  private mutating func scanOther(_ token: SwiftToken, in scope: Scope) {
     if token.kind == .pound {
       switch token.text {
       case "#if":
+        addProblem("#if inside its declaration", in: scope)
         conditionalDepth += 1
         skipLine()
       case "#endif":
@@ -343,7 +382,7 @@ struct SwiftDeclarationScanner {
     }
     if conditionalDepth > 0 { type.problems.append("its declaration inside #if") }
     if member.isOptedOut { type.problems.append("the comment '\(Self.optOutMarker)'") }
-    if name == "CodingKeys" { addProblem("a CodingKeys type", in: scope) }
+    if name.hasSuffix("CodingKeys") { addProblem("a \(name) type", in: scope) }
     declarations.types.append(type)
     guard current?.is("{") == true else { return }
     advance()

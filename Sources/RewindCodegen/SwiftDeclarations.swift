@@ -7,6 +7,19 @@ struct SwiftDeclarations: Sendable {
   var extensions: [TypeExtension] = []
   /// The `import` lines outside any `#if`, as written.
   var imports: [String] = []
+  /// File-scope `typealias A = B.C` whose right side is a plain name: `["A": ["B", "C"]]`.
+  var typealiases: [String: [String]?] = [:]
+  /// Files whose braces the scanner could not match: it cannot know what it missed in them,
+  /// so nothing is generated.
+  var unreadableFiles: [UnreadableFile] = []
+}
+
+/// A file whose braces the scanner could not match.
+struct UnreadableFile: Sendable {
+  /// Where: `file:line`, or the file alone.
+  var location: String
+  /// What: `a '}' that closes nothing`.
+  var problem: String
 }
 
 /// An access level, in increasing order.

@@ -8,6 +8,8 @@ struct SwiftLexer {
   private var index = 0
   private var line = 1
   private var sawLineBreak = true
+  /// The token before, for telling a regular expression's `/` from division.
+  private var previous: SwiftToken?
 
   /// A lexer over `source`.
   init(_ source: String) {
@@ -34,8 +36,10 @@ struct SwiftLexer {
     sawLineBreak = false
     let kind = scanToken()
     let text = String(String.UnicodeScalarView(scalars[start..<index]))
-    return SwiftToken(
+    let token = SwiftToken(
       kind: kind, text: text, line: startLine, startsLine: startsLine, followsSpace: followsSpace)
+    previous = token
+    return token
   }
 
   private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
@@ -83,9 +87,15 @@ struct SwiftLexer {
   }
 
   private mutating func scanToken() -> SwiftToken.Kind {
+    let start = index
     let scalar = scalars[index]
     if scalar == "\"" || (scalar == "#" && isRawStringStart()) {
       scanString()
+      return .string
+    }
+    if scalar == "#", scanExtendedRegex() { return .string }
+    if scalar == "/", startsExpression, let end = regexEnd() {
+      while index < end { advance() }
       return .string
     }
     if scalar == "`" {
@@ -120,10 +130,71 @@ struct SwiftLexer {
       return .punctuation
     }
     advance()
+    if scalar == "<" || scalar == ">" { return .punctuation }
     while let next = peek(), Self.isOperator(next), !(next == "/" && isCommentStart()) {
+      if next == "<" || (next == ">" && !(scalar == "-" && index == start + 1)) { break }
       advance()
     }
     return .punctuation
+  }
+
+  /// The next token would start an expression: after an opening bracket, a separator, an
+  /// operator or a keyword that takes one — where Swift reads `/` as a regular expression.
+  private var startsExpression: Bool {
+    guard let previous else { return true }
+    switch previous.kind {
+    case .punctuation:
+      return !previous.is(")") && !previous.is("]") && !previous.is("}")
+        && !previous.text.hasSuffix(">") && !previous.is("?") && !previous.is("!")
+    case .identifier:
+      return [
+        "return", "case", "in", "where", "throw", "try", "await", "if", "guard", "while",
+        "else", "is", "as",
+      ].contains(previous.text)
+    default:
+      return false
+    }
+  }
+
+  /// Where a `/…/` literal starting here ends (past its closing `/`), when it ends on this line
+  /// and does not start with a space.
+  private func regexEnd() -> Int? {
+    guard let first = peek(1), first != " ", first != "\t", first != "\n", first != "/",
+      first != "*", first != "="
+    else { return nil }
+    var offset = 1
+    var inClass = false
+    while let scalar = peek(offset), scalar != "\n" {
+      if scalar == "\\" {
+        offset += 2
+        continue
+      }
+      if scalar == "[" {
+        inClass = true
+      } else if scalar == "]" {
+        inClass = false
+      } else if scalar == "/", !inClass {
+        return index + offset + 1
+      }
+      offset += 1
+    }
+    return nil
+  }
+
+  /// Scans `#/…/#` (any number of `#`) from its first `#`, when one starts here.
+  private mutating func scanExtendedRegex() -> Bool {
+    var pounds = 0
+    while peek(pounds) == "#" { pounds += 1 }
+    guard peek(pounds) == "/" else { return false }
+    for _ in 0...pounds { advance() }
+    while let scalar = peek() {
+      if scalar == "/", hasPounds(pounds, at: 1) {
+        for _ in 0...pounds { advance() }
+        return true
+      }
+      advance()
+    }
+    return true
   }
 
   private func isDigit(_ scalar: Unicode.Scalar?) -> Bool {
@@ -149,7 +220,13 @@ struct SwiftLexer {
       pounds += 1
       advance()
     }
-    let isMultiline = peek() == "\"" && peek(1) == "\"" && peek(2) == "\""
+    // `"""` opens a multi-line literal only when the line ends after it (`#""""#` is one quote).
+    var isMultiline = peek() == "\"" && peek(1) == "\"" && peek(2) == "\""
+    if isMultiline {
+      var offset = 3
+      while peek(offset) == " " || peek(offset) == "\t" { offset += 1 }
+      isMultiline = peek(offset) == "\n" || peek(offset) == "\r" || peek(offset) == nil
+    }
     for _ in 0..<(isMultiline ? 3 : 1) { advance() }
     while let scalar = peek() {
       if scalar == "\\", hasPounds(pounds, at: 1) {

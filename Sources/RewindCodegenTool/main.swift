@@ -5,15 +5,17 @@ import RewindCodegen
 // RewindDirectCoding build plugin runs on every build; docs/recording.md).
 
 let usage = """
-  usage: rewind-codegen --output FILE [--report] SOURCE.swift...
-         rewind-codegen --report SOURCE.swift...
+  usage: rewind-codegen --output FILE [--module NAME] [--report] SOURCE.swift...
+         rewind-codegen --report [--module NAME] SOURCE.swift...
 
   Writes FILE: a JSONDirectCodable conformance for each Codable struct and enum of the sources
   that it can read with certainty, writing and reading the JSON of the type's own Codable.
+  --module names the sources' module (an extension may be written `extension NAME.Type`).
   --report prints, for each Codable type, what was generated or why not.
   """
 
 var output: String?
+var moduleName: String?
 var printsReport = false
 var sources: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
@@ -25,6 +27,12 @@ while let argument = arguments.popFirst() {
       exit(2)
     }
     output = path
+  case "--module":
+    guard let name = arguments.popFirst() else {
+      FileHandle.standardError.write(Data("error: --module needs a name\n\n\(usage)\n".utf8))
+      exit(2)
+    }
+    moduleName = name
   case "--report":
     printsReport = true
   case "-h", "--help":
@@ -43,7 +51,7 @@ guard output != nil || printsReport else {
   exit(2)
 }
 
-var generator = DirectCodingGenerator()
+var generator = DirectCodingGenerator(moduleName: moduleName)
 for path in sources {
   do {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -61,6 +69,11 @@ for path in sources {
 }
 if printsReport {
   for line in generator.report { print(line) }
+} else {
+  // A file it could not read stops all generation: said on every build, not only on request.
+  for line in generator.report where line.contains(": warning: ") {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
 }
 if let output {
   let text = Data(generator.generatedSource.utf8)

@@ -12,19 +12,20 @@ import PackagePlugin
       Self.command(
         tool: try context.tool(named: "rewind-codegen").url,
         workDirectory: context.pluginWorkDirectoryURL, targetName: target.name,
-        sources: target.sourceFiles(withSuffix: "swift").map(\.url))
+        moduleName: target.moduleName, sources: target.sourceFiles(withSuffix: "swift").map(\.url))
     ]
   }
 
-  /// The one command: `rewind-codegen --output FILE SOURCES…`, run again when a source changes.
-  static func command(tool: URL, workDirectory: URL, targetName: String, sources: [URL])
-    -> Command
-  {
+  /// The one command: `rewind-codegen --output FILE --module NAME SOURCES…`, run again when a
+  /// source changes.
+  static func command(
+    tool: URL, workDirectory: URL, targetName: String, moduleName: String, sources: [URL]
+  ) -> Command {
     let output = workDirectory.appendingPathComponent("\(targetName)+RewindDirectCoding.swift")
     return .buildCommand(
       displayName: "Generating the direct JSON path of \(targetName)'s Codable types",
       executable: tool,
-      arguments: ["--output", output.path] + sources.map(\.path),
+      arguments: ["--output", output.path, "--module", moduleName] + sources.map(\.path),
       inputFiles: sources,
       outputFiles: [output])
   }
@@ -45,7 +46,7 @@ import PackagePlugin
         Self.command(
           tool: try context.tool(named: "rewind-codegen").url,
           workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName,
-          sources: sources.map(\.url))
+          moduleName: target.displayName, sources: sources.map(\.url))
       ]
     }
   }

@@ -64,6 +64,22 @@ import Testing
     #expect(again as? Date == past)
   }
 
+  @Test func aFileWhoseBracesItCannotMatchIsAWarningOnEveryBuild() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = folder.appendingPathComponent("Model.swift")
+    try "struct Item: Codable { var id: Int }\n}\n".write(
+      to: source, atomically: true, encoding: .utf8)
+    let output = folder.appendingPathComponent("Generated.swift")
+    let result = try run(["--output", output.path, source.path])
+    #expect(result.status == 0)
+    #expect(
+      result.errors
+        == "\(source.path):2: warning: a '}' that closes nothing: the generator cannot match this"
+        + " file's braces, so it generates nothing for the target (please report the file)\n")
+    #expect(!(try String(contentsOf: output, encoding: .utf8)).contains("extension"))
+  }
+
   @Test func aFileItCannotReadIsAnErrorThatNamesIt() throws {
     let result = try run(["--report", "/nonexistent/Model.swift"])
     #expect(result.status == 1)

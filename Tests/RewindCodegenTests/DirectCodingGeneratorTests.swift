@@ -27,6 +27,10 @@ import Testing
         "App.swift:51: note: SampleClamped: not generated, for the attribute @propertyWrapper",
         "App.swift:57: note: SkippedConditional: not generated, for its declaration inside #if",
         "App.swift:66: note: SkippedUnknownFirst: not generated, for a first inherited type, SampleMarker, that may be a raw type",
+        "App.swift:73: note: SampleWrappers.Doubled: not generated, for the attribute @propertyWrapper",
+        "App.swift:79: note: SkippedDottedWrapper: not generated, for a property with the attribute @SampleWrappers.Doubled",
+        "App.swift:84: note: SkippedCaseKeys: not generated, for a CircleCodingKeys type",
+        "App.swift:90: note: SkippedMemberIf: not generated, for #if inside its declaration",
       ])
   }
 
@@ -38,7 +42,8 @@ import Testing
         var title: String = "" { didSet { print("}") } }
         var label: String { "\\(title) {" }
         static var count = 0
-        var a = [1, 2], b: Int?
+        var a = [1, 2]
+        let b, c: Int?
       }
       """
     #expect(
@@ -52,6 +57,7 @@ import Testing
             try json.write("title", self.title)
             try json.write("a", self.a)
             try json.write("b", self.b)
+            try json.write("c", self.c)
             json.endObject()
           }
 
@@ -60,6 +66,7 @@ import Testing
             self.title = try json.read("title")
             self.a = try json.read("a")
             self.b = try json.read("b")
+            self.c = try json.read("c")
           }
         }
 
@@ -198,14 +205,14 @@ import Testing
       """
     #expect(
       generator(source).report == [
-        "App.swift:5: note: A: not generated, for the coding of an extension of Tagged",
+        "App.swift:5: note: A: not generated, for an encode(to:) or init(from:) from an extension of a protocol (Tagged)",
         "App.swift:7: note: B: generated encodeJSON(to:) and init(json:)",
       ])
     // D is Codable through Tagged, which the generator cannot see: it is left alone.
     let everywhere = "extension Encodable { func encode(to encoder: any Encoder) throws {} }\n"
     #expect(
       generator(everywhere + "struct C: Codable { var v: Int }").report == [
-        "App.swift:2: note: C: not generated, for the coding of an extension of Encodable"
+        "App.swift:2: note: C: not generated, for an encode(to:) or init(from:) from an extension of a protocol (Encodable)"
       ])
   }
 
@@ -260,6 +267,9 @@ import Testing
     }
     #expect(files > 400)
     let report = generator.report
+    // A file whose braces it could not match would stop all generation (a regular expression
+    // or a string literal read wrong, say).
+    #expect(!report.contains { $0.contains("warning:") })
     #expect(
       report.contains {
         $0.hasSuffix("note: CounterAction: generated encodeJSON(to:) and init(json:)")

@@ -31,12 +31,18 @@ extension JSONDirectWriter {
     try number(value)
   }
 
-  /// Writes the member `name` with an integer of any width.
+  /// Writes the member `name` with an integer of any width (one wider than 64 bits through
+  /// ``encode(_:)``, whose error it gets: Rewind's encoder, like Foundation's, has no `Int128`).
+  /// - Throws: The error of `encode(to:)` for an integer wider than 64 bits.
   public mutating func write<T: FixedWidthInteger & Encodable>(_ name: StaticString, _ value: T)
     throws
   {
     key(name)
-    integer(value)
+    if T.bitWidth > 64 {
+      try encode(value)
+    } else {
+      integer(value)
+    }
   }
 
   /// Writes the member `name` with a value that has a direct path of its own.

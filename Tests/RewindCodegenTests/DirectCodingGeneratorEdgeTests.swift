@@ -1,0 +1,149 @@
+import Testing
+
+@testable import RewindCodegen
+
+/// Declarations a generated conformance would get wrong, each left to Codable with its reason,
+/// and shapes that must still be read right.
+@Suite struct DirectCodingGeneratorEdgeTests {
+  private func report(_ source: String, module: String? = nil) -> [String] {
+    var generator = DirectCodingGenerator(moduleName: module)
+    generator.add(source: source, path: "App.swift")
+    return generator.report
+  }
+
+  private func generated(_ source: String) -> String {
+    var generator = DirectCodingGenerator()
+    generator.add(source: source, path: "App.swift")
+    return generator.generatedSource
+  }
+
+  @Test(arguments: [
+    (
+      "enum Shape: Codable {\n case circle(radius: Double)\n"
+        + " enum CircleCodingKeys: String, CodingKey { case radius = \"r\" }\n}",
+      "App.swift:1: note: Shape: not generated, for a CircleCodingKeys type"
+    ),
+    (
+      "struct S: Codable {\n @MyLib.Clamped var level: Int\n}",
+      "App.swift:1: note: S: not generated, for a property with the attribute @MyLib.Clamped"
+    ),
+    (
+      "struct S: Codable {\n @Clamped<Int>(range: 0...10) var level = 5\n}",
+      "App.swift:1: note: S: not generated, for a property with the attribute @Clamped<Int>"
+    ),
+    (
+      "struct Config: Codable {\n #if DEBUG\n var level = 3\n #else\n var level = 0\n #endif\n}",
+      "App.swift:1: note: Config: not generated, for #if inside its declaration"
+    ),
+    (
+      "enum E: Codable {\n case a\n @available(*, deprecated) case b\n}",
+      "App.swift:1: note: E: not generated, for a case with an attribute"
+    ),
+    (
+      "struct S: Codable {\n var cache = Dictionary<String, Int>()\n var x: Int\n}",
+      "App.swift:1: note: S: not generated, for a property declaration it cannot read (line 2)"
+    ),
+    (
+      "struct S: Codable {\n var a: Foo<X>.Y = 0, b = 1\n}",
+      "App.swift:1: note: S: not generated, for a property declaration it cannot read (line 2),"
+        + " no stored properties"
+    ),
+    (
+      "protocol Base {}\nextension Base {\n func encode(to encoder: any Encoder) throws {}\n}\n"
+        + "protocol Model: Base {}\nstruct User: Model, Codable { var id: Int }",
+      "App.swift:6: note: User: not generated, for an encode(to:) or init(from:) from an extension of a protocol (Model)"
+    ),
+    (
+      "typealias Cash = Money\nstruct Money: Codable { var cents: Int }\n"
+        + "extension Cash {\n init(from decoder: any Decoder) throws { cents = 0 }\n}",
+      "App.swift:2: note: Money: not generated, for a hand-written init(from:)"
+    ),
+    (
+      "struct Money: Codable { var cents: Int }\nextension Elsewhere.Money {\n"
+        + " func encode(to encoder: any Encoder) throws {}\n}",
+      "App.swift:1: note: Money: not generated, for a hand-written encode(to:) in an extension of"
+        + " Elsewhere.Money"
+    ),
+  ])
+  func aDeclarationItCannotBeSureOfIsLeftToCodable(source: String, line: String) {
+    #expect(report(source) == [line])
+  }
+
+  @Test func anExtensionNamedWithTheModuleIsTheTypes() {
+    let source =
+      "struct Money: Codable { var cents: Int }\nextension MyApp.Money {\n"
+      + " func encode(to encoder: any Encoder) throws {}\n}"
+    #expect(
+      report(source, module: "MyApp") == [
+        "App.swift:1: note: Money: not generated, for a hand-written encode(to:)"
+      ])
+  }
+
+  @Test func bracesInRegularExpressionsDoNotEndADeclaration() {
+    let source = #"""
+      struct Doc: Codable {
+        var title: String
+        func words() -> Int { title.split(separator: /\}/).count }
+        func lines() -> Int { title.split(separator: #/\{ "/#).count }
+        var body = ""
+        func half() -> Int { title.count / 2 }
+        var footer = ""
+      }
+      struct After: Codable { var a: Int }
+      """#
+    #expect(
+      report(source) == [
+        "App.swift:1: note: Doc: generated encodeJSON(to:) and init(json:)",
+        "App.swift:9: note: After: generated encodeJSON(to:) and init(json:)",
+      ])
+    #expect(generated(source).contains(#"try json.write("footer", self.footer)"#))
+  }
+
+  @Test func aFileWhoseBracesDoNotMatchStopsAllGeneration() {
+    let source = "struct A: Codable { var a: Int }\n}\nstruct B: Codable { var b: Int }"
+    #expect(
+      report(source) == [
+        "App.swift:2: warning: a '}' that closes nothing: the generator cannot match this file's"
+          + " braces, so it generates nothing for the target (please report the file)",
+        "App.swift:1: note: A: not generated, for braces it could not match (App.swift:2: a '}'"
+          + " that closes nothing)",
+      ])
+    #expect(!generated(source).contains("extension"))
+  }
+
+  @Test func genericArgumentsFollowedByAMemberAreOneType() {
+    let source = """
+      enum E: Codable { case at(Array<Int>.Index), b }
+      struct S: Codable {
+        let i: Array<Int>.Index = 0
+        var j: Dictionary<String, Int>? = nil
+        var k: Int
+      }
+      """
+    let text = generated(source)
+    #expect(text.contains(#"self = .at(try value.read("_0"))"#))
+    #expect(text.contains(#"try json.write("i", self.i)"#))
+    #expect(!text.contains(#"self.i = "#))
+    #expect(text.contains(#"self.j = try json.read("j")"#))
+    #expect(text.contains(#"self.k = try json.read("k")"#))
+  }
+
+  @Test func namesThatNeedBackticksGetThem() {
+    let source =
+      "enum R: Codable { case `1080p`(Int), `Type` }\nstruct T: Codable { var `Type`: Int }"
+    let text = generated(source)
+    #expect(text.contains("case .`1080p`(let v0):\n      json.key(\"1080p\")"))
+    #expect(text.contains("self = .`Type`"))
+    #expect(text.contains("try json.write(\"Type\", self.`Type`)"))
+  }
+
+  @Test func theOptOutCommentWorksInAFileWithWindowsLineEnds() {
+    let source =
+      "struct A: Codable { var a: Int }\r\n// rewind-codegen: skip\r\nstruct B: Codable { var b: Int }\r\n"
+    #expect(
+      report(source) == [
+        "App.swift:1: note: A: generated encodeJSON(to:) and init(json:)",
+        "App.swift:3: note: B: not generated, for the comment 'rewind-codegen: skip'",
+      ])
+  }
+}
