@@ -3,11 +3,19 @@
 public struct DirectCodingGenerator: Sendable {
   private var declarations = SwiftDeclarations()
   private let moduleName: String?
+  private let isMainActorByDefault: Bool
 
   /// A generator with no sources yet, for the module `moduleName` (which an extension's name
-  /// may start with: `extension MyApp.Money`).
-  public init(moduleName: String? = nil) {
+  /// may start with: `extension MyApp.Money`). With `isMainActorByDefault` (a module built with
+  /// default main-actor isolation), only types declared `nonisolated` get a conformance.
+  public init(moduleName: String? = nil, isMainActorByDefault: Bool = false) {
     self.moduleName = moduleName
+    self.isMainActorByDefault = isMainActorByDefault
+  }
+
+  private var plan: (plans: [DirectCodingPlan], skipped: [SkippedType]) {
+    DirectCodingPlan.plans(
+      for: declarations, moduleName: moduleName, isMainActorByDefault: isMainActorByDefault)
   }
 
   /// Adds one source file of the target; `path` names it in ``report``.
@@ -17,14 +25,14 @@ public struct DirectCodingGenerator: Sendable {
 
   /// The generated Swift file: an extension per type that gets a conformance.
   public var generatedSource: String {
-    let plans = DirectCodingPlan.plans(for: declarations, moduleName: moduleName).plans
+    let plans = plan.plans
     return DirectCodingEmitter.source(for: plans, imports: declarations.imports)
   }
 
   /// One line per `Codable` type: the conformance generated for it, or why none is (the type
   /// then keeps its synthesized `Codable` path), as `file:line: note: …`.
   public var report: [String] {
-    let (plans, skipped) = DirectCodingPlan.plans(for: declarations, moduleName: moduleName)
+    let (plans, skipped) = plan
     var lines: [(file: String, line: Int, text: String)] = []
     for plan in plans {
       let halves =

@@ -47,9 +47,12 @@ extension DirectCodingPlan {
   /// Plans the types of `declarations` that are `Codable` (`Encodable` or `Decodable`, in their
   /// declaration or an extension), and lists those it leaves to their synthesized conformance.
   /// `moduleName` is the target's module, which an extension's name may start with.
-  static func plans(for declarations: SwiftDeclarations, moduleName: String? = nil) -> (
-    plans: [DirectCodingPlan], skipped: [SkippedType]
-  ) {
+  /// With `isMainActorByDefault`, the module's default isolation is the main actor, and only
+  /// types declared `nonisolated` are generated (a main-actor type's `Codable` is isolated).
+  static func plans(
+    for declarations: SwiftDeclarations, moduleName: String? = nil,
+    isMainActorByDefault: Bool = false
+  ) -> (plans: [DirectCodingPlan], skipped: [SkippedType]) {
     var byName: [String: [Int]] = [:]
     for (index, type) in declarations.types.enumerated() {
       byName[type.qualifiedName, default: []].append(index)
@@ -58,13 +61,15 @@ extension DirectCodingPlan {
     // What extensions the generator cannot place say, by the last component of their name: it
     // might be an alias of one of the target's types.
     var looseProblems: [String: [String]] = [:]
+    var looseInheritance: [String: [String]] = [:]
     for typeExtension in declarations.extensions {
       if let name = resolve(typeExtension.path, declarations, byName, moduleName) {
         extensionsByName[name, default: []].append(typeExtension)
-      } else if let last = typeExtension.path.last, !typeExtension.problems.isEmpty {
+      } else if let last = typeExtension.path.last {
         looseProblems[last, default: []] += typeExtension.problems.map {
           "\($0) in an extension of \(typeExtension.path.joined(separator: "."))"
         }
+        looseInheritance[last, default: []] += typeExtension.inheritance
       }
     }
     let codingProtocols = Self.codingProtocols(declarations, extensionsByName, moduleName)
@@ -72,14 +77,28 @@ extension DirectCodingPlan {
     var plans: [DirectCodingPlan] = []
     var skipped: [SkippedType] = []
     for type in declarations.types {
+      var type = type
       let extensions = extensionsByName[type.qualifiedName] ?? []
       let conformances = Set(type.inheritance + extensions.flatMap(\.inheritance))
       let encodes = !conformances.isDisjoint(with: ["Codable", "Encodable"])
       let decodes = !conformances.isDisjoint(with: ["Codable", "Decodable"])
       guard encodes || decodes, type.kind != .protocol else { continue }
       var reasons = type.problems + extensions.flatMap(\.problems)
+      if isMainActorByDefault, !type.isNonisolated {
+        reasons.append("no nonisolated, in a module whose default isolation is the main actor")
+      }
+      // The standard library's own `Codable` for these wins over the synthesized one.
+      for name in ["RawRepresentable", "OptionSet", "SIMD"] where conformances.contains(name) {
+        reasons.append("\(name)'s own Codable")
+      }
+      // An extension that makes it Codable has availability the conformance must have too.
+      for typeExtension in extensions
+      where !typeExtension.inheritance.isEmpty {
+        type.availability += typeExtension.availability.filter { !type.availability.contains($0) }
+      }
       reasons += looseProblems[type.path.last ?? ""] ?? []
-      for name in codingProtocols.sorted() where everyType || conformances.contains(name) {
+      let adopted = conformances.union(looseInheritance[type.path.last ?? ""] ?? [])
+      for name in codingProtocols.sorted() where everyType || adopted.contains(name) {
         reasons.append("an encode(to:) or init(from:) from an extension of a protocol (\(name))")
       }
       reasons += declarations.unreadableFiles.map {
@@ -96,6 +115,8 @@ extension DirectCodingPlan {
         let outer = type.path.prefix(length).joined(separator: ".")
         if let index = byName[outer]?.first {
           access = min(access, declarations.types[index].access)
+          let outerAvailability = declarations.types[index].availability
+          type.availability += outerAvailability.filter { !type.availability.contains($0) }
           if declarations.types[index].problems.contains("generic parameters") {
             reasons.append("a generic type around it")
           }
@@ -168,12 +189,15 @@ extension DirectCodingPlan {
         names.insert(path[0])
       }
     }
+    // Protocols and compositions (`typealias Model = Base & Other`) with what they inherit.
+    var inherits = declarations.compositions
+    for type in protocols { inherits[type.path.last ?? "", default: []] += type.inheritance }
     var grew = true
     while grew {
       grew = false
-      for type in protocols
-      where !names.contains(type.path.last ?? "") && !names.isDisjoint(with: type.inheritance) {
-        names.insert(type.path.last ?? "")
+      for (name, inherited) in inherits
+      where !names.contains(name) && !names.isDisjoint(with: inherited) {
+        names.insert(name)
         grew = true
       }
     }

@@ -114,23 +114,26 @@ extension SwiftDeclarationScanner {
       parameter = []
     }
     var sawColon = false
+    var inDefault = false
     while let token = current {
       if token.is(")") {
         advance()
-        if !parameter.isEmpty || sawColon || !keys.isEmpty { finish() }
+        if !parameter.isEmpty || sawColon { finish() }  // not after a trailing comma
         return keys
       }
       if token.is(",") {
         advance()
         finish()
         sawColon = false
+        inDefault = false
       } else if token.is("(") || token.is("[") || token.is("{") {
         skipBalanced()
         sawColon = true  // the label part is over
-      } else if token.text.hasPrefix("<") {
-        skipAngles()
+      } else if token.is("<"), !token.followsSpace, !inDefault {
+        skipAngles()  // `Range<Int>`: a generic argument list, not a comparison
         sawColon = true
       } else {
+        if token.is("=") { inDefault = true }
         if !sawColon { parameter.append(token) }
         if token.is(":") { sawColon = true }
         advance()
@@ -143,7 +146,8 @@ extension SwiftDeclarationScanner {
   mutating func skipType() {
     var angles = 0
     while let token = current {
-      if token.startsLine || token.is("{") || token.is("}") || token.is(";") { return }
+      if token.is("{") || token.is("}") || token.is(";") { return }
+      if token.startsLine, angles == 0 { return }
       if angles == 0, token.is("=") || token.is(",") { return }
       if token.is("(") || token.is("[") {
         skipBalanced()

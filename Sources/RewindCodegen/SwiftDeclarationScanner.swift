@@ -14,6 +14,8 @@ struct SwiftDeclarationScanner {
   private let optOutLines: Set<Int>
   private var position = 0
   var conditionalDepth = 0
+  /// Attributes were read before an `#if`/`#endif` line: they belong to what follows.
+  var hasDanglingAttributes = false
   var declarations: SwiftDeclarations
 
   private init(source: String, file: String, declarations: SwiftDeclarations) {
@@ -166,8 +168,15 @@ struct SwiftDeclarationScanner {
       }
     }
     guard let keyword = current else { return }
+    // `#if hasAttribute(X) @X #endif struct S`: the attributes are the next declaration's.
+    let followsDanglingAttributes = hasDanglingAttributes
+    hasDanglingAttributes =
+      keyword.kind == .pound
+      && (!attributes.isEmpty || !modifiers.isEmpty || followsDanglingAttributes)
     let isOptedOut = optOutLines.contains { $0 > previousLine && $0 <= keyword.line }
-    let member = Member(attributes: attributes, modifiers: modifiers, isOptedOut: isOptedOut)
+    let member = Member(
+      attributes: attributes, modifiers: modifiers, isOptedOut: isOptedOut,
+      followsDanglingAttributes: followsDanglingAttributes)
     switch keyword.kind == .identifier ? keyword.text : "" {
     case "struct", "enum", "class", "actor", "protocol":
       scanType(member, in: scope)
@@ -185,7 +194,9 @@ struct SwiftDeclarationScanner {
       if let name = peekToken(at: 1)?.name {
         if name.hasSuffix("CodingKeys") { addProblem("a \(name) typealias", in: scope) }
         if case .file = scope.owner, peekToken(at: 2)?.is("=") == true {
-          declarations.typealiases[name] = aliasedPath()
+          // One inside `#if` may name another type in another branch: none is followed.
+          declarations.typealiases[name] = conditionalDepth == 0 ? aliasedPath() : .some(nil)
+          declarations.compositions[name] = composedNames()
         }
       }
       skipRestOfDeclaration()
@@ -194,6 +205,20 @@ struct SwiftDeclarationScanner {
     default:
       scanOther(keyword, in: scope)
     }
+  }
+
+  /// The names of `typealias Name = A & B`'s right side, when it is a composition.
+  private func composedNames() -> [String]? {
+    var names: [String] = []
+    var sawAmpersand = false
+    var offset = 3
+    let line = peekToken(at: 1)?.line ?? 0
+    while let token = peekToken(at: offset), token.line == line, !token.is("}") {
+      if token.kind == .identifier { names.append(token.name) }
+      if token.is("&") { sawAmpersand = true }
+      offset += 1
+    }
+    return sawAmpersand ? names : nil
   }
 
   /// The dotted name after `typealias Name =`, when that is all it is.
@@ -221,6 +246,8 @@ struct SwiftDeclarationScanner {
     var attributes: [String]
     var modifiers: [String]
     var isOptedOut: Bool
+    /// Attributes inside an `#if` came just before it.
+    var followsDanglingAttributes: Bool
 
     /// The access level named by a modifier (not a `(set)` one).
     var access: AccessLevel? {
@@ -242,7 +269,11 @@ struct SwiftDeclarationScanner {
         advance()
       case "#else", "#elseif":
         skipLine()
+      case "#warning", "#error", "#sourceLocation":
+        skipLine()
       default:
+        // A freestanding macro may declare members (`#StoredProperty(…)`).
+        addProblem("the macro \(token.text) in its declaration", in: scope)
         skipLine()
       }
     } else if token.is("(") || token.is("[") || token.is("{") {
@@ -371,8 +402,18 @@ struct SwiftDeclarationScanner {
     }
     type.inheritance = scanInheritance()
     if current?.text == "where" {
-      type.problems.append("a where clause")
-      while let token = current, !token.is("{") { advance() }
+      // A protocol's `where Self: Base` inherits `Base`; a type's clause is a problem.
+      if kind != .protocol { type.problems.append("a where clause") }
+      while let token = current, !token.is("{"), !token.is("}") {
+        if kind == .protocol, token.kind == .identifier { type.inheritance.append(token.name) }
+        advance()
+      }
+    }
+    if type.inheritance.contains(where: { $0.hasPrefix("@") }) {
+      type.problems.append("an isolated conformance")
+    }
+    if member.followsDanglingAttributes {
+      type.problems.append("attributes inside #if before it")
     }
     for attribute in member.attributes {
       let attributeName = String(attribute.prefix { $0 != "(" })
@@ -381,7 +422,11 @@ struct SwiftDeclarationScanner {
       }
     }
     if conditionalDepth > 0 { type.problems.append("its declaration inside #if") }
+    if case .extension(let index) = scope.owner, declarations.extensions[index].isUnnameable {
+      type.problems.append("a declaration in an extension of a type it cannot name")
+    }
     if member.isOptedOut { type.problems.append("the comment '\(Self.optOutMarker)'") }
+    type.isNonisolated = member.modifiers.contains("nonisolated")
     if name.hasSuffix("CodingKeys") { addProblem("a \(name) type", in: scope) }
     declarations.types.append(type)
     guard current?.is("{") == true else { return }
@@ -401,9 +446,26 @@ struct SwiftDeclarationScanner {
       guard current?.is(".") == true else { break }
       advance()
     }
-    if current?.text.hasPrefix("<") == true { skipAngles() }
+    // `extension [String: Int]`, `extension String?`, `extension Array<String>`: a type its
+    // nested types cannot be named through.
+    let isUnnameable =
+      path.isEmpty || current?.is("<") == true || current?.is("?") == true
+      || current?.is("!") == true
+    if current?.is("<") == true { skipAngles() }
+    while let token = current, token.is("?") || token.is("!") || token.is("[") {
+      if token.is("[") { skipBalanced() } else { advance() }
+    }
     var typeExtension = TypeExtension(path: path, inheritance: scanInheritance())
+    typeExtension.isUnnameable = isUnnameable
+    typeExtension.availability = member.attributes.filter { $0.hasPrefix("@available") }
     if conditionalDepth > 0 { typeExtension.problems.append("an extension inside #if") }
+    for attribute in member.attributes where !attribute.hasPrefix("@available") {
+      typeExtension.problems.append(
+        "an extension with the attribute \(attribute.prefix { $0 != "(" })")
+    }
+    if typeExtension.inheritance.contains(where: { $0.hasPrefix("@") }) {
+      typeExtension.problems.append("an isolated conformance")
+    }
     while let token = current, !token.is("{") { advance() }
     declarations.extensions.append(typeExtension)
     guard current?.is("{") == true else { return }
@@ -424,7 +486,9 @@ struct SwiftDeclarationScanner {
         depth += token.text.filter { $0 == "<" }.count - token.text.filter { $0 == ">" }.count
         advance()
         if depth <= 0 { return }
-      } else if token.is("{") || token.is("}") {
+      } else if token.is("{") || token.is("}") || token.is(")") || token.is("]")
+        || token.is(";")
+      {
         return
       } else if token.is("(") || token.is("[") {
         skipBalanced()
@@ -448,6 +512,13 @@ struct SwiftDeclarationScanner {
         advance()
       } else if token.text.hasPrefix("<") {
         skipAngles()
+      } else if token.kind == .attribute {
+        // `@MainActor Codable` is an isolated conformance; these three change nothing here.
+        if !["@unchecked", "@preconcurrency", "@retroactive"].contains(token.text) {
+          names.append(token.text)
+        }
+        advance()
+        if current?.is("(") == true { skipBalanced() }
       } else {
         if token.kind == .identifier { last = token.name }
         advance()

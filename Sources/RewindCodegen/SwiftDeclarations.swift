@@ -9,6 +9,8 @@ struct SwiftDeclarations: Sendable {
   var imports: [String] = []
   /// File-scope `typealias A = B.C` whose right side is a plain name: `["A": ["B", "C"]]`.
   var typealiases: [String: [String]?] = [:]
+  /// File-scope `typealias P = A & B`: `["P": ["A", "B"]]`, a protocol that inherits both.
+  var compositions: [String: [String]] = [:]
   /// Files whose braces the scanner could not match: it cannot know what it missed in them,
   /// so nothing is generated.
   var unreadableFiles: [UnreadableFile] = []
@@ -68,6 +70,8 @@ struct DeclaredType: Sendable {
   var problems: [String] = []
   /// Why its `Decodable` half alone cannot be generated.
   var decodingProblems: [String] = []
+  /// It is declared `nonisolated`.
+  var isNonisolated = false
 
   /// The name as Swift code writes it from the file scope: `TodoState.Item`.
   var qualifiedName: String { path.joined(separator: ".") }
@@ -81,6 +85,11 @@ struct TypeExtension: Sendable {
   var inheritance: [String]
   /// What in it stops a generated conformance (`encode(to:)`, `init(from:)`, `CodingKeys`).
   var problems: [String] = []
+  /// Its `@available` attributes, as written.
+  var availability: [String] = []
+  /// It extends a type written otherwise than by name (`[String: Int]`, `String?`,
+  /// `Array<String>`): no type declared in it can be named from outside.
+  var isUnnameable = false
 }
 
 /// A stored instance property of a struct.

@@ -132,7 +132,11 @@ struct SwiftLexer {
     advance()
     if scalar == "<" || scalar == ">" { return .punctuation }
     while let next = peek(), Self.isOperator(next), !(next == "/" && isCommentStart()) {
-      if next == "<" || (next == ">" && !(scalar == "-" && index == start + 1)) { break }
+      // `<` and `>` start tokens of their own, except in `->` and `..<`.
+      let run = index - start
+      let isArrow = next == ">" && scalar == "-" && run == 1
+      let isHalfOpen = next == "<" && scalar == "." && run == 2
+      if (next == "<" || next == ">") && !isArrow && !isHalfOpen { break }
       advance()
     }
     return .punctuation
@@ -144,8 +148,10 @@ struct SwiftLexer {
     guard let previous else { return true }
     switch previous.kind {
     case .punctuation:
+      // A `?` or `!` with a space before it is a ternary's or a prefix's, not a postfix.
       return !previous.is(")") && !previous.is("]") && !previous.is("}")
-        && !previous.text.hasSuffix(">") && !previous.is("?") && !previous.is("!")
+        && !previous.text.hasSuffix(">")
+        && !((previous.is("?") || previous.is("!")) && !previous.followsSpace)
     case .identifier:
       return [
         "return", "case", "in", "where", "throw", "try", "await", "if", "guard", "while",
@@ -159,8 +165,9 @@ struct SwiftLexer {
   /// Where a `/…/` literal starting here ends (past its closing `/`), when it ends on this line
   /// and does not start with a space.
   private func regexEnd() -> Int? {
+    // `(/)` and `reduce(1, /)` are the operator.
     guard let first = peek(1), first != " ", first != "\t", first != "\n", first != "/",
-      first != "*", first != "="
+      first != "*", first != "=", first != ")", first != ","
     else { return nil }
     var offset = 1
     var inClass = false

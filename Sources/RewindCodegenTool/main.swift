@@ -5,18 +5,21 @@ import RewindCodegen
 // RewindDirectCoding build plugin runs on every build; docs/recording.md).
 
 let usage = """
-  usage: rewind-codegen --output FILE [--module NAME] [--report] SOURCE.swift...
-         rewind-codegen --report [--module NAME] SOURCE.swift...
+  usage: rewind-codegen --output FILE [--module NAME] [--main-actor] [--report] SOURCE.swift...
+         rewind-codegen --report [--module NAME] [--main-actor] SOURCE.swift...
 
   Writes FILE: a JSONDirectCodable conformance for each Codable struct and enum of the sources
   that it can read with certainty, writing and reading the JSON of the type's own Codable.
   --module names the sources' module (an extension may be written `extension NAME.Type`).
+  --main-actor says the module's default isolation is the main actor: only types declared
+  `nonisolated` get a conformance.
   --report prints, for each Codable type, what was generated or why not.
   """
 
 var output: String?
 var moduleName: String?
 var printsReport = false
+var isMainActorByDefault = false
 var sources: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -35,6 +38,8 @@ while let argument = arguments.popFirst() {
     moduleName = name
   case "--report":
     printsReport = true
+  case "--main-actor":
+    isMainActorByDefault = true
   case "-h", "--help":
     print(usage)
     exit(0)
@@ -51,7 +56,8 @@ guard output != nil || printsReport else {
   exit(2)
 }
 
-var generator = DirectCodingGenerator(moduleName: moduleName)
+var generator = DirectCodingGenerator(
+  moduleName: moduleName, isMainActorByDefault: isMainActorByDefault)
 for path in sources {
   do {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -8,24 +8,32 @@ import PackagePlugin
 @main struct RewindDirectCodingPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
     guard let target = target as? SourceModuleTarget else { return [] }
+    // A plugin cannot read the target's Swift settings; the manifest's text says whether any
+    // target of the package is built with default main-actor isolation.
+    let manifest = context.package.directoryURL.appendingPathComponent("Package.swift")
+    let manifestText = (try? String(contentsOf: manifest, encoding: .utf8)) ?? ""
     return [
       Self.command(
         tool: try context.tool(named: "rewind-codegen").url,
         workDirectory: context.pluginWorkDirectoryURL, targetName: target.name,
-        moduleName: target.moduleName, sources: target.sourceFiles(withSuffix: "swift").map(\.url))
+        moduleName: target.moduleName,
+        isMainActorByDefault: manifestText.contains("defaultIsolation(MainActor"),
+        sources: target.sourceFiles(withSuffix: "swift").map(\.url))
     ]
   }
 
   /// The one command: `rewind-codegen --output FILE --module NAME SOURCES…`, run again when a
   /// source changes.
   static func command(
-    tool: URL, workDirectory: URL, targetName: String, moduleName: String, sources: [URL]
+    tool: URL, workDirectory: URL, targetName: String, moduleName: String,
+    isMainActorByDefault: Bool, sources: [URL]
   ) -> Command {
     let output = workDirectory.appendingPathComponent("\(targetName)+RewindDirectCoding.swift")
     return .buildCommand(
       displayName: "Generating the direct JSON path of \(targetName)'s Codable types",
       executable: tool,
-      arguments: ["--output", output.path, "--module", moduleName] + sources.map(\.path),
+      arguments: ["--output", output.path, "--module", moduleName]
+        + (isMainActorByDefault ? ["--main-actor"] : []) + sources.map(\.path),
       inputFiles: sources,
       outputFiles: [output])
   }
@@ -34,7 +42,9 @@ import PackagePlugin
 #if canImport(XcodeProjectPlugin)
   import XcodeProjectPlugin
 
-  // An Xcode app target (not compiled in Rewind's CI, which has no Xcode).
+  // An Xcode app target (not compiled in Rewind's CI, which has no Xcode). Its build settings
+  // are not visible here either; Xcode 26's app templates isolate to the main actor by default,
+  // so only `nonisolated` types are generated.
   extension RewindDirectCodingPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws
       -> [Command]
@@ -46,7 +56,7 @@ import PackagePlugin
         Self.command(
           tool: try context.tool(named: "rewind-codegen").url,
           workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName,
-          moduleName: target.displayName, sources: sources.map(\.url))
+          moduleName: target.displayName, isMainActorByDefault: true, sources: sources.map(\.url))
       ]
     }
   }

@@ -64,6 +64,55 @@ import Testing
       "App.swift:1: note: Money: not generated, for a hand-written encode(to:) in an extension of"
         + " Elsewhere.Money"
     ),
+    (
+      "struct P: OptionSet, Codable { let rawValue: Int }",
+      "App.swift:1: note: P: not generated, for OptionSet's own Codable"
+    ),
+    (
+      "struct ID: Codable, Hashable {\n let rawValue: String\n}\nextension ID: RawRepresentable {\n"
+        + " init(rawValue: String) { self.rawValue = rawValue }\n}",
+      "App.swift:1: note: ID: not generated, for RawRepresentable's own Codable"
+    ),
+    (
+      "protocol Base {}\nextension Base {\n func encode(to encoder: any Encoder) throws {}\n}\n"
+        + "protocol Model where Self: Base {}\nstruct User: Model, Codable { var id: Int }",
+      "App.swift:6: note: User: not generated, for an encode(to:) or init(from:) from an extension"
+        + " of a protocol (Model)"
+    ),
+    (
+      "protocol Base {}\nprotocol Other {}\nextension Base {\n"
+        + " func encode(to encoder: any Encoder) throws {}\n}\ntypealias Model = Base & Other\n"
+        + "struct User: Model, Codable { var id: Int }",
+      "App.swift:7: note: User: not generated, for an encode(to:) or init(from:) from an extension"
+        + " of a protocol (Model)"
+    ),
+    (
+      "protocol Base {}\nextension Base {\n func encode(to encoder: any Encoder) throws {}\n}\n"
+        + "struct User: Codable { var id: Int }\nextension Aliases.User: Base {}",
+      "App.swift:5: note: User: not generated, for an encode(to:) or init(from:) from an extension"
+        + " of a protocol (Base)"
+    ),
+    (
+      "struct S: Codable {\n #Stored(\"x\", Int.self)\n var a: Int\n}",
+      "App.swift:1: note: S: not generated, for the macro #Stored in its declaration"
+    ),
+    (
+      "#if hasAttribute(Foo)\n@Foo\n#endif\nstruct S: Codable { var a: Int }",
+      "App.swift:4: note: S: not generated, for attributes inside #if before it"
+    ),
+    (
+      "struct S: @MainActor Codable { var a: Int }",
+      "App.swift:1: note: S: not generated, for an isolated conformance"
+    ),
+    (
+      "struct S { var a: Int }\n@MainActor extension S: Codable {}",
+      "App.swift:1: note: S: not generated, for an extension with the attribute @MainActor"
+    ),
+    (
+      "extension [String: Int] {\n struct Stats: Codable { var n: Int }\n}",
+      "App.swift:2: note: Stats: not generated, for a declaration in an extension of a type it"
+        + " cannot name"
+    ),
   ])
   func aDeclarationItCannotBeSureOfIsLeftToCodable(source: String, line: String) {
     #expect(report(source) == [line])
@@ -144,6 +193,71 @@ import Testing
       report(source) == [
         "App.swift:1: note: A: generated encodeJSON(to:) and init(json:)",
         "App.swift:3: note: B: not generated, for the comment 'rewind-codegen: skip'",
+      ])
+  }
+
+  @Test func defaultValuesOfAssociatedValuesDoNotHideTheirKeys() {
+    let source = """
+      enum E: Codable {
+        case page(range: Range<Int> = 0..<20, sort: String)
+        case a(r: Range<Int> = 0..<5, f: Bool = 3 > 2, s: Int = 1 << 3)
+        case b(x: Int,)
+      }
+      """
+    let text = generated(source)
+    #expect(
+      text.contains(#"self = .page(range: try value.read("range"), sort: try value.read("sort"))"#))
+    #expect(
+      text.contains(
+        #"self = .a(r: try value.read("r"), f: try value.read("f"), s: try value.read("s"))"#))
+    #expect(text.contains(#"self = .b(x: try value.read("x"))"#))
+  }
+
+  @Test func aSlashThatIsAnOperatorIsNotARegularExpression() {
+    let source = #"""
+      struct Calc: Codable {
+        var numbers: [Double]
+        var op: (Double, Double) -> Double { (/) } // a/b
+        func inverse() -> Double { numbers.reduce(1.0, /) } // 1/x
+        func pick(_ strict: Bool) -> Bool { strict ? /\{/ : /x/ } != nil
+        var total: Double
+      }
+      """#
+    #expect(
+      report(source) == ["App.swift:1: note: Calc: generated encodeJSON(to:) and init(json:)"])
+    #expect(generated(source).contains(#"self.total = try json.read("total")"#))
+  }
+
+  @Test func availabilityOfOuterTypesAndOfTheConformingExtensionIsCarried() {
+    let source = """
+      @available(iOS 17, *) struct Feature {}
+      extension Feature { enum Mode: String, Codable { case a } }
+      struct S { var a: Int }
+      @available(macOS 14, *) extension S: Codable {}
+      """
+    let text = generated(source)
+    #expect(text.contains("@available(iOS 17, *)\nextension Feature.Mode: JSONDirectCodable {"))
+    #expect(text.contains("@available(macOS 14, *)\nextension S: JSONDirectCodable {"))
+  }
+
+  @Test func aTypeAnnotationOverTwoLinesIsOneType() {
+    let source = "struct S: Codable {\n let lookup: Dictionary<String,\n Int> = [:]\n var b: Int\n}"
+    let text = generated(source)
+    #expect(text.contains(#"try json.write("lookup", self.lookup)"#))
+    #expect(!text.contains("self.lookup ="))
+    #expect(text.contains(#"self.b = try json.read("b")"#))
+  }
+
+  @Test func inAMainActorModuleOnlyNonisolatedTypesAreGenerated() {
+    var generator = DirectCodingGenerator(isMainActorByDefault: true)
+    generator.add(
+      source: "nonisolated struct A: Codable { var a: Int }\nstruct B: Codable { var b: Int }",
+      path: "App.swift")
+    #expect(
+      generator.report == [
+        "App.swift:1: note: A: generated encodeJSON(to:) and init(json:)",
+        "App.swift:2: note: B: not generated, for no nonisolated, in a module whose default"
+          + " isolation is the main actor",
       ])
   }
 }

@@ -36,7 +36,8 @@ import Testing
     let generated: [Any.Type] = [
       SampleTodoAction.self, SampleFilter.self, SampleTodo.self, SampleTodoState.self,
       SampleProfile.self, SampleLevel.self, SampleShape.self, SampleSwitch.self,
-      SampleOuter.Inner.self, SampleOuter.Kind.self, SampleLater.self,
+      SampleOuter.Inner.self, SampleOuter.Kind.self, SampleLater.self, SampleQuery.self,
+      SampleCalc.self, SampleFeature.Mode.self, SampleLaterAvailable.self,
     ]
     for type in generated {
       #expect(type is any JSONDirectEncodable.Type, "\(type)")
@@ -80,6 +81,17 @@ import Testing
     ])
     try JSONDirectCoding.verify([SampleOuter.Kind.first, .second])
     try JSONDirectCoding.verify([SampleLater(a: 1, b: nil), SampleLater(a: 2, b: [1, 2])])
+    try JSONDirectCoding.verify([
+      SampleQuery.page(sort: "name"), .page(range: 5..<9, sort: ""), .flags(), .at(3),
+      .flags(on: false, mask: -1),
+    ])
+    try JSONDirectCoding.verify([
+      SampleCalc(numbers: [], total: 0), SampleCalc(numbers: [2, 4], total: 1.5),
+    ])
+    if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) {
+      try JSONDirectCoding.verify([SampleFeature.Mode.fast, .careful])
+      try JSONDirectCoding.verify([SampleLaterAvailable(a: 3)])
+    }
   }
 
   @Test func anIntegerWiderThan64BitsGetsTheErrorCodableGives() throws {
