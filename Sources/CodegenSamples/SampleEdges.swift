@@ -60,3 +60,23 @@ public struct SampleLaterAvailable: Equatable, Sendable {
 
 @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
 extension SampleLaterAvailable: Codable {}
+
+/// Only `Decodable`: its generated path reads and never writes.
+public struct SampleResponse: Decodable, Equatable, Sendable {
+  /// The items.
+  public var items: [SampleTodo]
+  /// The next page, when there is one.
+  public var next: String?
+}
+
+/// Raw types other than `String` and `Int`.
+public enum SampleRatio: Double, Codable, Sendable {
+  case half = 0.5
+  case whole = 1
+}
+
+/// A raw type of another width.
+public enum SampleByte: UInt8, Codable, Sendable {
+  case low = 1
+  case high = 255
+}

@@ -12,9 +12,14 @@ enum DirectCodingEmitter {
       "// Each conformance writes and reads the JSON of the type's own Codable conformance",
       "// (Rewind's docs/recording.md, \"Generated direct coding\").",
       "",
-      "import Rewind",
     ]
-    var seen: Set<String> = ["import Rewind"]
+    // Public conformances need the protocols imported publicly where imports are internal by
+    // default; `write(_:_:)` and `read(_:)` are RewindJSON's (member import visibility).
+    let access =
+      plans.contains { $0.access == .public }
+      ? "public " : plans.contains { $0.access == .package } ? "package " : ""
+    lines += ["\(access)import Rewind", "\(access)import RewindJSON"]
+    var seen: Set<String> = ["import Rewind", "import RewindJSON"]
     for line in imports.sorted() where seen.insert(line).inserted { lines.append(line) }
     for plan in plans {
       lines.append("")
@@ -37,7 +42,8 @@ enum DirectCodingEmitter {
       default: ""
       }
     var lines = plan.type.availability
-    lines.append("extension \(plan.type.qualifiedName): \(conformance) {")
+    let name = plan.type.path.map(identifier).joined(separator: ".")
+    lines.append("extension \(name): \(conformance) {")
     if plan.encodes {
       lines.append(
         "  nonisolated \(access)func encodeJSON(to json: inout JSONDirectWriter) throws {")
@@ -117,8 +123,8 @@ enum DirectCodingEmitter {
           lines.append("  try value.requireObject()")
           lines.append("  self = \(name)")
         } else {
-          let arguments = enumCase.keys.enumerated().map { index, key in
-            let label = key == "_\(index)" ? "" : "\(identifier(key)): "
+          let arguments = zip(enumCase.keys, enumCase.labels).map { key, label in
+            let label = label.map { "\(identifier($0)): " } ?? ""
             return "\(label)try value.read(\(literal(key)))"
           }
           lines.append("  self = \(name)(\(arguments.joined(separator: ", ")))")

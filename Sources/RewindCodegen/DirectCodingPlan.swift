@@ -73,6 +73,7 @@ extension DirectCodingPlan {
       }
     }
     let codingProtocols = Self.codingProtocols(declarations, extensionsByName, moduleName)
+    let standardCoded = closure(of: ["RawRepresentable", "OptionSet", "SIMD"], declarations)
     let everyType = !codingProtocols.isDisjoint(with: ["Codable", "Encodable", "Decodable"])
     var plans: [DirectCodingPlan] = []
     var skipped: [SkippedType] = []
@@ -88,8 +89,9 @@ extension DirectCodingPlan {
         reasons.append("no nonisolated, in a module whose default isolation is the main actor")
       }
       // The standard library's own `Codable` for these wins over the synthesized one.
-      for name in ["RawRepresentable", "OptionSet", "SIMD"] where conformances.contains(name) {
-        reasons.append("\(name)'s own Codable")
+      let adoptedHere = conformances.union(looseInheritance[type.path.last ?? ""] ?? [])
+      if let name = adoptedHere.intersection(standardCoded).sorted().first {
+        reasons.append("the standard library's Codable (it adopts \(name))")
       }
       // An extension that makes it Codable has availability the conformance must have too.
       for typeExtension in extensions
@@ -134,6 +136,13 @@ extension DirectCodingPlan {
         properties.allSatisfy(\.isConstantWithValue)
       {
         decodingSkipped.append("no property that decoding sets")
+      }
+      guard encodes || decodingSkipped.isEmpty else {
+        // `Decodable` only, and its decoding cannot be generated: nothing to generate.
+        skipped.append(
+          SkippedType(
+            name: type.qualifiedName, file: type.file, line: type.line, reasons: decodingSkipped))
+        continue
       }
       plans.append(
         DirectCodingPlan(
@@ -189,9 +198,20 @@ extension DirectCodingPlan {
         names.insert(path[0])
       }
     }
-    // Protocols and compositions (`typealias Model = Base & Other`) with what they inherit.
+    return closure(of: names, declarations)
+  }
+
+  /// `names` and every protocol, composition (`typealias Model = Base & Other`) or alias
+  /// (`typealias Model = Base`) of the target that inherits one of them, by last name.
+  static func closure(of names: Set<String>, _ declarations: SwiftDeclarations) -> Set<String> {
     var inherits = declarations.compositions
-    for type in protocols { inherits[type.path.last ?? "", default: []] += type.inheritance }
+    for type in declarations.types where type.kind == .protocol {
+      inherits[type.path.last ?? "", default: []] += type.inheritance
+    }
+    for case (let alias, let target?) in declarations.typealiases {
+      if let last = target.last { inherits[alias, default: []].append(last) }
+    }
+    var names = names
     var grew = true
     while grew {
       grew = false

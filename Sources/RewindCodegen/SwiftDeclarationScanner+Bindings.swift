@@ -80,27 +80,32 @@ extension SwiftDeclarationScanner {
       }
       advance()
       var keys: [String] = []
+      var labels: [String?] = []
       var hasParentheses = false
       if let open = current, open.is("("), !open.startsLine {
         hasParentheses = true
-        keys = scanAssociatedValueKeys()
+        (keys, labels) = scanAssociatedValueKeys(in: scope)
       }
       if current?.is("=") == true {
         advance()
         skipExpression()
       }
       declarations.types[index].cases.append(
-        EnumCase(name: nameToken.name, keys: keys, hasParentheses: hasParentheses))
+        EnumCase(
+          name: nameToken.name, keys: keys, labels: labels, hasParentheses: hasParentheses))
       guard current?.is(",") == true else { return }
       advance()
     }
   }
 
-  /// Reads `(Int, label: String, _ name: Bool)` to the keys Codable gives them:
-  /// `["_0", "label", "_2"]`.
-  private mutating func scanAssociatedValueKeys() -> [String] {
+  /// Reads `(Int, label: String, _ name: Bool)` to the keys Codable gives them,
+  /// `["_0", "label", "_2"]`, and the labels, `[nil, "label", nil]`.
+  private mutating func scanAssociatedValueKeys(in scope: Scope) -> (
+    keys: [String], labels: [String?]
+  ) {
     advance()
     var keys: [String] = []
+    var labels: [String?] = []
     var parameter: [SwiftToken] = []
     func finish() {
       let index = keys.count
@@ -108,8 +113,10 @@ extension SwiftDeclarationScanner {
         parameter.dropLast().allSatisfy({ $0.kind == .identifier }), parameter[0].name != "_"
       {
         keys.append(parameter[0].name)
+        labels.append(parameter[0].name)
       } else {
         keys.append("_\(index)")
+        labels.append(nil)
       }
       parameter = []
     }
@@ -119,7 +126,7 @@ extension SwiftDeclarationScanner {
       if token.is(")") {
         advance()
         if !parameter.isEmpty || sawColon { finish() }  // not after a trailing comma
-        return keys
+        return (keys, labels)
       }
       if token.is(",") {
         advance()
@@ -132,6 +139,12 @@ extension SwiftDeclarationScanner {
       } else if token.is("<"), !token.followsSpace, !inDefault {
         skipAngles()  // `Range<Int>`: a generic argument list, not a comparison
         sawColon = true
+      } else if token.is("<"), inDefault, !token.followsSpace,
+        previousToken?.kind == .identifier
+      {
+        // `= Dictionary<String, Int>().count`: its comma would read as the next value's.
+        addProblem("a default value it cannot read (line \(token.line))", in: scope)
+        advance()
       } else {
         if token.is("=") { inDefault = true }
         if !sawColon { parameter.append(token) }
@@ -139,7 +152,7 @@ extension SwiftDeclarationScanner {
         advance()
       }
     }
-    return keys
+    return (keys, labels)
   }
 
   /// Skips a type annotation: up to `=`, `{`, a top-level `,`, or the end of the line.

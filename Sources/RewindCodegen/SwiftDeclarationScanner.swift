@@ -67,6 +67,9 @@ struct SwiftDeclarationScanner {
 
   var current: SwiftToken? { position < tokens.count ? tokens[position] : nil }
 
+  /// The token before the current one.
+  var previousToken: SwiftToken? { position > 0 ? tokens[position - 1] : nil }
+
   func peekToken(at offset: Int) -> SwiftToken? {
     position + offset < tokens.count ? tokens[position + offset] : nil
   }
@@ -304,6 +307,10 @@ struct SwiftDeclarationScanner {
     while let token = current {
       if token.startsLine, startsDeclaration(token) { return }
       if token.is("}") { return }
+      if token.is(";") {
+        advance()
+        return
+      }
       if token.is("(") || token.is("[") || token.is("{") {
         skipBalanced()
       } else {

@@ -106,6 +106,8 @@ struct EnumCase: Equatable, Sendable {
   var name: String
   /// The keys of its associated values: each label, or `_0`, `_1`, … for one without a label.
   var keys: [String]
+  /// The labels of its associated values, `nil` for one without.
+  var labels: [String?]
   /// It is written with parentheses, `case none()`.
   var hasParentheses: Bool
 }

@@ -2,14 +2,21 @@
 ///
 /// It knows what it must to keep braces honest: comments (nested block comments too), string
 /// literals of every kind (`"…"`, `"""…"""`, raw `#"…"#`, interpolations with strings inside
-/// them), backticked names. It does not know regular expression literals: a `/` is an operator.
+/// them), regular expression literals (`#/…/#`, and `/…/` as Swift tells them from division:
+/// whitespace before it or an expression starting, and a body that could be one), backticked
+/// names. `<` and `>` are tokens of their own (`>=` is `>` and `=`; `->` and `..<` stay whole),
+/// as in a generic argument list, so that the brackets of types can be counted.
 struct SwiftLexer {
   private let scalars: [Unicode.Scalar]
   private var index = 0
   private var line = 1
   private var sawLineBreak = true
-  /// The token before, for telling a regular expression's `/` from division.
+  /// The token before and the one before it, for telling a regular expression's `/` from
+  /// division.
   private var previous: SwiftToken?
+  private var beforePrevious: SwiftToken?
+  /// Whitespace comes before the token being scanned.
+  private var tokenFollowsSpace = true
 
   /// A lexer over `source`.
   init(_ source: String) {
@@ -30,6 +37,7 @@ struct SwiftLexer {
     skipTrivia()
     guard index < scalars.count else { return nil }
     let followsSpace = index > triviaStart || index == 0
+    tokenFollowsSpace = followsSpace
     let start = index
     let startLine = line
     let startsLine = sawLineBreak
@@ -38,6 +46,7 @@ struct SwiftLexer {
     let text = String(String.UnicodeScalarView(scalars[start..<index]))
     let token = SwiftToken(
       kind: kind, text: text, line: startLine, startsLine: startsLine, followsSpace: followsSpace)
+    beforePrevious = previous
     previous = token
     return token
   }
@@ -94,7 +103,9 @@ struct SwiftLexer {
       return .string
     }
     if scalar == "#", scanExtendedRegex() { return .string }
-    if scalar == "/", startsExpression, let end = regexEnd() {
+    // Swift's rule: a `/` with whitespace before it (and none after) starts a literal, as does
+    // one where an expression starts.
+    if scalar == "/", tokenFollowsSpace || startsExpression, let end = regexEnd() {
       while index < end { advance() }
       return .string
     }
@@ -148,10 +159,13 @@ struct SwiftLexer {
     guard let previous else { return true }
     switch previous.kind {
     case .punctuation:
-      // A `?` or `!` with a space before it is a ternary's or a prefix's, not a postfix.
+      // A `?` or `!` with a space before it is a ternary's or a prefix's, not a postfix;
+      // after `try` it is `try?`/`try!`.
+      let isPostfix =
+        (previous.is("?") || previous.is("!")) && !previous.followsSpace
+        && beforePrevious?.text != "try"
       return !previous.is(")") && !previous.is("]") && !previous.is("}")
-        && !previous.text.hasSuffix(">")
-        && !((previous.is("?") || previous.is("!")) && !previous.followsSpace)
+        && !previous.text.hasSuffix(">") && !isPostfix
     case .identifier:
       return [
         "return", "case", "in", "where", "throw", "try", "await", "if", "guard", "while",
@@ -171,6 +185,7 @@ struct SwiftLexer {
     else { return nil }
     var offset = 1
     var inClass = false
+    var parentheses = 0
     while let scalar = peek(offset), scalar != "\n" {
       if scalar == "\\" {
         offset += 2
@@ -180,7 +195,16 @@ struct SwiftLexer {
         inClass = true
       } else if scalar == "]" {
         inClass = false
+      } else if scalar == "(", !inClass {
+        parentheses += 1
+      } else if scalar == ")", !inClass {
+        // An unbalanced `)` ends an expression: `action: /Action.child)` is an operator.
+        parentheses -= 1
+        if parentheses < 0 { return nil }
       } else if scalar == "/", !inClass {
+        // Not a literal when it ends in a space or its end starts a comment (`[+, /] // a/b`).
+        let next = peek(offset + 1)
+        if peek(offset - 1) == " " || next == "/" || next == "*" { return nil }
         return index + offset + 1
       }
       offset += 1
@@ -193,15 +217,19 @@ struct SwiftLexer {
     var pounds = 0
     while peek(pounds) == "#" { pounds += 1 }
     guard peek(pounds) == "/" else { return false }
-    for _ in 0...pounds { advance() }
-    while let scalar = peek() {
-      if scalar == "/", hasPounds(pounds, at: 1) {
-        for _ in 0...pounds { advance() }
+    // On one line, unless `#/` ends its line (a multi-line literal).
+    var offset = pounds + 1
+    while peek(offset) == " " || peek(offset) == "\t" { offset += 1 }
+    let isMultiline = peek(offset) == "\n" || peek(offset) == "\r"
+    offset = pounds + 1
+    while let scalar = peek(offset), isMultiline || scalar != "\n" {
+      if scalar == "/", (0..<pounds).allSatisfy({ peek(offset + 1 + $0) == "#" }) {
+        for _ in 0..<(offset + 1 + pounds) { advance() }
         return true
       }
-      advance()
+      offset += 1
     }
-    return true
+    return false
   }
 
   private func isDigit(_ scalar: Unicode.Scalar?) -> Bool {

@@ -76,7 +76,7 @@ for path in sources {
 if printsReport {
   for line in generator.report { print(line) }
 } else {
-  // A file it could not read stops all generation: said on every build, not only on request.
+  // A file it could not read stops all generation: said whenever it runs, not only on request.
   for line in generator.report where line.contains(": warning: ") {
     FileHandle.standardError.write(Data((line + "\n").utf8))
   }

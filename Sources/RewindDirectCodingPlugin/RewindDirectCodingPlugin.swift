@@ -8,16 +8,25 @@ import PackagePlugin
 @main struct RewindDirectCodingPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
     guard let target = target as? SourceModuleTarget else { return [] }
-    // A plugin cannot read the target's Swift settings; the manifest's text says whether any
-    // target of the package is built with default main-actor isolation.
-    let manifest = context.package.directoryURL.appendingPathComponent("Package.swift")
-    let manifestText = (try? String(contentsOf: manifest, encoding: .utf8)) ?? ""
+    // A plugin cannot read the target's Swift settings; the manifests' text (`Package.swift`
+    // and any `Package@swift-….swift`) says whether a target of the package is built with
+    // default main-actor isolation.
+    let directory = context.package.directoryURL
+    let manifests =
+      ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+      .filter { $0.hasPrefix("Package") && $0.hasSuffix(".swift") }
+    let manifestText = manifests.compactMap {
+      try? String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)
+    }.joined()
+    let isMainActorByDefault =
+      manifestText.contains("defaultIsolation(MainActor")
+      || manifestText.contains("default-isolation")
     return [
       Self.command(
         tool: try context.tool(named: "rewind-codegen").url,
         workDirectory: context.pluginWorkDirectoryURL, targetName: target.name,
         moduleName: target.moduleName,
-        isMainActorByDefault: manifestText.contains("defaultIsolation(MainActor"),
+        isMainActorByDefault: isMainActorByDefault,
         sources: target.sourceFiles(withSuffix: "swift").map(\.url))
     ]
   }

@@ -66,12 +66,12 @@ import Testing
     ),
     (
       "struct P: OptionSet, Codable { let rawValue: Int }",
-      "App.swift:1: note: P: not generated, for OptionSet's own Codable"
+      "App.swift:1: note: P: not generated, for the standard library's Codable (it adopts OptionSet)"
     ),
     (
       "struct ID: Codable, Hashable {\n let rawValue: String\n}\nextension ID: RawRepresentable {\n"
         + " init(rawValue: String) { self.rawValue = rawValue }\n}",
-      "App.swift:1: note: ID: not generated, for RawRepresentable's own Codable"
+      "App.swift:1: note: ID: not generated, for the standard library's Codable (it adopts RawRepresentable)"
     ),
     (
       "protocol Base {}\nextension Base {\n func encode(to encoder: any Encoder) throws {}\n}\n"
@@ -112,6 +112,22 @@ import Testing
       "extension [String: Int] {\n struct Stats: Codable { var n: Int }\n}",
       "App.swift:2: note: Stats: not generated, for a declaration in an extension of a type it"
         + " cannot name"
+    ),
+    (
+      "protocol Base {}\nextension Base {\n func encode(to encoder: any Encoder) throws {}\n}\n"
+        + "typealias Model = Base\nstruct User: Model, Codable { var id: Int }",
+      "App.swift:6: note: User: not generated, for an encode(to:) or init(from:) from an extension"
+        + " of a protocol (Model)"
+    ),
+    (
+      "protocol StringID: RawRepresentable, Hashable where RawValue == String {}\n"
+        + "struct UserID: StringID, Codable { let rawValue: String }",
+      "App.swift:2: note: UserID: not generated, for the standard library's Codable (it adopts"
+        + " StringID)"
+    ),
+    (
+      "enum E: Codable {\n case a(x: Int = Dictionary<String, Int>().count, y: Int)\n}",
+      "App.swift:1: note: E: not generated, for a default value it cannot read (line 2)"
     ),
   ])
   func aDeclarationItCannotBeSureOfIsLeftToCodable(source: String, line: String) {
@@ -258,6 +274,45 @@ import Testing
         "App.swift:1: note: A: generated encodeJSON(to:) and init(json:)",
         "App.swift:2: note: B: not generated, for no nonisolated, in a module whose default"
           + " isolation is the main actor",
+      ])
+  }
+
+  @Test func aSemicolonEndsAStaticMember() {
+    let text = generated(
+      "struct Page: Codable { var title = \"\"; static let empty = Page(); var id = 0 }")
+    #expect(text.contains(#"try json.write("id", self.id)"#))
+  }
+
+  @Test func aBacktickedTypeNameAndALabelSpelledLikeAKeyAreWrittenAsDeclared() {
+    let text = generated(
+      "struct Field {\n enum `Type`: String, Codable { case text }\n}\nenum P: Codable { case p(_0: Int) }"
+    )
+    #expect(text.contains("extension Field.`Type`: JSONDirectCodable {"))
+    #expect(text.contains(#"self = .p(_0: try value.read("_0"))"#))
+  }
+
+  @Test func slashesSwiftReadsAsOperatorsOrLiteralsAreReadTheSameWay() {
+    let source = #"""
+      struct S: Codable {
+        var ops: [(Double, Double) -> Double] { [+, -, *, /] }  // a/b
+        func f() { reducer.ifLet(\.child, action: /Action.child) { Child() }  // parent/child
+        }
+        var opensBlock: Bool { (try? /\{/.firstMatch(in: text)) != nil }
+        var pattern: Regex<Substring> {
+          Regex {
+            Capture { OneOrMore(.word) }
+            /\s*=\s*\{/
+          }
+        }
+        var hash = /#/
+        var id: Int
+      }
+      struct After: Codable { var a: Int }
+      """#
+    #expect(
+      report(source) == [
+        "App.swift:1: note: S: generated encodeJSON(to:) and init(json:)",
+        "App.swift:15: note: After: generated encodeJSON(to:) and init(json:)",
       ])
   }
 }

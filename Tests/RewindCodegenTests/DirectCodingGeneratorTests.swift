@@ -168,6 +168,8 @@ import Testing
         "App.swift:12: note: Written: generated encodeJSON(to:)",
       ])
     let generated = generator(source).generatedSource
+    // Public conformances: the imports are public, for modules whose imports are internal.
+    #expect(generated.contains("\npublic import Rewind\npublic import RewindJSON\n"))
     #expect(
       generated.contains("extension Outer.Inner: JSONDirectCodable {\n  nonisolated public func"))
     #expect(generated.contains("extension Written: JSONDirectEncodable {\n  nonisolated func"))
@@ -186,7 +188,8 @@ import Testing
       """
     let generated = generator(source).generatedSource
     #expect(
-      generated.contains("import Rewind\n@preconcurrency import Dispatch\nimport Foundation\n"))
+      generated.contains(
+        "import Rewind\nimport RewindJSON\n@preconcurrency import Dispatch\nimport Foundation\n"))
     #expect(generated.contains("\nimport struct Foundation.URL\n"))
     #expect(!generated.contains("UIKit"))
     #expect(

@@ -88,9 +88,25 @@ import Testing
     try JSONDirectCoding.verify([
       SampleCalc(numbers: [], total: 0), SampleCalc(numbers: [2, 4], total: 1.5),
     ])
+    try JSONDirectCoding.verify([SampleRatio.half, .whole])
+    try JSONDirectCoding.verify([SampleByte.low, .high])
     if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) {
       try JSONDirectCoding.verify([SampleFeature.Mode.fast, .careful])
       try JSONDirectCoding.verify([SampleLaterAvailable(a: 3)])
+    }
+  }
+
+  @Test func aDecodableOnlyTypeIsReadAsInitFromReadsIt() throws {
+    #expect(!((SampleResponse.self as Any.Type) is any JSONDirectEncodable.Type))
+    let decoder = RewindJSONDecoder()
+    for text in [
+      #"{"items":[{"id":1,"title":"t","done":false}],"next":"p2"}"#, #"{"items":[]}"#,
+      #"{"items":[],"next":null}"#,
+    ] {
+      let direct = try Array(text.utf8).withUnsafeBytes {
+        try decoder.decodeDirectly(SampleResponse.self, from: $0)
+      }
+      #expect(direct == (try decoder.decode(SampleResponse.self, from: Data(text.utf8))))
     }
   }
 
