@@ -160,7 +160,7 @@ struct SwiftLexer {
     switch previous.kind {
     case .punctuation:
       // A `?` or `!` with a space before it is a ternary's or a prefix's, not a postfix;
-      // after `try` it is `try?`/`try!`.
+      // right after the keyword `try` it is that keyword's optional or forced form.
       let isPostfix =
         (previous.is("?") || previous.is("!")) && !previous.followsSpace
         && beforePrevious?.text != "try"
