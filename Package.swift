@@ -2,8 +2,14 @@
 import PackageDescription
 
 // Module layers, dependencies pointing one way:
-//   RewindJSON ← Rewind ← RewindReplay ← ReplayCLI ← replay
+//   RewindJSON ← Rewind ← RewindReplay ← RewindReplayService ← ReplayCLI ← replay
 //   RewindCPU ↗    ↖ RewindExamples (counter and todo apps) ↗
+// RewindReplayService is the replay side every front end shares: it opens logs (app lookup,
+// migrations, recovery) and owns crash isolation (the worker process, its typed requests and
+// replies, and the platform code only `replay` needs: shared memory, the terminal, polling). It
+// is a module of its own, not part of RewindReplay, so that the engine stays a library of pure
+// replay (no processes, no terminal) and the command line, the TUI and the protocol servers to
+// come all sit on one layer above it.
 // StoreRecipes compiles the recipes of docs/recording.md for stores other than Rewind's (a
 // ReSwift app, against ReSwiftStandIn: ReSwift's API shape, not its code; a TCA-style feature;
 // an @Observable store; several stores); no product includes either.
@@ -48,14 +54,22 @@ let package = Package(
     // Codable types of every shape the generator reads, built with the plugin (its tests).
     .target(name: "CodegenSamples", dependencies: ["Rewind"], plugins: ["RewindDirectCoding"]),
     .target(name: "StoreRecipes", dependencies: ["Rewind", "RewindExamples", "ReSwiftStandIn"]),
-    .target(name: "ReplayCLI", dependencies: ["RewindReplay"]),
+    .target(
+      name: "RewindReplayService",
+      dependencies: ["RewindReplay", "Rewind", "RewindJSON", "RewindCPU"]),
+    .target(
+      name: "ReplayCLI",
+      dependencies: ["RewindReplayService", "RewindReplay", "Rewind", "RewindJSON"]),
     .executableTarget(name: "replay", dependencies: ["ReplayCLI", "RewindExamples"]),
     .executableTarget(
       name: "rewind-testbed", dependencies: ["Rewind", "RewindExamples", "ReplayCLI"],
       path: "Sources/RewindTestbed"),
     .executableTarget(
       name: "rewind-bench",
-      dependencies: ["Rewind", "RewindReplay", "RewindExamples", "ReplayCLI", "CodegenSamples"],
+      dependencies: [
+        "Rewind", "RewindReplay", "RewindReplayService", "RewindExamples", "ReplayCLI",
+        "CodegenSamples",
+      ],
       path: "Sources/RewindBench"),
     // What the test targets share: Rewind's own hostile JSON, the repository's folders (and where
     // the third-party data beside it, `../shared/`, is found), and the seeded generator.
@@ -82,7 +96,8 @@ let package = Package(
     .testTarget(
       name: "ReplayCLITests",
       dependencies: [
-        "ReplayCLI", "RewindExamples", "RewindTestSupport", "replay", "rewind-testbed",
+        "ReplayCLI", "RewindReplayService", "RewindExamples", "RewindTestSupport", "replay",
+        "rewind-testbed",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Rewind
 import RewindReplay
+import RewindReplayService
 
 /// Leaves a readable last line on stderr when the app's reducer kills `replay` (a trap, an
 /// abort, a bad access): the seq, type and line of the action being applied, prepared before

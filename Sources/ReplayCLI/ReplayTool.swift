@@ -1,6 +1,7 @@
 import Foundation
 import Rewind
 import RewindReplay
+import RewindReplayService
 
 /// The `replay` command-line tool. A replay binary is this, called with the apps it knows:
 ///
@@ -70,14 +71,4 @@ public enum ReplayTool {
       return context.runCommand()
     }
   }
-}
-
-/// The exit statuses of `replay`.
-enum ExitStatus {
-  static let success: Int32 = 0
-  static let different: Int32 = 1
-  static let trouble: Int32 = 2
-  /// The app's reducer crashed on an action: `state` printed the last good state, a session
-  /// stopped before the crash.
-  static let reducerCrashed: Int32 = 3
 }

@@ -1,9 +1,10 @@
 // Every difference between the platforms Rewind runs on lives in this file and its extensions:
-// Platform+LibC.swift (the one shim of each C call whose spelling differs), Platform+Terminal.swift
-// (the terminal calls of `replay tui` and the line editor), Platform+FatalSignals.swift (handlers
-// for the signals a crashing program dies of), Platform+Apps.swift (an app's recordings folder
-// and lifecycle notifications) and Platform+SharedMemory.swift (memory `replay` shares with its
-// crash-isolation worker).
+// Platform+LibC.swift (the one shim of each C call whose spelling differs),
+// Platform+FatalSignals.swift (handlers for the signals a crashing program dies of) and
+// Platform+Apps.swift (an app's recordings folder and lifecycle notifications). What only `replay`
+// needs — the terminal calls of `replay tui` and the line editor, and the memory `replay` shares
+// with its crash-isolation worker — extends `Platform` in RewindReplayService
+// (Sources/RewindReplayService/Platform/), outside the modules an app links.
 import Foundation  // and through it the C library (Glibc, Musl or Darwin)
 
 /// Thin wrappers over the C library calls whose names or semantics differ between Linux and

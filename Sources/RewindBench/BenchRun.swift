@@ -151,10 +151,16 @@ struct BenchRun {
       }
     }
     if sections.contains(8), let small, let large {
+      let exportActions = min(100_000, scale.logActions)
+      progress("generating a \(grouped(exportActions))-action log (small state) for the exports")
+      let exportLog = try BenchLogs.log(
+        in: directory, count: exportActions, stateSize: .small,
+        reuses: options.logDirectory != nil)
       section("8", "crash isolation") {
         try [small, large].flatMap { log in
           try IsolationBench(
-            log: log, repetitions: scale.slowRepetitions, positions: scale.stepPositions
+            log: log, repetitions: scale.slowRepetitions, positions: scale.stepPositions,
+            exportLog: log.stateSize == .small ? exportLog : nil, directory: directory
           ).run()
         }
       }

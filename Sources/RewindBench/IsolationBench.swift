@@ -1,7 +1,9 @@
+import Foundation
 import ReplayCLI
 import Rewind
 import RewindExamples
 import RewindReplay
+import RewindReplayService
 
 /// (8) What running the app's reducer in a worker process (the default of `replay`) costs
 /// against running it in process (`--no-isolate`), on the same log in the same run: a goto
@@ -12,6 +14,11 @@ struct IsolationBench {
   let repetitions: Int
   /// Random positions for the steps, per repetition.
   let positions: Int
+  /// A shorter log (100,000 actions) for the exports, which walk every state; `nil`: no export
+  /// rows.
+  var exportLog: BenchLog? = nil
+  /// Where the exports are written.
+  var directory: String = NSTemporaryDirectory()
 
   func run() throws -> [Row] {
     WorkerProcess.executableOverride.withLock { $0 = ReplayCommand.workerExecutable }
@@ -88,14 +95,26 @@ struct IsolationBench {
     let between = try Self.positionBetweenCheckpoints(replayLog)
     let stateLast = replay + ["state", log.path, "--at", "last"]
     let stateBetween = replay + ["state", log.path, "--at", String(between)]
-    let processes = try interleaved(
-      repetitions,
-      [
-        { try OpenBench.seconds(stateLast + ["--no-isolate"]) },
-        { try OpenBench.seconds(stateLast) },
-        { try OpenBench.seconds(stateBetween + ["--no-isolate"]) },
-        { try OpenBench.seconds(stateBetween) },
-      ])
+    let verify = replay + ["verify", log.path]
+    var commands: [() throws -> Double] = [
+      { try OpenBench.seconds(stateLast + ["--no-isolate"]) },
+      { try OpenBench.seconds(stateLast) },
+      { try OpenBench.seconds(stateBetween + ["--no-isolate"]) },
+      { try OpenBench.seconds(stateBetween) },
+      { try OpenBench.seconds(verify + ["--no-isolate"]) },
+      { try OpenBench.seconds(verify) },
+    ]
+    if let exportLog {
+      let page = "\(directory)/bench-export.html"
+      let devTools = "\(directory)/bench-export.json"
+      let html = replay + ["export", exportLog.path, "--html", page, "--overwrite"]
+      let redux = replay + ["export", exportLog.path, "--redux-devtools", devTools, "--overwrite"]
+      commands += [
+        { try OpenBench.seconds(html + ["--no-isolate"]) }, { try OpenBench.seconds(html) },
+        { try OpenBench.seconds(redux + ["--no-isolate"]) }, { try OpenBench.seconds(redux) },
+      ]
+    }
+    let processes = try interleaved(repetitions, commands)
     let size = log.stateSize.rawValue
     let actions = grouped(log.actionCount)
     /// A row of `pair`: the worker's figure `subject` against the same work in process.
@@ -150,7 +169,27 @@ struct IsolationBench {
         "8d", "`replay state --at N` between checkpoints: default vs --no-isolate",
         process("state --at \(between)", 2), target: nil,
         note: "the worker opens the log a second time before it reduces"),
+      row(
+        "8g", "`replay verify` (walks the whole log): default vs --no-isolate",
+        process("verify", 4), target: 1.2,
+        note: "every action decoded and every checkpoint rebuilt and compared, in one request to "
+          + "the worker (a walk of the log runs whole there)"),
     ]
+      + (exportLog.map { exportLog in
+        let exported = grouped(exportLog.actionCount)
+        return [
+          row(
+            "8h", "`replay export --html` of a \(exported)-action log: default vs --no-isolate",
+            process("export --html", 6), target: 1.2,
+            note: "every state rebuilt and diffed with the one before; the states come from the "
+              + "worker a batch at a time (StateTextWalk: up to 1,024 states or 4 MiB a reply)"),
+          row(
+            "8i",
+            "`replay export --redux-devtools` of a \(exported)-action log: default vs --no-isolate",
+            process("export --redux-devtools", 8), target: 1.2,
+            note: "every state written out; the states come from the worker a batch at a time"),
+        ]
+      } ?? [])
   }
 
   /// How long a user looks at a state before the next step, in this bench: far less than a

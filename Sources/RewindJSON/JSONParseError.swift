@@ -3,7 +3,7 @@
 /// ``offset`` counts bytes from the start of the buffer given to the parser. ``description``
 /// reads as one line for people, for example
 /// `invalid JSON at byte 17: expected ',' or '}' after object member, found 'x'`.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct JSONParseError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
   /// The byte offset of the problem from the start of the parsed buffer.
   ///
   /// For ``Reason/unexpectedEnd(expected:)`` this is the length of the input.
@@ -24,7 +24,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
   }
 
   /// What is wrong with the input at the error's offset.
-  public enum Reason: Sendable, Equatable, CustomStringConvertible {
+  public enum Reason: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The input ended where more was needed; `expected` says what.
     case unexpectedEnd(expected: String)
     /// A byte that cannot stand here; `expected` says what could.
@@ -137,7 +137,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
   }
 
   /// How a number literal breaks the JSON grammar.
-  public enum NumberDefect: Sendable, Equatable, CustomStringConvertible {
+  public enum NumberDefect: Sendable, Equatable, Codable, CustomStringConvertible {
     /// A zero followed by more digits, as in `01`.
     case leadingZero
     /// A `-` not followed by a digit, as in `-a`.

@@ -1,6 +1,6 @@
 /// What the log reader does with a faulty line (a checksum mismatch, invalid JSON, a `seq` gap, a
 /// line over the size limit, a line cut off mid-write).
-public enum RecoveryMode: String, Sendable, CaseIterable {
+public enum RecoveryMode: String, Sendable, CaseIterable, Codable {
   /// The default: a cut-off or invalid *last* line is dropped with a note (the app died while
   /// writing it); any fault before the last line is an error.
   case tail

@@ -1,6 +1,6 @@
 /// Everything the replay engine can fail with. Each case carries the facts; ``message``,
 /// ``location``, ``notes`` and ``hint`` say what went wrong, where, and what to do next.
-public enum ReplayError: Error, Sendable {
+public enum ReplayError: Error, Sendable, Codable {
   /// The file could not be opened (`errno` text in `reason`).
   case cannotOpen(path: String, reason: String)
   /// The path is not a regular file (a directory, a device such as `/dev/zero`, a FIFO).

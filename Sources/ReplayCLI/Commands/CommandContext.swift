@@ -1,6 +1,7 @@
 import Rewind
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// Everything a command needs: its parsed arguments, the known apps, and where to write.
 struct CommandContext {
@@ -56,6 +57,11 @@ struct CommandContext {
     return isolatesByDefault && !arguments.flag("no-isolate")
   }
 
+  /// Where this command runs the app's reducer (``isolates``); `interactive` for a session.
+  func isolation(interactive: Bool = false) -> OpenedLog.Isolation {
+    isolates ? .worker(interactive: interactive) : .inProcess
+  }
+
   /// Opens the `LOG` argument; `interactive` for a session (see ``OpenedLog``).
   ///
   /// - Parameter needsInitialState: Whether the command needs the state before the first action
@@ -69,7 +75,7 @@ struct CommandContext {
     do throws(ReplayError) {
       let opened = try OpenedLog(
         path: path, recovery: recovery, apps: apps, usesCheckpoints: usesCheckpoints,
-        isolated: isolates, interactive: interactive)
+        isolation: isolation(interactive: interactive))
       if needsInitialState && opened.log.isInitialStateMissing {
         throw opened.log.initialStateError
       }
@@ -104,8 +110,8 @@ struct CommandContext {
       }
     }
     let pair = (logs[0], logs[1])
-    let a = OpenedLog(log: pair.0, apps: apps, isolated: isolates)
-    let b = OpenedLog(log: pair.1, apps: apps, isolated: isolates)
+    let a = OpenedLog(log: pair.0, apps: apps, isolation: isolation())
+    let b = OpenedLog(log: pair.1, apps: apps, isolation: isolation())
     for opened in [a, b] {
       if let note = opened.buildNote { output.emit(note) }
       opened.showProgress(on: output)
@@ -219,24 +225,19 @@ struct CommandContext {
   func runState() throws(CommandFailure) -> Int32 {
     let opened = try openLog()
     reportFaults(opened.log)
-    var position = try parsePosition(arguments.string("at") ?? "last", in: opened.log)
-    var crash: CrashReport?
+    let target = try parsePosition(arguments.string("at") ?? "last", in: opened.log)
+    // A position, then a state: the debugger's cursor lands on the last good position when the
+    // app's reducer crashes on the way, as a session's goto does.
+    let debugger = Debugger(log: opened.log, timeline: opened.timeline)
+    let motion: Debugger.Motion
+    do { motion = try debugger.move(to: target) } catch { throw opened.commandFailure(error) }
+    let position = debugger.position
+    let crash = motion.crash
     let path = arguments.string("path")
     // The state is read as the encoder writes it and never held as a tree: written as it is
     // (`--json`), or indented (text); a path is looked up in that text, and the text of the value
     // it leads to printed the same way.
-    var text: [UInt8] = []
-    do throws(CommandFailure) {
-      text = try opened.stateText(at: position)
-    } catch {
-      // A crash before `position`: the last good state goes to stdout, the report to stderr.
-      guard case .replay(.reducerCrashed(let report)) = error, let lastGood = report.lastGood,
-        opened.log.positions.contains(lastGood), lastGood < position
-      else { throw error }
-      crash = report
-      position = lastGood
-      text = try opened.stateText(at: lastGood)
-    }
+    let text = try opened.commandStateText(at: position)
     var shown = text[...]
     if let path {
       // The value's own text, printed as a whole state is.
@@ -267,10 +268,7 @@ struct CommandContext {
     guard let crash else { return ExitStatus.success }
     if wantsJSON {
       // The landing as a session's `goto --json` prints it: one JSON form of a crash met.
-      let debugger = Debugger(log: opened.log, timeline: opened.timeline)
-      output.writeLine(
-        debugger.jsonValue(Debugger.Motion.crashed(crash, landedAt: position)).jsonText,
-        to: .standardError)
+      output.writeLine(debugger.jsonValue(motion).jsonText, to: .standardError)
     } else {
       for line in crash.lines() { output.writeLine(line, to: .standardError) }
       output.writeLine(
@@ -281,24 +279,11 @@ struct CommandContext {
   }
 
   func parsePosition(_ text: String, in log: ReplayLog) throws(CommandFailure) -> Int {
-    switch text {
-    case "last", "end": return log.positions.upperBound
-    case "first", "start": return log.positions.lowerBound
-    default:
-      guard let n = Int(text) else {
-        throw .diagnostic(
-          Diagnostic.error(
-            "'\(inert(text))' is not a position",
-            hints: [
-              Diagnostic.Hint(
-                "use a number from \(log.positions.lowerBound) to \(log.positions.upperBound), first or last"
-              )
-            ]))
+    do { return try Debugger.position(text, in: log) } catch {
+      if case .positionOutOfRange(let n, let valid) = error {
+        throw .replay(.positionOutOfRange(n, valid: valid))
       }
-      guard log.positions.contains(n) else {
-        throw .replay(.positionOutOfRange(n, valid: log.positions))
-      }
-      return n
+      throw .diagnostic(Diagnostic.error(inert(error.message)))
     }
   }
 

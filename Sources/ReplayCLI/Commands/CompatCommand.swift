@@ -2,6 +2,7 @@ import Foundation
 import Rewind
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 extension CommandContext {
   /// `replay compat LOG… [--json] [--no-migrations]`.

@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 extension CommandContext {
   /// `replay diff A B [--json]`.

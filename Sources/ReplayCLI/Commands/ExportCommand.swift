@@ -1,4 +1,5 @@
 import RewindReplay
+import RewindReplayService
 
 extension ReplayProgram {
   /// `replay export LOG --html FILE | --redux-devtools FILE`.

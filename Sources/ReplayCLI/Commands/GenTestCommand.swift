@@ -1,4 +1,5 @@
 import RewindReplay
+import RewindReplayService
 
 extension CommandContext {
   /// `replay gen-test LOG [--from N] [--to M] [--name NAME] [--reducer EXPR]`.

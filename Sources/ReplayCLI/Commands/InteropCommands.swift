@@ -2,6 +2,7 @@ import Foundation
 import Rewind
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 extension CommandContext {
   /// `replay export LOG --redux-devtools FILE`: every action and the state after it, in the
@@ -27,16 +28,18 @@ extension CommandContext {
     } catch {
       throw .replay(error)
     }
+    // The states a batch at a time from the debugger's core (one round trip to the worker each).
+    var walk = StateTextWalk(log: log, timeline: timeline, through: last)
     try OutputFile.stream(
       to: file, inputs: [log.path], replacesLogs: arguments.flag("overwrite")
     ) { writer throws(CommandFailure) in
       try ReduxDevTools.export(
         actions: actions, startedAt: started,
         state: { index throws(CommandFailure) in
-          do throws(ReplayError) {
-            return try timeline.stateJSONText(at: positions[index])
+          do throws(DebuggerError) {
+            return try walk.text(at: positions[index])
           } catch {
-            throw .replay(error)
+            throw opened.commandFailure(error)
           }
         },
         write: { bytes throws(CommandFailure) in try writer.write(bytes) })

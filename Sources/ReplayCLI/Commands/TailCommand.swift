@@ -2,6 +2,7 @@ import Foundation
 import Rewind
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 extension CommandContext {
   /// `replay tail -f LOG [--diff] [--type NAME] [--path PATH] [-n N] [--timeout S]`.

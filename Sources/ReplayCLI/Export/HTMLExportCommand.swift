@@ -1,5 +1,6 @@
 import Foundation
 import RewindReplay
+import RewindReplayService
 
 extension ReplayProgram {
   /// `--html FILE` of `replay export`: write the log as one self-contained HTML page.

@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// The states of a log as the exported page embeds them: a full state every `interval`
 /// positions and, between them, one RFC 6902 patch per action.
@@ -60,16 +61,18 @@ struct HTMLExportStates {
     var states = HTMLExportStates(
       isRebuilt: true, interval: max(1, interval), first: first, last: nil,
       stoppedSeq: stoppedSeq)
-    // Each state comes from the debugger's core, as every front end's does.
+    // Each state comes from the debugger's core, as every front end's does: a batch at a time
+    // (one round trip to the worker each).
+    var walk = StateTextWalk(log: log, timeline: timeline, through: end)
     func stateAt(_ position: Int) throws(DebuggerError) -> [UInt8] {
-      try Debugger.stateText(of: log, timeline: timeline, at: position)
+      try walk.text(at: position)
     }
     var previous: [UInt8]
     do {
       previous = try stateAt(first)
     } catch {
       var recorded = Self.recorded(log: log)
-      recorded.failure = (first, Self.message(error))
+      recorded.failure = (first, error.message)
       return recorded
     }
     states.full.append((first, previous))
@@ -84,7 +87,7 @@ struct HTMLExportStates {
           states.stoppedSeq = position
           states.crash = report
         } else {
-          states.failure = (position, Self.message(error))
+          states.failure = (position, error.message)
         }
         break
       }
@@ -192,8 +195,4 @@ struct HTMLExportStates {
     return order.elementsEqual(order.indices) ? nil : order
   }
 
-  private static func message(_ error: DebuggerError) -> String {
-    guard case .replay(let error) = error else { return "\(error)" }
-    return error.location.map { "\($0): \(error.message)" } ?? error.message
-  }
 }

@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// What replaying the last action of a cut-off log through the app's reducer, in a worker
 /// process, showed: `info`'s "crashed at" section.

@@ -34,17 +34,6 @@ extension ReplaySession {
   }
 
   func parsePosition(_ text: String) throws(SessionFailure) -> Int {
-    let range = log.positions
-    switch text {
-    case "first", "start": return range.lowerBound
-    case "last", "end": return range.upperBound
-    default:
-      guard let n = Int(text), range.contains(n) else {
-        throw SessionFailure(
-          "'\(inert(text))' is not a position: valid positions are \(range.lowerBound)…\(range.upperBound)"
-        )
-      }
-      return n
-    }
+    try perform { () throws(DebuggerError) in try Debugger.position(text, in: log) }
   }
 }

@@ -142,11 +142,6 @@ extension ReplaySession {
   }
 
   static func pathMessage(_ error: StatePathError) -> String {
-    if case .noSuchKey(let key, _, let available) = error,
-      let suggestion = closestMatch(to: key, in: available)
-    {
-      return "\(inert(error.description)); did you mean '\(inert(suggestion))'?"
-    }
-    return inert(error.description)
+    inert(error.messageWithSuggestion)
   }
 }

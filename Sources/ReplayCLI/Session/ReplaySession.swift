@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// An interactive replay session: gdb-style commands over a ``Debugger`` (the cursor,
 /// watchpoints, breakpoints and skips), whose typed results it renders as text. Reads nothing and
@@ -159,18 +160,8 @@ final class ReplaySession {
 
   private func goto(_ arguments: [String]) throws(SessionFailure) {
     guard arguments.count == 1 else { throw SessionFailure("usage: goto N|first|last") }
-    let range = log.positions
-    let target: Int
-    switch arguments[0] {
-    case "first", "start": target = range.lowerBound
-    case "last", "end": target = range.upperBound
-    default:
-      guard let n = Int(arguments[0]) else {
-        throw SessionFailure(
-          "'\(inert(arguments[0]))' is not a position: use \(range.lowerBound)…\(range.upperBound), first or last"
-        )
-      }
-      target = n
+    let target = try perform { () throws(DebuggerError) in
+      try Debugger.position(arguments[0], in: log)
     }
     try move(to: target)
   }
@@ -247,46 +238,14 @@ final class ReplaySession {
 struct SessionFailure: Error {
   var message: String
   init(_ message: String) { self.message = message }
-  /// A debugger's error, in the session's words.
+  /// A debugger's error, in the session's words: the core's message (``DebuggerError/message``),
+  /// made inert; a missing app said with the apps this binary knows, a replay error with its
+  /// hint.
   init(_ error: DebuggerError, opened: OpenedLog) {
     switch error {
     case .noReducer: self.init(ReplaySession.oneLine(opened.missingAppDiagnostic))
-    case .positionOutOfRange(let n, let range):
-      self.init(
-        "position \(n) is out of range: valid positions are \(range.lowerBound)…\(range.upperBound)"
-      )
-    case .atLastPosition(let last):
-      self.init("already at the last position (\(last)); 'back' steps backward")
-    case .atFirstPosition(let first):
-      self.init("already at the first position (\(first)); 'next' steps forward")
-    case .nothingToStopAt:
-      self.init(
-        "nothing to stop at: set a watchpoint ('watch PATH') or a breakpoint ('break type=NAME')")
-    case .noSuchBreakpoint(let name, let ids):
-      let list = ids.map(String.init).joined(separator: ", ")
-      self.init(
-        "no watchpoint or breakpoint '\(inert(name))'"
-          + (list.isEmpty ? ": none is set" : "; ids: \(list)"))
-    case .noSuchAction(let seq, let range):
-      self.init(
-        "no action \(seq): actions are "
-          + (range.map { "\($0.lowerBound)…\($0.upperBound)" } ?? "none"))
-    case .notSkipped(let seq):
-      self.init("action \(seq) is not skipped")
-    case .alreadySkipped(let seq):
-      self.init("action \(seq) is skipped already ('unskip \(seq)' replays it again)")
-    case .atInitialState(let position):
-      self.init(
-        "position \(position) is the initial state: no action led here ('next' shows the first)")
-    case .badPath(let error):
-      self.init(ReplaySession.pathMessage(error))
-    case .noMatch(let query, let direction, let from, let suggestion):
-      self.init(
-        "no action \(direction == .backward ? "before" : "after") position \(from) matches "
-          + "'\(inert(query.description))'"
-          + (suggestion.map { "; did you mean type=\(inert($0))?" } ?? ""))
-    case .replay(let error):
-      self.init(error)
+    case .replay(let error): self.init(error)
+    default: self.init(inert(error.message))
     }
   }
   init(_ error: ReplayError) {

@@ -1,5 +1,6 @@
 import Rewind
 import RewindReplay
+import RewindReplayService
 
 /// `replay tui LOG`: the full-screen time-travel debugger, on the terminal of standard input
 /// and output.

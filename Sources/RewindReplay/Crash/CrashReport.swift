@@ -6,7 +6,7 @@ import RewindJSON
 ///
 /// A replay that isolates the reducer in a child process (the default of `replay`) gets one when
 /// the child dies; every front end shows it, and `--json` writes ``json``.
-public struct CrashReport: Sendable, Equatable {
+public struct CrashReport: Sendable, Equatable, Codable {
   /// The seq of the action being applied when the process died, when known.
   public var seq: Int?
   /// The action's type (its enum case name), when known.
@@ -27,7 +27,7 @@ public struct CrashReport: Sendable, Equatable {
   public var foldedFrames: Int
 
   /// One function on the crashed thread's stack.
-  public struct Frame: Sendable, Equatable {
+  public struct Frame: Sendable, Equatable, Codable {
     /// The demangled function, like `closure #1 in variable initialization expression of todoReducer`.
     public var function: String
     /// The source file, when the binary has debug information.

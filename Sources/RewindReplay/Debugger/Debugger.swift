@@ -99,6 +99,22 @@ public final class Debugger {
     return .moved(to: target)
   }
 
+  /// The position `text` names in `log`: a number, `first` (or `start`), or `last` (or `end`).
+  /// Every front end reads a position the user typed here.
+  /// - Throws: ``DebuggerError/notAPosition(_:valid:)``, or
+  ///   ``DebuggerError/positionOutOfRange(_:valid:)`` for a number outside the log.
+  public static func position(_ text: String, in log: ReplayLog) throws(DebuggerError) -> Int {
+    let range = log.positions
+    switch text {
+    case "first", "start": return range.lowerBound
+    case "last", "end": return range.upperBound
+    default:
+      guard let n = Int(text) else { throw .notAPosition(text, valid: range) }
+      guard range.contains(n) else { throw .positionOutOfRange(n, valid: range) }
+      return n
+    }
+  }
+
   /// Moves `delta` positions (clamped to the log's), forward or backward.
   public func step(by delta: Int) throws(DebuggerError) -> Motion {
     let range = log.positions
@@ -250,35 +266,4 @@ public final class Debugger {
     timeline.setSkipped(seq, isSkipped)
     return timeline.skippedSeqs.count
   }
-}
-
-/// Why a ``Debugger`` operation could not be done.
-public enum DebuggerError: Error, Sendable {
-  /// It needs the app's reducer, which this binary does not have for the log's app.
-  case noReducer
-  /// A position outside the log.
-  case positionOutOfRange(Int, valid: ClosedRange<Int>)
-  /// `next` at the last position.
-  case atLastPosition(Int)
-  /// `back` at the first position.
-  case atFirstPosition(Int)
-  /// `continue` with no watchpoint or breakpoint set.
-  case nothingToStopAt
-  /// No watchpoint or breakpoint with that id (the ids there are).
-  case noSuchBreakpoint(String, ids: [Int])
-  /// No action with that seq (the log's seqs, when it has any).
-  case noSuchAction(Int, valid: ClosedRange<Int>?)
-  /// `unskip` of an action that is not skipped.
-  case notSkipped(Int)
-  /// `skip` of an action that is skipped already.
-  case alreadySkipped(Int)
-  /// `action` at the initial state, which no action led to.
-  case atInitialState(Int)
-  /// A state path that leads nowhere in the state.
-  case badPath(StatePathError)
-  /// `find` found no action matching the query, going that way from the position; with a known
-  /// action type close to a `type=` query's, when there is one.
-  case noMatch(ActionQuery, TimelineSearch.Direction, from: Int, suggestion: String?)
-  /// The engine failed (an action that does not decode, a damaged line).
-  case replay(ReplayError)
 }

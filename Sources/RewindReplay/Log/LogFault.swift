@@ -1,9 +1,9 @@
 import RewindJSON
 
 /// A faulty line of a log: where it is and what is wrong with it.
-public struct LogFault: Sendable, Equatable, CustomStringConvertible {
+public struct LogFault: Sendable, Equatable, Codable, CustomStringConvertible {
   /// What is wrong with a line.
-  public enum Reason: Error, Sendable, Equatable {
+  public enum Reason: Error, Sendable, Equatable, Codable {
     /// The stored CRC-32C does not match the line: it was changed after it was recorded.
     case checksumMismatch(stored: UInt32, computed: UInt32)
     /// The line starts like a checksummed line but its `c` key is not 8 hex digits.

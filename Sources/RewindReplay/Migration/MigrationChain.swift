@@ -113,7 +113,7 @@ public struct MigrationChain: Sendable {
 }
 
 /// A migration step that threw: which step, of the migration from which schema, and why.
-public struct MigrationFailure: Error, Sendable, Equatable {
+public struct MigrationFailure: Error, Sendable, Equatable, Codable {
   /// The step's name (`rename key text → title in add`, or a custom step's own).
   public var step: String
   /// The schema version the migration goes from.

@@ -32,6 +32,40 @@ public protocol AnyTimeline: AnyObject {
   func setSkipped(_ seq: Int, _ isSkipped: Bool)
   /// See ``Timeline/progress``.
   var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? { get set }
+  /// ``Verifier``'s walk of the whole log — every action decoded, every checkpoint rebuilt and
+  /// compared — done whole where the reducer runs: a timeline in a worker process sends one
+  /// request, not one per action.
+  /// - Throws: See ``Verifier/verify(_:)``.
+  func verifyWalk() throws(ReplayError) -> VerifyWalk
+  /// The states at `first`, `first + 1`, … up to `last` as compact JSON text
+  /// (``stateJSONText(at:)``'s), in one piece of work: at least the first, and no more once
+  /// their texts reach `maxBytes` together. A timeline in a worker process sends them in one
+  /// reply: a walk over every state (the exports) costs one round trip per batch, not per state.
+  /// - Throws: See ``stateJSONText(at:)``: the first state that cannot be rebuilt ends the
+  ///   batch with its error, the states before it lost (ask again one at a time to keep them).
+  func stateJSONTexts(from first: Int, through last: Int, maxBytes: Int) throws(ReplayError)
+    -> [[UInt8]]
+}
+
+extension AnyTimeline {
+  /// ``Verifier/walk(_:)`` in this process.
+  public func verifyWalk() throws(ReplayError) -> VerifyWalk { try Verifier.walk(self) }
+
+  /// Each state rebuilt in this process in turn.
+  public func stateJSONTexts(
+    from first: Int, through last: Int, maxBytes: Int
+  ) throws(ReplayError) -> [[UInt8]] {
+    var texts: [[UInt8]] = []
+    var size = 0
+    var position = first
+    while position <= last, texts.isEmpty || size < maxBytes {
+      let text = try stateJSONText(at: position)
+      size += text.count
+      texts.append(text)
+      position += 1
+    }
+    return texts
+  }
 }
 
 extension Timeline: AnyTimeline {

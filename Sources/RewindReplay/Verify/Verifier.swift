@@ -77,56 +77,118 @@ public struct VerifyReport: Sendable {
   }
 }
 
+/// What the walk of ``Verifier`` found, before any diff is made: small enough to come back whole
+/// from a replay worker process, which walks the log in one request.
+public struct VerifyWalk: Sendable, Codable {
+  /// A seq, and why its action no longer decodes.
+  public struct Undecodable: Sendable, Codable {
+    /// The action's seq.
+    public var seq: Int
+    /// What went wrong (line, type, coding path).
+    public var error: ReplayError
+
+    /// An action that no longer decodes.
+    public init(seq: Int, error: ReplayError) {
+      self.seq = seq
+      self.error = error
+    }
+  }
+
+  /// How many checkpoints were compared (up to the first that differs).
+  public var checkpointsCompared = 0
+  /// The first checkpoint that differs, and the last position known to match before it.
+  public var divergence: Divergence?
+  /// Actions that no longer decode with the app's `Action` type.
+  public var undecodable: [Undecodable] = []
+
+  /// Where the reducer first parted from the log's checkpoints.
+  public struct Divergence: Sendable, Codable, Equatable {
+    /// The checkpoint's seq.
+    public var seq: Int
+    /// The previous matching checkpoint, or the first position.
+    public var lastMatching: Int
+  }
+
+  /// Nothing found yet.
+  public init() {}
+}
+
 /// Re-runs a log through the current reducer and compares with every recorded checkpoint.
 public enum Verifier {
   /// Verifies `log` with `app`'s reducer.
   ///
   /// Every state comes from the reducer (checkpoints are compared, never used as starting
-  /// points). Stops at the first checkpoint that differs.
+  /// points). Stops at the first checkpoint that differs. The walk runs whole where the
+  /// timeline's reducer runs (``AnyTimeline/verifyWalk()``: in a replay worker process, one
+  /// request); only a divergence's diff is made here, from the one state it needs.
   /// - Throws: `ReplayError` when the log cannot be replayed at all (for example its header
   ///   state does not decode).
   /// - Complexity: One forward pass over the log, plus decoding every checkpoint.
   public static func verify(_ timeline: any AnyTimeline) throws(ReplayError) -> VerifyReport {
     let log = timeline.log
+    let walk = try timeline.verifyWalk()
     var report = VerifyReport(
-      path: log.path, checkpointsCompared: 0, divergence: nil, undecodable: [],
+      path: log.path, checkpointsCompared: walk.checkpointsCompared, divergence: nil,
+      undecodable: walk.undecodable.map { .init(seq: $0.seq, error: $0.error) },
       hasCheckpoints: !log.checkpointSeqs.isEmpty)
+    guard let divergence = walk.divergence,
+      let changes = try changes(at: divergence.seq, of: timeline)
+    else { return report }
+    report.divergence = .init(
+      seq: divergence.seq, line: log.checkpointLine(at: divergence.seq) ?? 0,
+      lastMatching: divergence.lastMatching, changes: changes)
+    return report
+  }
+
+  /// Walks `timeline`'s log in this process: decodes every action, then rebuilds the state at
+  /// each checkpoint with the reducer and compares, stopping at the first that differs.
+  /// ``AnyTimeline/verifyWalk()`` of a timeline in this process.
+  public static func walk(_ timeline: any AnyTimeline) throws(ReplayError) -> VerifyWalk {
+    let log = timeline.log
+    var walk = VerifyWalk()
     if log.actionCount > 0 {
       for seq in log.firstSeq...log.lastSeq {
         do { try timeline.checkAction(seq) } catch {
           // An action that no longer decodes is a finding; a damaged line is trouble.
           guard case .actionDecodingFailed = error else { throw error }
-          report.undecodable.append(.init(seq: seq, error: error))
+          walk.undecodable.append(.init(seq: seq, error: error))
         }
       }
     }
-    guard report.undecodable.isEmpty else { return report }
+    guard walk.undecodable.isEmpty else { return walk }
     var lastMatching = log.positions.lowerBound
     for seq in log.checkpointSeqs {
-      // The recorder writes a state as the encoder writes it: the same bytes are the same state,
-      // found without building either as a tree (a large state's tree costs many times its
-      // text). Any other difference — a hand-written checkpoint's spacing or member order, or a
-      // real divergence — is compared value by value.
-      let changes: StateChanges?
-      if let recorded = log.checkpointStateSource(at: seq) {
-        // From the two texts, neither built as a tree; the recorded one in the log's bytes.
-        changes = try StateChanges(
-          from: recorded, to: StateText(try timeline.stateJSONText(at: seq)),
-          what: "checkpoint at seq \(seq)")
-      } else {
-        // Migrated (or unreadable as text): the recorded state as the migration left it.
-        guard let recorded = try log.checkpointState(at: seq) else { continue }
-        changes = StateChanges(JSONDiff.diff(recorded, try timeline.stateJSON(at: seq)))
+      if log.checkpointStateSource(at: seq) == nil, try log.checkpointState(at: seq) == nil {
+        continue
       }
-      report.checkpointsCompared += 1
-      if let changes {
-        report.divergence = .init(
-          seq: seq, line: log.checkpointLine(at: seq) ?? 0, lastMatching: lastMatching,
-          changes: changes)
-        return report
+      walk.checkpointsCompared += 1
+      if try changes(at: seq, of: timeline) != nil {
+        walk.divergence = .init(seq: seq, lastMatching: lastMatching)
+        return walk
       }
       lastMatching = seq
     }
-    return report
+    return walk
+  }
+
+  /// The changes from the checkpoint at `seq` as recorded to the state the reducer rebuilds
+  /// there, or `nil` when they are equal.
+  private static func changes(
+    at seq: Int, of timeline: any AnyTimeline
+  ) throws(ReplayError) -> StateChanges? {
+    let log = timeline.log
+    // The recorder writes a state as the encoder writes it: the same bytes are the same state,
+    // found without building either as a tree (a large state's tree costs many times its
+    // text). Any other difference — a hand-written checkpoint's spacing or member order, or a
+    // real divergence — is compared value by value.
+    if let recorded = log.checkpointStateSource(at: seq) {
+      // From the two texts, neither built as a tree; the recorded one in the log's bytes.
+      return try StateChanges(
+        from: recorded, to: StateText(try timeline.stateJSONText(at: seq)),
+        what: "checkpoint at seq \(seq)")
+    }
+    // Migrated (or unreadable as text): the recorded state as the migration left it.
+    guard let recorded = try log.checkpointState(at: seq) else { return nil }
+    return StateChanges(JSONDiff.diff(recorded, try timeline.stateJSON(at: seq)))
   }
 }

@@ -42,8 +42,7 @@ import Testing
       Case(
         arguments: ["state", session, "--at", "twelve"],
         standardError: """
-          error: 'twelve' is not a position
-          hint: use a number from 0 to 340, first or last
+          error: 'twelve' is not a position: use 0…340, first or last
 
           """),
     ])

@@ -1,6 +1,7 @@
 import Foundation
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 import Testing
 
 @testable import ReplayCLI
@@ -50,7 +51,7 @@ import Testing
     let path = directory.appendingPathComponent("changing.jsonl").path
     try FileManager.default.copyItem(atPath: PowerTools.fixture("todo-crash.jsonl"), toPath: path)
     let opened = try OpenedLog(
-      path: path, recovery: .tail, apps: ReplayRun.apps, isolated: true)
+      path: path, recovery: .tail, apps: ReplayRun.apps, isolation: .worker(interactive: false))
     try Data(contentsOf: URL(fileURLWithPath: PowerTools.fixture("todo-session.jsonl")))
       .write(to: URL(fileURLWithPath: path))
     do {

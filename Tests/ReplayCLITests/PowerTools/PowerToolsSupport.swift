@@ -1,6 +1,7 @@
 import Foundation
 import RewindExamples
 import RewindReplay
+import RewindReplayService
 import Testing
 
 @testable import ReplayCLI

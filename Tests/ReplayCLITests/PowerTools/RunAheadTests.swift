@@ -3,6 +3,7 @@ import Rewind
 import RewindExamples
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 import Testing
 
 @testable import ReplayCLI
@@ -14,8 +15,8 @@ import Testing
   private func sessionTimeline(_ fixture: String) throws -> IsolatedTimeline {
     try PowerTools.useReplayBinaryAsWorker()
     let opened = try OpenedLog(
-      path: PowerTools.fixture(fixture), recovery: .tail, apps: ReplayRun.apps, isolated: true,
-      interactive: true)
+      path: PowerTools.fixture(fixture), recovery: .tail, apps: ReplayRun.apps,
+      isolation: .worker(interactive: true))
     return try #require(opened.timeline as? IsolatedTimeline)
   }
 
@@ -93,7 +94,7 @@ import Testing
       for _ in 0..<20_000 { store.dispatch(workload.next(for: store.state)) }
       recorder.close()
       let opened = try OpenedLog(
-        path: path, recovery: .tail, apps: ReplayRun.apps, isolated: true, interactive: true)
+        path: path, recovery: .tail, apps: ReplayRun.apps, isolation: .worker(interactive: true))
       let timeline = try #require(opened.timeline as? IsolatedTimeline)
       _ = try timeline.stateJSON(at: 3)
       #expect(eventually { timeline.isProven(8) }, "the worker is rebuilding ahead")

@@ -69,7 +69,8 @@ import Testing
     #expect(model.position == 340)
     #expect(
       model.messages == [
-        TUIMessageLine(text: "'9999' is not a position: use 0…340, first or last", isError: true)
+        TUIMessageLine(
+          text: "position 9999 is out of range: valid positions are 0…340", isError: true)
       ])
   }
 

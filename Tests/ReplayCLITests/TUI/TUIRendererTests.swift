@@ -1,6 +1,7 @@
 import Foundation
 import Rewind
 import RewindExamples
+import RewindReplayService
 import Testing
 
 @testable import ReplayCLI

@@ -1,4 +1,5 @@
 import RewindReplay
+import RewindReplayService
 
 @testable import ReplayCLI
 
@@ -10,7 +11,8 @@ enum TUIFixture {
   ) throws -> TUIModel {
     if isolated { try PowerTools.useReplayBinaryAsWorker() }
     let opened = try OpenedLog(
-      path: CLIFixture.path(name), recovery: .tail, apps: ReplayRun.apps, isolated: isolated)
+      path: CLIFixture.path(name), recovery: .tail, apps: ReplayRun.apps,
+      isolation: isolated ? .worker(interactive: false) : .inProcess)
     return TUIModel(opened: opened, width: width, height: height)
   }
 

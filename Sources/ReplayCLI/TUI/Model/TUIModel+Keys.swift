@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindReplay
 
 extension TUIModel {
   /// Applies every key in order (a paste, a held key), as ``handle(_:)`` does one.
@@ -118,18 +119,8 @@ extension TUIModel {
     guard !text.isEmpty else { return }
     switch kind {
     case .goto:
-      let range = log.positions
-      switch text {
-      case "first", "start": move(to: range.lowerBound)
-      case "last", "end": move(to: range.upperBound)
-      default:
-        guard let target = Int(text), range.contains(target) else {
-          report(
-            "'\(text)' is not a position: use \(range.lowerBound)…\(range.upperBound), first or last",
-            isError: true)
-          return
-        }
-        move(to: target)
+      do throws(DebuggerError) { move(to: try Debugger.position(text, in: log)) } catch {
+        report(inert(error.message), isError: true)
       }
     case .find:
       if findHistory.last != text { findHistory.append(text) }

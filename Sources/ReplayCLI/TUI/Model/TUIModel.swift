@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// Which pane ↑ and ↓ move in.
 enum TUIPane: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Rewind
+import RewindReplayService
 
 /// The controlling terminal in raw mode: keys in, bytes out, resizes noticed.
 ///

@@ -5,14 +5,14 @@ import RewindReplay
 extension CrashReport {
   /// Modules whose frames are folded out of a report: Swift's runtime and libraries, and Rewind's
   /// own replay machinery between the worker's loop and the app's reducer.
-  static let foldedModules: Set<String> = [
+  package static let foldedModules: Set<String> = [
     "Swift", "_Concurrency", "_StringProcessing", "Foundation", "FoundationEssentials",
     "FoundationInternationalization", "Dispatch", "Synchronization", "Observation", "Rewind",
-    "RewindJSON", "RewindReplay", "ReplayCLI",
+    "RewindJSON", "RewindReplay", "RewindReplayService", "ReplayCLI",
   ]
 
   /// The crash reporter's words before the seq of the action.
-  static let markerWords = "\(StepMarker.words)"
+  package static let markerWords = "\(StepMarker.words)"
 
   /// Reads what a dead replay worker wrote on stderr: the Swift runtime's fatal-error line, the
   /// crash reporter's note of the action (``StepMarker``), and the backtracer's JSON crash report
@@ -22,7 +22,8 @@ extension CrashReport {
   ///   - stderr: Everything the worker wrote on its standard error.
   ///   - signal: How the worker died (`SIGILL`, `exit status 3`).
   ///   - relativeTo: A folder; source files under it are shown relative to it.
-  init(workerStandardError stderr: String, signal: String, relativeTo folder: String? = nil) {
+  package init(workerStandardError stderr: String, signal: String, relativeTo folder: String? = nil)
+  {
     self.init(seq: nil, type: nil, line: nil, signal: signal)
     var backtrace: Substring?
     for line in stderr.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -44,7 +45,7 @@ extension CrashReport {
   /// `Swift/Array.swift:1350: Fatal error: Index out of range` → the location and the message
   /// (`Precondition failed: …` and `Assertion failed: …` keep their words; a bare `Fatal error`
   /// without text is `fatalError()`).
-  static func runtimeMessage(in line: Substring) -> (String?, String)? {
+  package static func runtimeMessage(in line: Substring) -> (String?, String)? {
     for kind in ["Fatal error", "Precondition failed", "Assertion failed"] {
       guard let range = line.range(of: kind) else { continue }
       let before = line[..<range.lowerBound]
@@ -106,7 +107,7 @@ extension CrashReport {
   }
 
   /// `reduce(_:_:) + 49` → `reduce(_:_:)`.
-  static func functionName(_ description: String) -> String {
+  package static func functionName(_ description: String) -> String {
     guard let plus = description.range(of: " + ", options: .backwards),
       description[plus.upperBound...].allSatisfy(\.isNumber)
     else { return description }
@@ -115,7 +116,7 @@ extension CrashReport {
 
   /// The module of a Swift mangled name: `$s14RewindExamples…` → `RewindExamples`; `$ss…` (the
   /// standard library's shorthand) → `Swift`; `nil` for a name that is not Swift's.
-  static func module(ofMangled symbol: String) -> String? {
+  package static func module(ofMangled symbol: String) -> String? {
     var rest = Substring(symbol)
     for prefix in ["$s", "_$s", "$S", "_T0"] where rest.hasPrefix(prefix) {
       rest = rest.dropFirst(prefix.count)

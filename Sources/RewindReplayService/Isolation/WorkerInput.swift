@@ -10,10 +10,10 @@ import Rewind
 /// — a session stepping, `shrink` bisecting — is then read at once rather than after the
 /// scheduler wakes the process, which costs more than the work of a step; one written to the
 /// shared memory is read without a system call at all.
-struct WorkerInput {
+package struct WorkerInput {
   /// With shared memory, the socket is checked (a system call) once in this many checks of the
   /// shared request count: it carries only requests too long for the region and wake-ups.
-  static let socketCheckInterval = 8
+  package static let socketCheckInterval = 8
 
   private let fd: Int32
   private let shared: SharedMemory?
@@ -29,7 +29,7 @@ struct WorkerInput {
     case sharedMemory
   }
 
-  init(fd: Int32 = 0, shared: SharedMemory? = nil) {
+  package init(fd: Int32 = 0, shared: SharedMemory? = nil) {
     self.fd = fd
     self.shared = shared
     shared?.store(1, at: WorkerSharedMemory.awake)

@@ -1,4 +1,5 @@
 import Foundation  // and through it the C library (Glibc, Musl or Darwin)
+import Rewind
 import RewindCPU
 
 /// Memory that two processes read and write without a system call: a small file that both map

@@ -1,6 +1,7 @@
 // The terminal half of Platform.swift: every C library call a full-screen or line-editing
 // front end needs.
 import Foundation  // and through it the C library (Glibc, Musl or Darwin)
+import Rewind
 
 // MARK: - Terminal: raw mode, window size, signals, polling
 //

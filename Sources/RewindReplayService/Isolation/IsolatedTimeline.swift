@@ -20,12 +20,13 @@ import RewindReplay
 /// so ``reach(_:)`` moves there without asking the child: a step costs what it costs in process.
 ///
 /// When the child answers with an error instead (an action that no longer decodes, a damaged
-/// line), the same request is made of ``local``, an in-process timeline, for the typed error: the
-/// child has just shown that the request ends without a trap, so it is safe here (replay assumes
-/// reducers are deterministic; docs/determinism.md).
+/// line), its reply carries the typed ``ReplayError`` (``WorkerReply/failed(_:)``), thrown here
+/// as the child threw it. A request that walks the whole log (``verifyWalk()``) runs whole in the
+/// child: one round trip, not one per action.
 package final class IsolatedTimeline: AnyTimeline {
   package let log: ReplayLog
-  /// The same timeline in this process, asked only for what the child answered with an error.
+  /// The same timeline in this process, asked only for what needs no reducer (the header's
+  /// state, a checkpoint's).
   private let local: any AnyTimeline
   package private(set) var skippedSeqs: Set<Int> = []
   package var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
@@ -49,7 +50,7 @@ package final class IsolatedTimeline: AnyTimeline {
     case text([UInt8])
   }
   /// The last crash, and the skipped actions it happened with.
-  private(set) var knownCrash: (report: CrashReport, skips: Set<Int>)?
+  package private(set) var knownCrash: (report: CrashReport, skips: Set<Int>)?
   /// The length and CRC-32C of the bytes this process read, which every worker checks its file
   /// against (computed once, when the first worker starts).
   private lazy var readBytes: (length: Int, checksum: UInt32) = {
@@ -57,17 +58,17 @@ package final class IsolatedTimeline: AnyTimeline {
     return (length, log.checksum(ofFirst: length) ?? 0)
   }()
   /// How many child processes were started (for `shrink`'s report).
-  private(set) var workersStarted = 0
+  package private(set) var workersStarted = 0
   /// How many requests were sent to a child.
-  private(set) var requestsSent = 0
+  package private(set) var requestsSent = 0
   /// Whether the current child process is still running (it may have died rebuilding ahead).
-  var hasRunningWorker: Bool { worker?.isRunning == true }
+  package var hasRunningWorker: Bool { worker?.isRunning == true }
   /// The current child's process identifier (tests stop it).
-  var workerProcessIdentifier: Int32? { worker?.processIdentifier }
+  package var workerProcessIdentifier: Int32? { worker?.processIdentifier }
   /// Whether the current child is rebuilding states ahead.
-  var workerIsRunningAhead: Bool { worker?.wasRunningAhead == true }
+  package var workerIsRunningAhead: Bool { worker?.wasRunningAhead == true }
   /// Whether the current child sleeps until the next request.
-  var workerIsAsleep: Bool { worker?.isAsleep == true }
+  package var workerIsAsleep: Bool { worker?.isAsleep == true }
 
   /// A timeline over `log`, reduced in a child process.
   ///
@@ -91,7 +92,7 @@ package final class IsolatedTimeline: AnyTimeline {
   }
 
   /// The crash that rebuilding the state at `position` would meet again, if one is known.
-  func knownCrash(before position: Int) -> CrashReport? {
+  package func knownCrash(before position: Int) -> CrashReport? {
     guard let knownCrash, knownCrash.skips == skippedSeqs, let seq = knownCrash.report.seq,
       position >= seq
     else { return nil }
@@ -105,30 +106,33 @@ package final class IsolatedTimeline: AnyTimeline {
     if let memo, memo.position == position, memo.skips == skippedSeqs {
       switch memo.state {
       case .value(let state): return state
-      case .text(let text):
-        do { return try JSONParser.parse(text, limits: .unlimited) } catch {
-          throw .encodingFailed(what: "worker reply", reason: error.description)
-        }
+      case .text(let text): return try Self.parsed(text)
       }
     }
     if needsNoReducer(position) { return try local.stateJSON(at: position) }
     if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
-    let reply = try send(
-      request("state", [JSONMember("at", .number(String(position)))]), reaching: position
-    ) { () throws(ReplayError) in try local.stateJSON(at: position) }
-    let state = reply["state"] ?? .null
+    let text = try exchange(
+      request(.state(at: position, aheadLimit: aheadLimit)), reading: WorkerReply.stateText(in:))
+    let state = try Self.parsed(text)
     memo = (position, skippedSeqs, .value(state))
     return state
   }
 
+  /// The tree of a state's text that the worker sent.
+  private static func parsed(_ text: [UInt8]) throws(ReplayError) -> JSONValue {
+    do { return try JSONParser.parse(text, limits: .unlimited) } catch {
+      throw .encodingFailed(what: "worker reply", reason: error.description)
+    }
+  }
+
   /// The state at `position` rebuilt in this process (tests compare it with the worker's).
-  func localStateJSON(at position: Int) throws(ReplayError) -> JSONValue {
+  package func localStateJSON(at position: Int) throws(ReplayError) -> JSONValue {
     try local.stateJSON(at: position)
   }
 
   /// Whether rebuilding the state at `position` is known not to trap: it lies in the stretch the
   /// worker rebuilt for the last request and ahead of it, with the same skipped actions.
-  func isProven(_ position: Int) -> Bool {
+  package func isProven(_ position: Int) -> Bool {
     guard let proven, let worker, proven.skips == skippedSeqs, position >= proven.start else {
       return false
     }
@@ -148,7 +152,7 @@ package final class IsolatedTimeline: AnyTimeline {
   /// Whether the state at `position` is read from the log without running the reducer: the
   /// header's, or a recorded checkpoint's with no skipped action before it. It is decoded in this
   /// process (the app's `init(from:)`, not its reducer), and no worker is started for it.
-  func needsNoReducer(_ position: Int) -> Bool {
+  package func needsNoReducer(_ position: Int) -> Bool {
     if position == log.positions.lowerBound { return true }
     guard usesCheckpoints, skippedSeqs.allSatisfy({ $0 > position }) else { return false }
     return log.checkpointSeq(atOrBefore: position) == position
@@ -164,12 +168,7 @@ package final class IsolatedTimeline: AnyTimeline {
     if needsNoReducer(position) { return try local.reach(position) }
     if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
     if isProven(position) { return }
-    _ = try send(
-      request("reach", [JSONMember("at", .number(String(position)))]), reaching: position
-    ) { () throws(ReplayError) in
-      try local.reach(position)
-      return .null
-    }
+    try exchange(request(.reach(at: position, aheadLimit: aheadLimit)), reading: Self.done(in:))
   }
 
   /// The state as text: encoded straight to bytes in this process where no reducer runs (the
@@ -187,64 +186,83 @@ package final class IsolatedTimeline: AnyTimeline {
     if needsNoReducer(position) { return try local.stateJSONText(at: position) }
     if let report = knownCrash(before: position) { throw .reducerCrashed(report) }
     // The worker's text, cut out of its checked reply: never built as a tree here.
-    let reply = try exchange(
-      request("state", [JSONMember("at", .number(String(position)))]), reaching: position,
-      reading: Self.stateText(in:))
-    guard let reply else { return try local.stateJSONText(at: position) }
-    memo = (position, skippedSeqs, .text(reply))
-    return reply
+    let text = try exchange(
+      request(.state(at: position, aheadLimit: aheadLimit)), reading: WorkerReply.stateText(in:))
+    memo = (position, skippedSeqs, .text(text))
+    return text
   }
 
   package func stateJSONText(runningOnly seqs: [Int]) throws(ReplayError) -> [UInt8] {
-    let reply = try exchange(
-      .object([
-        JSONMember("op", .string("run")),
-        JSONMember("seqs", .array(seqs.map { .number(String($0)) })),
-      ]), reaching: nil, reading: Self.stateText(in:))
-    if let reply { return reply }
-    return try local.stateJSONText(runningOnly: seqs)
-  }
-
-  /// The text of the `state` of a reply `line` (checked as JSON, never built as a tree), or
-  /// `nil` when the reply is not `ok` (the request is then made of ``local``).
-  private static func stateText(in line: ArraySlice<UInt8>) throws(ReplayError) -> [UInt8]? {
-    let (error, isOK, state) = line.withUnsafeBytes {
-      bytes -> (JSONParseError?, Bool, [UInt8]?) in
-      if let error = JSONParser.firstError(in: bytes, limits: .unlimited) {
-        return (error, false, nil as [UInt8]?)
-      }
-      var isOK = false
-      var state: Range<Int>?
-      JSONScan.forEachMember(ofObjectIn: bytes) { key, value in
-        if key == "ok" { isOK = bytes[value].elementsEqual("true".utf8) }
-        if key == "state" { state = value }
-      }
-      return (nil, isOK, state.map { Array(bytes[$0]) })
-    }
-    if let error { throw .encodingFailed(what: "worker reply", reason: error.description) }
-    guard isOK else { return nil }
-    guard let state else {
-      throw .encodingFailed(what: "worker reply", reason: "it holds no state")
-    }
-    return state
+    try exchange(WorkerRequest(.run(seqs: seqs)), reading: WorkerReply.stateText(in:))
   }
 
   package func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool {
     if let report = knownCrash(before: max(a, b)) { throw .reducerCrashed(report) }
-    return try send(
-      request("equal", [JSONMember("a", .number(String(a))), JSONMember("b", .number(String(b)))]),
-      reaching: max(a, b)
-    ) { () throws(ReplayError) in .bool(try local.statesEqual(a, b)) }["equal"]?.boolValue == true
+    return try exchange(request(.equal(a: a, b: b))) { (line) throws(ReplayError) -> Bool in
+      guard case .equal(let equal) = try Self.reply(in: line) else {
+        throw Self.unexpected("equal")
+      }
+      return equal
+    }
   }
 
   package func checkAction(_ seq: Int) throws(ReplayError) {
-    _ = try send(
-      .object([JSONMember("op", .string("check")), JSONMember("seq", .number(String(seq)))]),
-      reaching: nil
-    ) { () throws(ReplayError) in
-      try local.checkAction(seq)
-      return .null
+    try exchange(WorkerRequest(.check(seq: seq)), reading: Self.done(in:))
+  }
+
+  /// ``Verifier``'s walk, whole in the worker: one request.
+  package func verifyWalk() throws(ReplayError) -> VerifyWalk {
+    if let report = knownCrash(before: log.positions.upperBound) {
+      throw .reducerCrashed(report)
     }
+    return try exchange(request(.verify)) { (line) throws(ReplayError) -> VerifyWalk in
+      guard case .verified(let walk) = try Self.reply(in: line) else {
+        throw Self.unexpected("verify")
+      }
+      return walk
+    }
+  }
+
+  /// The states in one request to the worker (``WorkerRequest/Operation/states(from:through:maxBytes:)``);
+  /// past a known crash, one at a time here (the first past it throws the crash).
+  package func stateJSONTexts(
+    from first: Int, through last: Int, maxBytes: Int
+  ) throws(ReplayError) -> [[UInt8]] {
+    guard log.positions.contains(first), log.positions.contains(last), first <= last else {
+      throw .positionOutOfRange(
+        log.positions.contains(first) ? last : first, valid: log.positions)
+    }
+    if knownCrash(before: last) != nil {
+      var texts: [[UInt8]] = []
+      var size = 0
+      for position in first...last {
+        guard texts.isEmpty || size < maxBytes else { break }
+        let text = try stateJSONText(at: position)
+        size += text.count
+        texts.append(text)
+      }
+      return texts
+    }
+    return try exchange(
+      request(.states(from: first, through: last, maxBytes: maxBytes)),
+      reading: WorkerReply.stateTexts(in:))
+  }
+
+  /// The typed reply in `line`; a failure is thrown as the worker threw it.
+  private static func reply(in line: ArraySlice<UInt8>) throws(ReplayError) -> WorkerReply {
+    let reply = try WorkerReply(line: line)
+    if case .failed(let error) = reply { throw error }
+    return reply
+  }
+
+  /// Reads a reply that says only that the request succeeded.
+  private static func done(in line: ArraySlice<UInt8>) throws(ReplayError) {
+    guard case .done = try reply(in: line) else { throw unexpected("reach or check") }
+  }
+
+  /// A reply of another kind than the request asks for.
+  private static func unexpected(_ request: String) -> ReplayError {
+    .encodingFailed(what: "worker reply", reason: "it does not answer the \(request) request")
   }
 
   package func setSkipped(_ seq: Int, _ isSkipped: Bool) {
@@ -252,31 +270,16 @@ package final class IsolatedTimeline: AnyTimeline {
     local.setSkipped(seq, isSkipped)
   }
 
-  /// A request that rebuilds states: `op`, its `members`, the skipped actions, whether to
-  /// report progress, and how far a session's worker may rebuild ahead (see ``WorkerMode``).
-  private func request(_ op: String, _ members: [JSONMember]) -> JSONValue {
-    var all =
-      [JSONMember("op", .string(op))] + members + [
-        JSONMember("skips", .array(skippedSeqs.sorted().map { .number(String($0)) })),
-        JSONMember("progress", .bool(progress != nil)),
-      ]
-    if runsAhead, let aheadLimit {
-      all.append(JSONMember("aheadLimit", .number(String(aheadLimit))))
-    }
-    return .object(all)
-  }
-
-  /// `request` with the ``aheadLimit`` of now (a retry after a worker was lost ahead).
-  private func refreshed(_ request: JSONValue) -> JSONValue {
-    guard runsAhead, case .object(var members) = request else { return request }
-    members.removeAll { $0.key == "aheadLimit" }
-    if let aheadLimit { members.append(JSONMember("aheadLimit", .number(String(aheadLimit)))) }
-    return .object(members)
+  /// A request with the skipped actions of now, saying whether to report progress.
+  private func request(_ operation: WorkerRequest.Operation) -> WorkerRequest {
+    WorkerRequest(operation, skips: skippedSeqs, progress: progress != nil)
   }
 
   /// The last position a worker may rebuild ahead to, with the skipped actions of now: before a
-  /// known crash, or a rebuild ahead that hung; `nil` when there is no such bound.
+  /// known crash, or a rebuild ahead that hung; `nil` when there is no such bound (or the worker
+  /// does not rebuild ahead).
   private var aheadLimit: Int? {
+    guard runsAhead else { return nil }
     var limit: Int?
     if let knownCrash, knownCrash.skips == skippedSeqs, let seq = knownCrash.report.seq {
       limit = seq - 1
@@ -287,38 +290,15 @@ package final class IsolatedTimeline: AnyTimeline {
     return limit
   }
 
-  /// Sends one request to the child (starting one when there is none) and returns its reply.
-  ///
-  /// - Parameters:
-  ///   - reaching: The last position whose state the request rebuilds (`nil` for a request that
-  ///     rebuilds none, or other states): a `state` or `reach` there starts a proven stretch.
-  ///   - here: The same request of ``local``, made when the child answers with an error; its
-  ///     value is returned as the reply's `state` and `equal`.
-  private func send(
-    _ request: JSONValue, reaching: Int?, here: () throws(ReplayError) -> JSONValue
-  ) throws(ReplayError) -> JSONValue {
-    let reply = try exchange(request, reaching: reaching) {
-      (line) throws(ReplayError) -> JSONValue? in
-      let reply: JSONValue
-      do { reply = try JSONParser.parse(line) } catch {
-        throw .encodingFailed(what: "worker reply", reason: "\(error)")
-      }
-      return reply["ok"]?.boolValue == true ? reply : nil
-    }
-    if let reply { return reply }
-    let value = try here()
-    return .object([JSONMember("state", value), JSONMember("equal", value)])
-  }
-
   /// Sends `request` to the worker (started when there is none) and returns its reply as `read`
-  /// takes it from the reply's line, or `nil` when `read` says the worker answered with an error
-  /// (the caller then makes the request of ``local``). A worker that hung rebuilding ahead, or
-  /// died, is replaced and the request sent again, unless the crash is the answer.
+  /// takes it from the reply's line. A worker that hung rebuilding ahead, or died, is replaced and
+  /// the request sent again, unless the crash is the answer.
+  @discardableResult
   private func exchange<Answer>(
-    _ request: JSONValue, reaching: Int?,
-    reading read: (ArraySlice<UInt8>) throws(ReplayError) -> Answer?
-  ) throws(ReplayError) -> Answer? {
-    let op = request["op"]?.stringValue
+    _ request: WorkerRequest,
+    reading read: (ArraySlice<UInt8>) throws(ReplayError) -> Answer
+  ) throws(ReplayError) -> Answer {
+    let reaching = request.reaching
     proven = nil
     if worker == nil {
       do {
@@ -336,10 +316,10 @@ package final class IsolatedTimeline: AnyTimeline {
     }
     guard let worker else { throw .cannotOpen(path: log.path, reason: "no worker process") }
     requestsSent += 1
-    switch worker.exchange(request.jsonText, progress: progress) {
+    switch worker.exchange(request.line, progress: progress) {
     case .reply(let line):
-      guard let answer = try read(line) else { return nil }
-      if runsAhead, let reaching, op == "state" || op == "reach" {
+      let answer = try read(line)
+      if runsAhead, let reaching {
         proven = (rebuildStart(for: reaching), skippedSeqs)
         aheadSkips = skippedSeqs
       }
@@ -348,7 +328,7 @@ package final class IsolatedTimeline: AnyTimeline {
       // It hung rebuilding ahead and has been ended: the next worker stops before that point.
       self.worker = nil
       stuckAhead = (position, aheadSkips)
-      return try exchange(refreshed(request), reaching: reaching, reading: read)
+      return try exchange(request.limitingAhead(to: aheadLimit), reading: read)
     case .died(let signal, let stderr):
       let diedAhead = worker.wasRunningAhead
       self.worker = nil
@@ -369,7 +349,7 @@ package final class IsolatedTimeline: AnyTimeline {
         // known for the next time; this request goes to a new worker.
         if report.seq != nil { knownCrash = (report, aheadSkips) }
         if let reaching, let known = knownCrash(before: reaching) { throw .reducerCrashed(known) }
-        return try exchange(refreshed(request), reaching: reaching, reading: read)
+        return try exchange(request.limitingAhead(to: aheadLimit), reading: read)
       }
       if report.seq != nil { knownCrash = (report, skippedSeqs) }
       throw .reducerCrashed(report)

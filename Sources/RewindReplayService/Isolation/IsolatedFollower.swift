@@ -7,38 +7,32 @@ import RewindReplay
 /// (``FollowerWorkerMode``), then — once the child came through the action — in this one: a
 /// reducer that traps on a new action kills the child, and `tail` reports the crash and goes on
 /// printing actions.
-final class IsolatedFollower: StateFollower {
+package final class IsolatedFollower: StateFollower {
   private let local: any StateFollower
   private let app: ReplayApp
   private let log: String
   private var worker: WorkerProcess?
 
   /// Follows with `local`, checked by a child process of the app `app` (for `log`'s actions).
-  init(local: any StateFollower, app: ReplayApp, log: String) {
+  package init(local: any StateFollower, app: ReplayApp, log: String) {
     self.local = local
     self.app = app
     self.log = log
   }
 
-  var stateJSON: JSONValue { local.stateJSON }
+  package var stateJSON: JSONValue { local.stateJSON }
 
-  func reset(to state: JSONValue) throws(ReplayError) {
+  package func reset(to state: JSONValue) throws(ReplayError) {
     try local.reset(to: state)
     worker = nil  // the next action starts a child from this state
   }
 
-  func apply(_ action: JSONValue, seq: Int, type: String?, line: Int) throws(ReplayError)
+  package func apply(_ action: JSONValue, seq: Int, type: String?, line: Int) throws(ReplayError)
     -> JSONValue
   {
     if worker == nil { try start() }
-    let request = JSONValue.object([
-      JSONMember("op", .string("apply")), JSONMember("action", action),
-      JSONMember("seq", .number(String(seq))),
-      JSONMember("type", type.map(JSONValue.string) ?? .null),
-      JSONMember("line", .number(String(line))),
-    ])
-    try exchange(request)
-    // The child came through it (or answered with an error, which this follower gives typed).
+    try exchange(.apply(action: action, seq: seq, type: type, line: line))
+    // The child came through it: the same action here cannot trap.
     return try local.apply(action, seq: seq, type: type, line: line)
   }
 
@@ -53,15 +47,21 @@ final class IsolatedFollower: StateFollower {
         reason: "cannot start a replay worker process (\(error)); run with --no-isolate to "
           + "follow states in this process")
     }
-    try exchange(
-      .object([JSONMember("op", .string("reset")), JSONMember("state", local.stateJSON)]))
+    try exchange(.reset(state: local.stateJSON))
   }
 
-  private func exchange(_ request: JSONValue) throws(ReplayError) {
+  /// Sends `request`; a failure the child answered is thrown as it threw it.
+  private func exchange(_ request: FollowerRequest) throws(ReplayError) {
     guard let worker else { return }
-    switch worker.exchange(request.jsonText, progress: nil) {
-    case .reply:
-      return
+    switch worker.exchange(request.line, progress: nil) {
+    case .reply(let line):
+      switch try WorkerReply(line: line) {
+      case .failed(let error): throw error
+      case .done: return
+      default:
+        throw .encodingFailed(
+          what: "follower reply", reason: "it does not answer the \(request.name) request")
+      }
     case .stuckAhead:
       // Only a session's worker rebuilds ahead, never this one; were it to, it has been ended.
       self.worker = nil

@@ -17,14 +17,14 @@ import RewindReplay
 /// written only once no request has come for ``textDelayNanoseconds`` (a user looking at the
 /// state): requests that follow each other closely — a script's gotos — would otherwise wait
 /// for a text they do not need.
-final class WorkerRunAhead {
+package final class WorkerRunAhead {
   /// The most actions rebuilt ahead of one request.
-  static let window = 4_096
+  package static let window = 4_096
   /// The most time spent rebuilding ahead of one request (a large state takes about a
   /// millisecond an action).
-  static let budgetNanoseconds: UInt64 = 100_000_000
+  package static let budgetNanoseconds: UInt64 = 100_000_000
   /// How long after an answer the next state's text is written, if no request came meanwhile.
-  static let textDelayNanoseconds: UInt64 = 100_000
+  package static let textDelayNanoseconds: UInt64 = 100_000
 
   private let shared: SharedMemory
   private let timeline: any AnyTimeline
@@ -41,13 +41,13 @@ final class WorkerRunAhead {
   /// was rebuilt with.
   private var prepared: (position: Int, skips: Set<Int>, text: [UInt8])?
 
-  init(shared: SharedMemory, timeline: any AnyTimeline) {
+  package init(shared: SharedMemory, timeline: any AnyTimeline) {
     self.shared = shared
     self.timeline = timeline
   }
 
   /// A request is being answered: nothing is rebuilt ahead until ``begin(at:)``.
-  func stop() {
+  package func stop() {
     shared.store(WorkerSharedMemory.answering, at: WorkerSharedMemory.phase)
     isActive = false
   }
@@ -55,7 +55,7 @@ final class WorkerRunAhead {
   /// The state at `position` was rebuilt for a request: say so before the answer is written,
   /// then rebuild ahead of it once the answer is out — up to `last` at most, when the parent
   /// knows that rebuilding further traps or hangs.
-  func begin(at position: Int, upTo last: Int?) {
+  package func begin(at position: Int, upTo last: Int?) {
     shared.store(position, at: WorkerSharedMemory.frontier)
     self.position = position
     start = position
@@ -69,7 +69,7 @@ final class WorkerRunAhead {
 
   /// Rebuilds the next state ahead, if any is left to rebuild (or waits to write the first
   /// one's text); returns whether there is more to do.
-  func step() -> Bool {
+  package func step() -> Bool {
     let now = Platform.monotonicNanoseconds()
     guard isActive, now < deadline else { return false }
     shared.store(WorkerSharedMemory.runningAhead, at: WorkerSharedMemory.phase)
@@ -98,7 +98,7 @@ final class WorkerRunAhead {
 
   /// The state at `position` as JSON text, when it was written out ahead with the skipped
   /// actions the timeline has now.
-  func preparedText(at position: Int) -> [UInt8]? {
+  package func preparedText(at position: Int) -> [UInt8]? {
     guard let prepared, prepared.position == position, prepared.skips == timeline.skippedSeqs
     else { return nil }
     return prepared.text

@@ -13,11 +13,11 @@ package final class WorkerProcess {
 
   /// The Swift backtracer's settings in a worker whose crash report wants the reducer's frames:
   /// a JSON report of the crashed thread on stderr, no questions asked.
-  static let backtraceSettings =
+  package static let backtraceSettings =
     "enable=yes,interactive=no,format=json,output-to=stderr,color=no,threads=crashed,"
     + "registers=none,images=none,limit=128,top=32"
 
-  enum Outcome {
+  package enum Outcome {
     /// The reply line, without its line feed.
     case reply(ArraySlice<UInt8>)
     /// The child died; how, and what it wrote on stderr.
@@ -59,7 +59,7 @@ package final class WorkerProcess {
   ///     file that no longer starts with them.
   ///   - runsAhead: Whether the worker rebuilds states ahead of the last one asked for while it
   ///     waits (a session), telling this process how far it got (``frontier``).
-  convenience init(
+  package convenience init(
     log: String, recovery: RecoveryMode, usesCheckpoints: Bool, reportsFrames: Bool,
     expected: (length: Int, checksum: UInt32), runsAhead: Bool = false
   ) throws {
@@ -81,7 +81,7 @@ package final class WorkerProcess {
   }
 
   /// Starts the running executable with `arguments` (`__worker …` or `__follow …`).
-  init(arguments: [String], reportsFrames: Bool, shared: SharedMemory? = nil) throws {
+  package init(arguments: [String], reportsFrames: Bool, shared: SharedMemory? = nil) throws {
     self.shared = shared
     guard let executable = Self.executableOverride.withLock({ $0 }) ?? Bundle.main.executableURL
     else {
@@ -141,7 +141,7 @@ package final class WorkerProcess {
 
   /// How long the child has to exit after `SIGTERM` or after its replies ended, and then how
   /// long its standard error has to end, before this process stops waiting.
-  static let exitGraceMilliseconds = 2_000
+  package static let exitGraceMilliseconds = 2_000
 
   /// Waits for the child to exit, killing it (`SIGKILL`) when it has not within
   /// ``exitGraceMilliseconds`` (a reducer stuck where `SIGTERM` does not end it), then for its
@@ -160,12 +160,13 @@ package final class WorkerProcess {
     }
   }
 
-  /// Sends one request line and waits for the reply line, or for the child's death; progress
-  /// lines (`{"progress":[DONE,TOTAL]}`) on the way go to `progress`.
-  func exchange(
-    _ request: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  /// Sends one request line (a ``WorkerRequest``'s or a ``FollowerRequest``'s, without its line
+  /// feed) and waits for the reply line, or for the child's death; progress lines
+  /// (``WorkerReply/progress(done:total:)``) on the way go to `progress`.
+  package func exchange(
+    _ request: [UInt8], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   ) -> Outcome {
-    var line = Array(request.utf8)
+    var line = request
     line.append(UInt8(ascii: "\n"))
     // When the request went through the shared memory: when, until the worker took it.
     var posted: UInt64?
@@ -193,11 +194,9 @@ package final class WorkerProcess {
       }
       if let newline {
         let reply = pending[..<newline]
-        if reply.starts(with: Self.progressPrefix) {
-          if let counts = (try? JSONParser.parse(reply))?["progress"]?.arrayOfInts,
-            counts.count == 2
-          {
-            progress?(counts[0], counts[1])
+        if reply.starts(with: WorkerReply.progressPrefix) {
+          if case .progress(let done, let total) = try? WorkerReply(line: reply) {
+            progress?(done, total)
           }
           pending.removeSubrange(...newline)
           searched = 0
@@ -236,7 +235,7 @@ package final class WorkerProcess {
   /// before sleeping until it comes: most answers take less, and a process that slept takes
   /// longer to wake than a step takes. Not at all on a single core, where checking would take
   /// the time from the other process.
-  static let spinNanoseconds: UInt64 =
+  package static let spinNanoseconds: UInt64 =
     ProcessInfo.processInfo.activeProcessorCount > 1 ? 250_000 : 0
 
   /// Returns once `fd` can be read or ``spinNanoseconds`` have passed.
@@ -252,23 +251,22 @@ package final class WorkerProcess {
   package static let stuckNanoseconds = Locked<UInt64>(2_000_000_000)
 
   /// Whether the child is still running.
-  var isRunning: Bool { process.isRunning }
+  package var isRunning: Bool { process.isRunning }
   /// The child's process identifier.
-  var processIdentifier: Int32 { process.processIdentifier }
+  package var processIdentifier: Int32 { process.processIdentifier }
   /// Whether a session's worker sleeps until the next request.
-  var isAsleep: Bool { shared?.load(at: WorkerSharedMemory.awake) == 0 }
+  package var isAsleep: Bool { shared?.load(at: WorkerSharedMemory.awake) == 0 }
 
   /// The last position the worker has rebuilt for the last `state` or `reach` it answered,
   /// counting those it rebuilt ahead since (-1 when it does not run ahead, or has not answered).
-  var frontier: Int { shared?.load(at: WorkerSharedMemory.frontier) ?? -1 }
+  package var frontier: Int { shared?.load(at: WorkerSharedMemory.frontier) ?? -1 }
 
   /// Whether the worker was rebuilding states ahead, not answering a request, when it was last
   /// seen (after its death: what it died doing).
-  var wasRunningAhead: Bool {
+  package var wasRunningAhead: Bool {
     shared?.load(at: WorkerSharedMemory.phase) == WorkerSharedMemory.runningAhead
   }
 
-  private static let progressPrefix = Array(#"{"progress":"#.utf8)
   /// What wakes a sleeping worker to a request in the shared memory: an empty line.
   private static let wakeUp: [UInt8] = [UInt8(ascii: "\n")]
 
@@ -285,7 +283,7 @@ package final class WorkerProcess {
   }
 }
 
-struct WorkerError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
+package struct WorkerError: Error, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = description }
 }

@@ -15,29 +15,29 @@ import Rewind
 ///   sends a line feed over the socket to wake a worker that sleeps.
 ///
 /// A request longer than the region goes over the socket as before.
-enum WorkerSharedMemory {
+package enum WorkerSharedMemory {
   /// The last position rebuilt for the last `state` or `reach` answered, or rebuilt ahead since.
-  static let frontier = 0
+  package static let frontier = 0
   /// ``answering`` or ``runningAhead``.
-  static let phase = 1
+  package static let phase = 1
   /// How many requests `replay` has written to the region.
-  static let requestSeq = 2
+  package static let requestSeq = 2
   /// The length of the request in the region.
-  static let requestLength = 3
+  package static let requestLength = 3
   /// 1 while the worker checks for requests, 0 while it sleeps.
-  static let awake = 4
+  package static let awake = 4
   /// How many words there are.
-  static let wordCount = 5
+  package static let wordCount = 5
   /// The size of the request region.
-  static let requestBytes = 16 << 10
+  package static let requestBytes = 16 << 10
 
   /// ``phase`` while the worker answers requests, or waits for one.
-  static let answering = 0
+  package static let answering = 0
   /// ``phase`` while the worker rebuilds states ahead.
-  static let runningAhead = 1
+  package static let runningAhead = 1
 
   /// Creates the memory (in `replay`), every word -1 but ``requestSeq`` and ``awake`` 0.
-  static func create() -> Result<SharedMemory, LogFileFailure> {
+  package static func create() -> Result<SharedMemory, LogFileFailure> {
     SharedMemory.create(wordCount: wordCount, byteCount: requestBytes, initialValue: -1).map {
       $0.store(0, at: requestSeq)
       $0.store(0, at: awake)
@@ -46,7 +46,7 @@ enum WorkerSharedMemory {
   }
 
   /// Maps the memory `replay` created at `path` (in the worker).
-  static func open(path: String) -> Result<SharedMemory, LogFileFailure> {
+  package static func open(path: String) -> Result<SharedMemory, LogFileFailure> {
     SharedMemory.open(path: path, wordCount: wordCount, byteCount: requestBytes)
   }
 }

@@ -1,0 +1,134 @@
+import RewindJSON
+import RewindReplay
+
+/// One reply of the crash-isolation worker (``WorkerMode``) to a ``WorkerRequest``, as one line of
+/// JSON: its `Codable` form, except a state, whose text is sent as the encoder wrote it,
+/// `{"state":TEXT}`, and a batch of states, `{"states":[TEXT,…]}`: never built as a tree on
+/// either side.
+///
+/// A failure carries the typed ``ReplayError`` across the process boundary: the parent throws
+/// what the worker threw.
+package enum WorkerReply: Codable, Sendable {
+  /// How far a long rebuild has got (before the reply it precedes).
+  case progress(done: Int, total: Int)
+  /// `reach` and `check` succeeded.
+  case done
+  /// Whether the two states of `equal` are equal.
+  case equal(Bool)
+  /// What the walk of `verify` found.
+  case verified(VerifyWalk)
+  /// The request failed with this error (the reducer did not trap: that ends the worker).
+  case failed(ReplayError)
+
+  /// The reply as one line of JSON, with its line feed.
+  package var line: [UInt8] {
+    var bytes: [UInt8]
+    do { bytes = try RewindJSONEncoder().encode(self) } catch {
+      // A reply that cannot be encoded (never expected) still answers, saying so.
+      bytes =
+        (try? RewindJSONEncoder().encode(
+          WorkerReply.failed(.encodingFailed(what: "worker reply", reason: "\(error)")))) ?? []
+    }
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
+  }
+
+  /// The reply in `line` (without its line feed), or `nil` when it is a state's
+  /// (``stateText(in:)``).
+  /// - Throws: ``ReplayError/encodingFailed(what:reason:)`` when the line is not a reply.
+  package init(line: ArraySlice<UInt8>) throws(ReplayError) {
+    do {
+      self = try line.withUnsafeBytes {
+        try RewindJSONDecoder().decode(WorkerReply.self, from: $0, limits: .unlimited)
+      }
+    } catch {
+      throw .encodingFailed(what: "worker reply", reason: "\(error)")
+    }
+  }
+
+  /// What a state reply starts with.
+  package static let statePrefix = Array(#"{"state":"#.utf8)
+  /// What a progress line starts with (``progress(done:total:)``'s `Codable` form).
+  package static let progressPrefix = Array(#"{"progress":"#.utf8)
+
+  /// The reply line to a `state` or `run` request: `{"state":TEXT}` with the state's `text` as it
+  /// was encoded, and a line feed.
+  package static func stateLine(_ text: [UInt8]) -> [UInt8] {
+    var line = statePrefix
+    line.reserveCapacity(line.count + text.count + 2)
+    line += text
+    line += Array("}\n".utf8)
+    return line
+  }
+
+  /// What a batch of states' reply starts with.
+  package static let statesPrefix = Array(#"{"states":["#.utf8)
+
+  /// The reply line to a `states` request: `{"states":[TEXT,…]}` with each state's text as it
+  /// was encoded, and a line feed.
+  package static func statesLine(_ texts: [[UInt8]]) -> [UInt8] {
+    var line = statesPrefix
+    line.reserveCapacity(texts.reduce(line.count + 4) { $0 + $1.count + 1 })
+    for (index, text) in texts.enumerated() {
+      if index > 0 { line.append(UInt8(ascii: ",")) }
+      line += text
+    }
+    line += Array("]}\n".utf8)
+    return line
+  }
+
+  /// The states' texts in a reply `line` to `states` (checked as JSON, none built as a tree); a
+  /// typed failure there is thrown.
+  /// - Throws: The worker's ``ReplayError``; `.encodingFailed` when the line is neither.
+  package static func stateTexts(in line: ArraySlice<UInt8>) throws(ReplayError) -> [[UInt8]] {
+    guard line.starts(with: statesPrefix) else {
+      switch try WorkerReply(line: line) {
+      case .failed(let error): throw error
+      default: throw .encodingFailed(what: "worker reply", reason: "it holds no states")
+      }
+    }
+    let (error, texts) = line.withUnsafeBytes { bytes -> (JSONParseError?, [[UInt8]]) in
+      if let error = JSONParser.firstError(in: bytes, limits: .unlimited) { return (error, []) }
+      var states: Range<Int>?
+      JSONScan.forEachMember(ofObjectIn: bytes) { key, value in
+        if key == "states" { states = value }
+      }
+      guard let states else { return (nil, []) }
+      var texts: [[UInt8]] = []
+      let array = UnsafeRawBufferPointer(rebasing: bytes[states])
+      JSONScan.forEachElement(ofArrayIn: array) { texts.append(Array(array[$0])) }
+      return (nil, texts)
+    }
+    if let error { throw .encodingFailed(what: "worker reply", reason: error.description) }
+    guard !texts.isEmpty else {
+      throw .encodingFailed(what: "worker reply", reason: "it holds no states")
+    }
+    return texts
+  }
+
+  /// The state's text in a reply `line` to `state` or `run` (checked as JSON, never built as a
+  /// tree); a typed failure there is thrown.
+  /// - Throws: The worker's ``ReplayError``; `.encodingFailed` when the line is neither.
+  package static func stateText(in line: ArraySlice<UInt8>) throws(ReplayError) -> [UInt8] {
+    guard line.starts(with: statePrefix) else {
+      switch try WorkerReply(line: line) {
+      case .failed(let error): throw error
+      default:
+        throw .encodingFailed(what: "worker reply", reason: "it holds no state")
+      }
+    }
+    let (error, state) = line.withUnsafeBytes { bytes -> (JSONParseError?, [UInt8]?) in
+      if let error = JSONParser.firstError(in: bytes, limits: .unlimited) { return (error, nil) }
+      var state: Range<Int>?
+      JSONScan.forEachMember(ofObjectIn: bytes) { key, value in
+        if key == "state" { state = value }
+      }
+      return (nil, state.map { Array(bytes[$0]) })
+    }
+    if let error { throw .encodingFailed(what: "worker reply", reason: error.description) }
+    guard let state else {
+      throw .encodingFailed(what: "worker reply", reason: "it holds no state")
+    }
+    return state
+  }
+}

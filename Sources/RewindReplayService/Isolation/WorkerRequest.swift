@@ -1,0 +1,85 @@
+import RewindJSON
+import RewindReplay
+
+/// One request from `replay` to its crash-isolation worker (``WorkerMode``), as one line of JSON
+/// (its `Codable` form, written and read with Rewind's JSON coder).
+///
+/// Each operation names its reply (``WorkerReply``): a state comes back as its text
+/// (``WorkerReply/stateText(in:)``), a batch of states as their texts
+/// (``WorkerReply/stateTexts(in:)``), `reach` and `check` as ``WorkerReply/done``, `equal` as
+/// ``WorkerReply/equal(_:)``, and a walk of the whole log (`verify`) as its result, whole: a
+/// request that walks the log runs inside the worker and sends back what it found, never one round
+/// trip per action. Any of them may instead answer ``WorkerReply/failed(_:)`` with the typed
+/// ``ReplayError``, or end with the worker's death (the reducer trapped).
+package struct WorkerRequest: Codable, Sendable, Equatable {
+  /// What to do.
+  package enum Operation: Codable, Sendable, Equatable {
+    /// Rebuild the state at `at` and send it as text; a session's worker then rebuilds ahead, up
+    /// to `aheadLimit` at most.
+    case state(at: Int, aheadLimit: Int?)
+    /// Rebuild the state at `at` and keep it for the next request, sending nothing back.
+    case reach(at: Int, aheadLimit: Int?)
+    /// Whether the states at `a` and `b` are equal.
+    case equal(a: Int, b: Int)
+    /// The state after applying only the actions `seqs`, in that order, to the header's state.
+    case run(seqs: [Int])
+    /// Whether the action `seq` still decodes.
+    case check(seq: Int)
+    /// ``Verifier``'s walk of the whole log (``AnyTimeline/verifyWalk()``).
+    case verify
+    /// The states from `from` through `through`, as many as fit in `maxBytes` (at least one):
+    /// ``AnyTimeline/stateJSONTexts(from:through:maxBytes:)``.
+    case states(from: Int, through: Int, maxBytes: Int)
+  }
+
+  /// What to do.
+  package var operation: Operation
+  /// The actions replayed as if they had not happened.
+  package var skips: [Int]
+  /// Whether a long rebuild reports its progress first (``WorkerReply/progress(done:total:)``).
+  package var progress: Bool
+
+  /// A request for `operation` with these skipped actions.
+  package init(_ operation: Operation, skips: Set<Int> = [], progress: Bool = false) {
+    self.operation = operation
+    self.skips = skips.sorted()
+    self.progress = progress
+  }
+
+  /// The request as one line of JSON, without its line feed.
+  package var line: [UInt8] {
+    // A request holds integers, booleans and the cases' names only: it always encodes.
+    (try? RewindJSONEncoder().encode(self)) ?? []
+  }
+
+  /// The request in `line`.
+  /// - Throws: ``ReplayError/encodingFailed(what:reason:)`` naming what does not read.
+  package init(line: [UInt8]) throws(ReplayError) {
+    do {
+      self = try RewindJSONDecoder().decode(WorkerRequest.self, from: line)
+    } catch {
+      throw .encodingFailed(what: "worker request", reason: "\(error)")
+    }
+  }
+
+  /// The position whose state the request rebuilds last, when it is one state's (`state`,
+  /// `reach`): a worker that answers it has shown that rebuilding there does not trap.
+  package var reaching: Int? {
+    switch operation {
+    case .state(let at, _), .reach(let at, _): return at
+    case .equal, .run, .check, .verify, .states: return nil
+    }
+  }
+
+  /// The same request with a session worker's `aheadLimit` replaced (a retry after the worker
+  /// was lost ahead); other operations as they are.
+  package func limitingAhead(to aheadLimit: Int?) -> WorkerRequest {
+    var request = self
+    switch operation {
+    case .state(let at, _): request.operation = .state(at: at, aheadLimit: aheadLimit)
+    case .reach(let at, _): request.operation = .reach(at: at, aheadLimit: aheadLimit)
+    case .equal, .run, .check, .verify, .states: break
+    }
+    return request
+  }
+}
