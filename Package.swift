@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Module layers, dependencies pointing one way:
+// Module layers, dependencies pointing one way; each target declares every module of this package
+// that its sources import (ArchitectureDocTests checks it):
 //   RewindJSON ← Rewind ← RewindReplay ← RewindReplayService ← ReplayCLI ← replay
 //   RewindCPU ↗    ↖ RewindExamples (counter and todo apps) ↗
 // RewindReplayService is the replay side every front end shares: it opens logs (app lookup,
@@ -41,7 +42,7 @@ let package = Package(
     .target(name: "RewindCPU"),
     .target(name: "Rewind", dependencies: ["RewindJSON", "RewindCPU"]),
     .target(name: "RewindExamples", dependencies: ["Rewind"]),
-    .target(name: "RewindReplay", dependencies: ["Rewind"]),
+    .target(name: "RewindReplay", dependencies: ["Rewind", "RewindJSON"]),
     .target(name: "ReSwiftStandIn"),
     // The generator of direct JSON paths for an app's Codable types (a build plugin over a tool
     // over a library that reads Swift source); it depends on nothing of Rewind's.
@@ -60,15 +61,17 @@ let package = Package(
     .target(
       name: "ReplayCLI",
       dependencies: ["RewindReplayService", "RewindReplay", "Rewind", "RewindJSON"]),
-    .executableTarget(name: "replay", dependencies: ["ReplayCLI", "RewindExamples"]),
     .executableTarget(
-      name: "rewind-testbed", dependencies: ["Rewind", "RewindExamples", "ReplayCLI"],
+      name: "replay", dependencies: ["ReplayCLI", "RewindReplay", "Rewind", "RewindExamples"]),
+    .executableTarget(
+      name: "rewind-testbed",
+      dependencies: ["Rewind", "RewindExamples", "RewindReplay", "ReplayCLI"],
       path: "Sources/RewindTestbed"),
     .executableTarget(
       name: "rewind-bench",
       dependencies: [
-        "Rewind", "RewindReplay", "RewindReplayService", "RewindExamples", "ReplayCLI",
-        "CodegenSamples",
+        "Rewind", "RewindJSON", "RewindReplay", "RewindReplayService", "RewindExamples",
+        "ReplayCLI", "CodegenSamples",
       ],
       path: "Sources/RewindBench"),
     // What the test targets share: Rewind's own hostile JSON, the repository's folders (and where
@@ -78,26 +81,33 @@ let package = Package(
     .testTarget(
       name: "RewindCodegenTests",
       dependencies: [
-        "RewindCodegen", "CodegenSamples", "Rewind", "RewindReplay", "RewindTestSupport",
+        "RewindCodegen", "CodegenSamples", "Rewind", "RewindJSON", "RewindReplay",
+        "RewindTestSupport",
         "rewind-codegen",
       ]),
     .testTarget(name: "RewindJSONTests", dependencies: ["RewindJSON", "RewindTestSupport"]),
     .testTarget(
       name: "RewindTests",
-      dependencies: ["Rewind", "RewindExamples", "RewindTestSupport", "rewind-testbed"]),
+      dependencies: [
+        "Rewind", "RewindJSON", "RewindExamples", "RewindTestSupport", "rewind-testbed",
+      ]),
     .testTarget(
       name: "RewindReplayTests",
-      dependencies: ["RewindReplay", "RewindExamples", "RewindTestSupport"]),
+      dependencies: [
+        "RewindReplay", "Rewind", "RewindJSON", "RewindExamples", "RewindTestSupport",
+      ]),
     .testTarget(
       name: "StoreRecipesTests",
-      dependencies: ["StoreRecipes", "RewindReplay", "RewindExamples", "ReSwiftStandIn"]),
+      dependencies: [
+        "StoreRecipes", "RewindReplay", "Rewind", "RewindJSON", "RewindExamples", "ReSwiftStandIn",
+      ]),
     // Tests printed by `replay gen-test` for the fixtures (ReplayCLITests checks they are current).
     .testTarget(name: "GeneratedTests", dependencies: ["Rewind", "RewindExamples"]),
     .testTarget(
       name: "ReplayCLITests",
       dependencies: [
-        "ReplayCLI", "RewindReplayService", "RewindExamples", "RewindTestSupport", "replay",
-        "rewind-testbed",
+        "ReplayCLI", "RewindReplayService", "RewindReplay", "Rewind", "RewindJSON",
+        "RewindExamples", "RewindTestSupport", "replay", "rewind-testbed",
       ]),
   ],
   swiftLanguageModes: [.v6]

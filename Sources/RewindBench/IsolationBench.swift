@@ -182,12 +182,14 @@ struct IsolationBench {
             "8h", "`replay export --html` of a \(exported)-action log: default vs --no-isolate",
             process("export --html", 6), target: 1.2,
             note: "every state rebuilt and diffed with the one before; the states come from the "
-              + "worker a batch at a time (StateTextWalk: up to 1,024 states or 4 MiB a reply)"),
+              + "worker a batch at a time (StateTextWalk: 4 MiB a reply, the next asked for ahead)"),
           row(
             "8i",
             "`replay export --redux-devtools` of a \(exported)-action log: default vs --no-isolate",
             process("export --redux-devtools", 8), target: 1.2,
-            note: "every state written out; the states come from the worker a batch at a time"),
+            note:
+              "every state written out; the states come from the worker a batch at a time, the next "
+              + "asked for ahead"),
         ]
       } ?? [])
   }

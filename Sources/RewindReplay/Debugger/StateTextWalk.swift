@@ -17,8 +17,6 @@ public struct StateTextWalk {
   public let last: Int
   /// The states asked for together: no more once their texts reach this many bytes.
   public static let batchBytes = 4 << 20
-  /// The most states in one batch.
-  public static let batchStates = 1_024
   private var batch: [[UInt8]] = []
   private var batchStart = 0
   private var isBatching: Bool
@@ -37,9 +35,10 @@ public struct StateTextWalk {
     if let text = batched(position) { return text }
     if isBatching, let timeline, log.positions.contains(position), position <= last {
       do {
+        // Up to the walk's end, as many as fit in the bytes: a timeline in a worker asks for the
+        // next batch ahead with the same end, and hands it over when it is asked for here.
         batch = try timeline.stateJSONTexts(
-          from: position, through: min(last, position + Self.batchStates - 1),
-          maxBytes: Self.batchBytes)
+          from: position, through: last, maxBytes: Self.batchBytes)
         batchStart = position
       } catch {
         // One at a time from here: the states before the failure, then the failure itself.
@@ -51,15 +50,11 @@ public struct StateTextWalk {
     return try Debugger.stateText(of: log, timeline: timeline, at: position)
   }
 
-  /// The text at `position` from the batch, when it holds it and it reads as JSON (a hand-built
-  /// value that does not is given by ``Debugger/stateText(of:timeline:at:)``, which says so).
+  /// The text at `position` from the batch, when it holds it (checked as JSON by
+  /// ``AnyTimeline/stateJSONTexts(from:through:maxBytes:)``).
   private func batched(_ position: Int) -> [UInt8]? {
     let index = position - batchStart
     guard batch.indices.contains(index) else { return nil }
-    let text = batch[index]
-    guard text.withUnsafeBytes({ JSONParser.firstError(in: $0, limits: .unlimited) }) == nil else {
-      return nil
-    }
-    return text
+    return batch[index]
   }
 }

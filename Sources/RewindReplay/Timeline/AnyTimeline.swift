@@ -38,11 +38,13 @@ public protocol AnyTimeline: AnyObject {
   /// - Throws: See ``Verifier/verify(_:)``.
   func verifyWalk() throws(ReplayError) -> VerifyWalk
   /// The states at `first`, `first + 1`, … up to `last` as compact JSON text
-  /// (``stateJSONText(at:)``'s), in one piece of work: at least the first, and no more once
-  /// their texts reach `maxBytes` together. A timeline in a worker process sends them in one
+  /// (``stateJSONText(at:)``'s), each checked to be one JSON value, in one piece of work: at
+  /// least the first, and no more once their texts reach `maxBytes` together. A timeline in a worker process sends them in one
   /// reply: a walk over every state (the exports) costs one round trip per batch, not per state.
   /// - Throws: See ``stateJSONText(at:)``: the first state that cannot be rebuilt ends the
-  ///   batch with its error, the states before it lost (ask again one at a time to keep them).
+  ///   batch with its error, the states before it lost (ask again one at a time to keep them);
+  ///   `.encodingFailed` for a text that is not one JSON value (a hand-built `JSONValue` in the
+  ///   state holding a number that is no JSON literal).
   func stateJSONTexts(from first: Int, through last: Int, maxBytes: Int) throws(ReplayError)
     -> [[UInt8]]
 }
@@ -51,15 +53,32 @@ extension AnyTimeline {
   /// ``Verifier/walk(_:)`` in this process.
   public func verifyWalk() throws(ReplayError) -> VerifyWalk { try Verifier.walk(self) }
 
-  /// Each state rebuilt in this process in turn.
+  /// Each state rebuilt in this process in turn, each checked to be one JSON value.
   public func stateJSONTexts(
     from first: Int, through last: Int, maxBytes: Int
+  ) throws(ReplayError) -> [[UInt8]] {
+    try collectStateJSONTexts(from: first, through: last, maxBytes: maxBytes, checking: true)
+  }
+
+  /// The states at `first` … `last` rebuilt here in turn, as many as fit in `maxBytes` (at least
+  /// one); `checking` each as one JSON value (a worker leaves that to the parent, which checks
+  /// what it reads).
+  package func collectStateJSONTexts(
+    from first: Int, through last: Int, maxBytes: Int, checking: Bool
   ) throws(ReplayError) -> [[UInt8]] {
     var texts: [[UInt8]] = []
     var size = 0
     var position = first
+    var validator = JSONValidator(limits: .unlimited)
     while position <= last, texts.isEmpty || size < maxBytes {
       let text = try stateJSONText(at: position)
+      if checking, text.withUnsafeBytes({ validator.firstDefect(in: $0) }) != nil {
+        throw .encodingFailed(
+          what: "state at position \(position)",
+          reason: text.withUnsafeBytes {
+            JSONParser.firstError(in: $0, limits: .unlimited)?.description ?? "it is not JSON"
+          })
+      }
       size += text.count
       texts.append(text)
       position += 1

@@ -233,19 +233,56 @@ package final class IsolatedTimeline: AnyTimeline {
         log.positions.contains(first) ? last : first, valid: log.positions)
     }
     if knownCrash(before: last) != nil {
-      var texts: [[UInt8]] = []
-      var size = 0
-      for position in first...last {
-        guard texts.isEmpty || size < maxBytes else { break }
-        let text = try stateJSONText(at: position)
-        size += text.count
-        texts.append(text)
-      }
-      return texts
+      // One at a time: the first past the crash throws it, at once.
+      return try collectStateJSONTexts(
+        from: first, through: last, maxBytes: maxBytes, checking: true)
     }
-    return try exchange(
-      request(.states(from: first, through: last, maxBytes: maxBytes)),
-      reading: WorkerReply.stateTexts(in:))
+    let asked = request(.states(from: first, through: last, maxBytes: maxBytes))
+    let texts: [[UInt8]]
+    if let prefetched, prefetched == asked, let worker {
+      // Asked for ahead, with the last batch: the worker has been rebuilding it since.
+      self.prefetched = nil
+      texts = try answer(
+        worker.receive(progress: progress), from: worker, to: asked,
+        reading: WorkerReply.stateTexts(in:))
+    } else {
+      texts = try exchange(asked, reading: WorkerReply.stateTexts(in:))
+    }
+    // The next batch is asked for now: the worker rebuilds it while this process uses these (a
+    // walk's next request is most often that one; any other first waits for it and drops it).
+    let next = first + texts.count
+    if !runsAhead, next <= last, let worker {
+      let ahead = request(.states(from: next, through: last, maxBytes: maxBytes))
+      if worker.send(ahead.line) == nil {
+        prefetched = ahead
+        requestsSent += 1
+      } else {
+        self.worker = nil
+      }
+    }
+    return texts
+  }
+
+  /// A batch of states asked for ahead of a walk (``stateJSONTexts(from:through:maxBytes:)``),
+  /// whose reply has not been read.
+  private var prefetched: WorkerRequest?
+
+  /// Reads and drops the reply to a batch asked for ahead and not wanted after all, so that the
+  /// next reply read is the next request's; a crash met building it is remembered.
+  private func settlePrefetched() {
+    guard let asked = prefetched else { return }
+    prefetched = nil
+    guard let worker else { return }
+    switch worker.receive(progress: nil) {
+    case .reply: return
+    case .stuckAhead: self.worker = nil
+    case .died(let signal, let stderr):
+      self.worker = nil
+      let report = CrashReport(
+        workerStandardError: stderr, signal: signal,
+        relativeTo: FileManager.default.currentDirectoryPath)
+      if report.seq != nil { knownCrash = (report, Set(asked.skips)) }
+    }
   }
 
   /// The typed reply in `line`; a failure is thrown as the worker threw it.
@@ -298,7 +335,7 @@ package final class IsolatedTimeline: AnyTimeline {
     _ request: WorkerRequest,
     reading read: (ArraySlice<UInt8>) throws(ReplayError) -> Answer
   ) throws(ReplayError) -> Answer {
-    let reaching = request.reaching
+    settlePrefetched()
     proven = nil
     if worker == nil {
       do {
@@ -316,7 +353,19 @@ package final class IsolatedTimeline: AnyTimeline {
     }
     guard let worker else { throw .cannotOpen(path: log.path, reason: "no worker process") }
     requestsSent += 1
-    switch worker.exchange(request.line, progress: progress) {
+    return try answer(
+      worker.exchange(request.line, progress: progress), from: worker, to: request, reading: read)
+  }
+
+  /// What `worker` answered to `request` (its `outcome`), as `read` takes it from the reply's
+  /// line. A worker that hung rebuilding ahead, or died, is replaced and the request sent again,
+  /// unless the crash is the answer.
+  private func answer<Answer>(
+    _ outcome: WorkerProcess.Outcome, from worker: WorkerProcess, to request: WorkerRequest,
+    reading read: (ArraySlice<UInt8>) throws(ReplayError) -> Answer
+  ) throws(ReplayError) -> Answer {
+    let reaching = request.reaching
+    switch outcome {
     case .reply(let line):
       let answer = try read(line)
       if runsAhead, let reaching {

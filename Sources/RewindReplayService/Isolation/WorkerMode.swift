@@ -119,7 +119,8 @@ package enum WorkerMode {
       case .states(let first, let last, let maxBytes):
         write(
           WorkerReply.statesLine(
-            try timeline.stateJSONTexts(from: first, through: last, maxBytes: maxBytes)))
+            try timeline.collectStateJSONTexts(
+              from: first, through: last, maxBytes: maxBytes, checking: false)))
         return
       }
     } catch {

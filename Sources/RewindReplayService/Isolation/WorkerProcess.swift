@@ -166,10 +166,19 @@ package final class WorkerProcess {
   package func exchange(
     _ request: [UInt8], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   ) -> Outcome {
+    send(request) ?? receive(progress: progress)
+  }
+
+  /// When the last request went through the shared memory: when, until the worker took it.
+  private var posted: UInt64?
+
+  /// Sends one request line without waiting for its reply (``receive(progress:)`` reads it):
+  /// `nil` once sent, or the child's death. A worker that rebuilds ahead (with shared memory)
+  /// takes one request at a time: send the next only after its reply.
+  package func send(_ request: [UInt8]) -> Outcome? {
     var line = request
     line.append(UInt8(ascii: "\n"))
-    // When the request went through the shared memory: when, until the worker took it.
-    var posted: UInt64?
+    posted = nil
     if let shared, line.count <= shared.bytes.count {
       posted = Platform.monotonicNanoseconds()
       // Through the shared memory; a line feed on the socket only wakes a worker that sleeps.
@@ -186,6 +195,14 @@ package final class WorkerProcess {
     } else if line.withUnsafeBytes({ Platform.sendAll(requests, $0) }) != nil {
       return died()
     }
+    return nil
+  }
+
+  /// Waits for the reply line to the request sent last, or for the child's death; progress
+  /// lines (``WorkerReply/progress(done:total:)``) on the way go to `progress`.
+  package func receive(
+    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  ) -> Outcome {
     let fd = replies.fileHandleForReading.fileDescriptor
     var searched = 0
     while true {

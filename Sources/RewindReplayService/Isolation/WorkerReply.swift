@@ -62,24 +62,32 @@ package enum WorkerReply: Codable, Sendable {
   }
 
   /// What a batch of states' reply starts with.
-  package static let statesPrefix = Array(#"{"states":["#.utf8)
+  package static let statesPrefix = Array(#"{"lengths":["#.utf8)
+  private static let statesMiddle = Array(#"],"states":["#.utf8)
+  private static let statesEnd = Array("]}".utf8)
 
-  /// The reply line to a `states` request: `{"states":[TEXT,…]}` with each state's text as it
-  /// was encoded, and a line feed.
+  /// The reply line to a `states` request, `{"lengths":[N,…],"states":[TEXT,…]}`: each state's
+  /// text as it was encoded, its length in bytes first (the parent cuts the texts apart without
+  /// scanning them), and a line feed.
   package static func statesLine(_ texts: [[UInt8]]) -> [UInt8] {
     var line = statesPrefix
-    line.reserveCapacity(texts.reduce(line.count + 4) { $0 + $1.count + 1 })
+    line.reserveCapacity(texts.reduce(64 + texts.count * 8) { $0 + $1.count + 1 })
+    line += texts.map { String($0.count) }.joined(separator: ",").utf8
+    line += statesMiddle
     for (index, text) in texts.enumerated() {
       if index > 0 { line.append(UInt8(ascii: ",")) }
       line += text
     }
-    line += Array("]}\n".utf8)
+    line += statesEnd
+    line.append(UInt8(ascii: "\n"))
     return line
   }
 
-  /// The states' texts in a reply `line` to `states` (checked as JSON, none built as a tree); a
-  /// typed failure there is thrown.
-  /// - Throws: The worker's ``ReplayError``; `.encodingFailed` when the line is neither.
+  /// The states' texts in a reply `line` to `states`, cut apart by their lengths and each
+  /// checked as one JSON value (none built as a tree: one pass over each, as a state asked for
+  /// alone is checked); a typed failure there is thrown.
+  /// - Throws: The worker's ``ReplayError``; `.encodingFailed` saying where the line is not a
+  ///   reply.
   package static func stateTexts(in line: ArraySlice<UInt8>) throws(ReplayError) -> [[UInt8]] {
     guard line.starts(with: statesPrefix) else {
       switch try WorkerReply(line: line) {
@@ -87,21 +95,58 @@ package enum WorkerReply: Codable, Sendable {
       default: throw .encodingFailed(what: "worker reply", reason: "it holds no states")
       }
     }
-    let (error, texts) = line.withUnsafeBytes { bytes -> (JSONParseError?, [[UInt8]]) in
-      if let error = JSONParser.firstError(in: bytes, limits: .unlimited) { return (error, []) }
-      var states: Range<Int>?
-      JSONScan.forEachMember(ofObjectIn: bytes) { key, value in
-        if key == "states" { states = value }
-      }
-      guard let states else { return (nil, []) }
-      var texts: [[UInt8]] = []
-      let array = UnsafeRawBufferPointer(rebasing: bytes[states])
-      JSONScan.forEachElement(ofArrayIn: array) { texts.append(Array(array[$0])) }
-      return (nil, texts)
+    func malformed(_ offset: Int, _ what: String) -> ReplayError {
+      .encodingFailed(
+        what: "worker reply",
+        reason: "byte \(offset - line.startIndex) of a batch of states: \(what)")
     }
-    if let error { throw .encodingFailed(what: "worker reply", reason: error.description) }
-    guard !texts.isEmpty else {
-      throw .encodingFailed(what: "worker reply", reason: "it holds no states")
+    // The lengths: digits and commas up to the `]`.
+    var lengths: [Int] = []
+    var index = line.startIndex + statesPrefix.count
+    var number = 0
+    var digits = 0
+    while index < line.endIndex, line[index] != UInt8(ascii: "]") {
+      let byte = line[index]
+      if byte == UInt8(ascii: ",") {
+        guard digits > 0 else { throw malformed(index, "a length is missing") }
+        lengths.append(number)
+        (number, digits) = (0, 0)
+      } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 12 {
+        number = number * 10 + Int(byte - UInt8(ascii: "0"))
+        digits += 1
+      } else {
+        throw malformed(index, "a length is not a number")
+      }
+      index += 1
+    }
+    guard digits > 0 else { throw malformed(index, "no lengths") }
+    lengths.append(number)
+    guard line[index...].starts(with: statesMiddle) else { throw malformed(index, "no states") }
+    index += statesMiddle.count
+    var texts: [[UInt8]] = []
+    texts.reserveCapacity(lengths.count)
+    var validator = JSONValidator(limits: .unlimited)
+    for (number, length) in lengths.enumerated() {
+      if number > 0 {
+        guard index < line.endIndex, line[index] == UInt8(ascii: ",") else {
+          throw malformed(index, "state \(number) does not follow a comma")
+        }
+        index += 1
+      }
+      guard length <= line.endIndex - index else {
+        throw malformed(index, "state \(number) is cut off")
+      }
+      let text = line[index..<(index + length)]
+      if text.withUnsafeBytes({ validator.firstDefect(in: $0) }) != nil {
+        let error = text.withUnsafeBytes { JSONParser.firstError(in: $0, limits: .unlimited) }
+        throw malformed(
+          index, "state \(number) is not one JSON value (\(error?.description ?? "a defect"))")
+      }
+      texts.append(Array(text))
+      index += length
+    }
+    guard line[index...].elementsEqual(statesEnd) else {
+      throw malformed(index, "it does not end after its last state")
     }
     return texts
   }

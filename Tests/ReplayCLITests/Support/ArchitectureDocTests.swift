@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-/// docs/architecture.md stays true: every file it names exists.
+/// docs/architecture.md stays true: every file it names exists, and what it says of the modules
+/// holds — each target declares what it imports, crash isolation lives in RewindReplayService,
+/// and the modules an app links hold no code only `replay` needs.
 @Suite struct ArchitectureDocTests {
   @Test func everyFileTheMapNamesExists() throws {
     let root = CLIFixture.packageRoot
@@ -22,5 +24,140 @@ import Testing
       !FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
     }
     #expect(missing.isEmpty, "docs/architecture.md names files that do not exist: \(missing)")
+  }
+
+  /// A target of `Package.swift`: its name, the modules it depends on, and its folder.
+  struct Target {
+    var name: String
+    var dependencies: Set<String>
+    var path: String
+    var isTest: Bool
+  }
+
+  /// The targets `Package.swift` declares, read from its text (each `.target(`,
+  /// `.executableTarget(` or `.testTarget(` call: `name:`, `dependencies: [...]`, `path:`).
+  static func targets() throws -> [Target] {
+    let text = try String(
+      contentsOf: CLIFixture.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    var targets: [Target] = []
+    for kind in [".target(", ".executableTarget(", ".testTarget("] {
+      for piece in text.components(separatedBy: kind).dropFirst() {
+        // The call's text: up to the next declaration of a target.
+        let call = piece.components(separatedBy: "\n    .").first ?? piece
+        func quoted(after label: String) -> String? {
+          guard let range = call.range(of: label + " \"") else { return nil }
+          return String(call[range.upperBound...].prefix { $0 != "\"" })
+        }
+        guard let name = quoted(after: "name:") else { continue }
+        var dependencies: Set<String> = []
+        if let range = call.range(of: "dependencies: [") {
+          let list = call[range.upperBound...].prefix { $0 != "]" }
+          for (index, part) in list.split(separator: "\"", omittingEmptySubsequences: false)
+            .enumerated() where index % 2 == 1
+          {
+            dependencies.insert(String(part))
+          }
+        }
+        let isTest = kind == ".testTarget("
+        targets.append(
+          Target(
+            name: name, dependencies: dependencies,
+            path: quoted(after: "path:") ?? (isTest ? "Tests/\(name)" : "Sources/\(name)"),
+            isTest: isTest))
+      }
+    }
+    return targets
+  }
+
+  /// The modules of this package that the Swift files under `path` import.
+  static func imports(under path: String, among modules: Set<String>) -> Set<String> {
+    let root = CLIFixture.packageRoot.appendingPathComponent(path)
+    var found: Set<String> = []
+    let files = FileManager.default.enumerator(atPath: root.path)
+    while let file = files?.nextObject() as? String {
+      guard file.hasSuffix(".swift"),
+        let text = try? String(
+          contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+      else { continue }
+      for line in text.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+          words[..<index].allSatisfy({ $0.hasPrefix("@") })
+        else { continue }
+        let module = String(words[index + 1])
+        if modules.contains(module) { found.insert(module) }
+      }
+    }
+    return found
+  }
+
+  @Test func everyTargetDeclaresTheModulesItImports() throws {
+    let targets = try Self.targets()
+    #expect(targets.count > 15, "read \(targets.count) targets from Package.swift")
+    let libraries = Set(targets.filter { !$0.isTest }.map(\.name))
+    for target in targets {
+      let imported = Self.imports(under: target.path, among: libraries).subtracting([target.name])
+      let undeclared = imported.subtracting(target.dependencies)
+      #expect(
+        undeclared.isEmpty,
+        "\(target.name) imports \(undeclared.sorted()) without declaring them in Package.swift")
+    }
+  }
+
+  /// The layers point one way: the engine knows nothing of the service, the service nothing of
+  /// the command line, and the modules an app links nothing of replay.
+  @Test func theLayersPointOneWay() throws {
+    let targets = Dictionary(
+      uniqueKeysWithValues: try Self.targets().map { ($0.name, $0) })
+    let below: [(String, [String])] = [
+      ("RewindJSON", ["Rewind", "RewindReplay", "RewindReplayService", "ReplayCLI"]),
+      ("Rewind", ["RewindReplay", "RewindReplayService", "ReplayCLI"]),
+      ("RewindReplay", ["RewindReplayService", "ReplayCLI"]),
+      ("RewindReplayService", ["ReplayCLI"]),
+    ]
+    for (module, above) in below {
+      let target = try #require(targets[module])
+      #expect(target.dependencies.isDisjoint(with: above), "\(module) depends on a layer above it")
+    }
+  }
+
+  /// Crash isolation lives in RewindReplayService: the command line starts no process and speaks
+  /// no worker protocol of its own; the modules an app links hold no terminal or shared-memory
+  /// code.
+  @Test func isolationAndReplaysPlatformCodeLiveInTheService() throws {
+    let root = CLIFixture.packageRoot
+    func texts(under path: String) -> [(String, String)] {
+      let folder = root.appendingPathComponent(path)
+      var result: [(String, String)] = []
+      let files = FileManager.default.enumerator(atPath: folder.path)
+      while let file = files?.nextObject() as? String {
+        guard file.hasSuffix(".swift"),
+          let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        else { continue }
+        result.append(("\(path)/\(file)", text))
+      }
+      return result
+    }
+    for (file, text) in texts(under: "Sources/ReplayCLI") {
+      for word in ["Process()", "WorkerProcess(", "posix_spawn"] {
+        #expect(!text.contains(word), "\(file) holds \(word): isolation belongs in the service")
+      }
+    }
+    for module in ["Sources/Rewind", "Sources/RewindJSON"] {
+      for (file, text) in texts(under: module) {
+        for word in ["termios", "tcsetattr", "SharedMemory", "MAP_SHARED"] {
+          #expect(!text.contains(word), "\(file) holds \(word): only replay needs it")
+        }
+      }
+    }
+    let service = texts(under: "Sources/RewindReplayService").map(\.0)
+    for file in [
+      "Sources/RewindReplayService/Platform/Platform+Terminal.swift",
+      "Sources/RewindReplayService/Platform/Platform+SharedMemory.swift",
+      "Sources/RewindReplayService/Isolation/WorkerRequest.swift",
+      "Sources/RewindReplayService/OpenedLog.swift",
+    ] {
+      #expect(service.contains(file), "\(file) is not in the service")
+    }
   }
 }

@@ -209,4 +209,43 @@ import Testing
     #expect(debugger.position == 5)
     #expect(debugger.knownActionTypes() == ["increment", "add", "decrement"])
   }
+
+  /// Every front end reads a typed position here: a number, first/start, last/end.
+  @Test func positionsAreReadInOnePlace() throws {
+    let log = try Self.debugger().log
+    #expect(try Debugger.position("first", in: log) == 0)
+    #expect(try Debugger.position("start", in: log) == 0)
+    #expect(try Debugger.position("last", in: log) == 12)
+    #expect(try Debugger.position("end", in: log) == 12)
+    #expect(try Debugger.position("7", in: log) == 7)
+    do {
+      _ = try Debugger.position("seven", in: log)
+      Issue.record("'seven' was read")
+    } catch {
+      #expect(error.message == "'seven' is not a position: use 0…12, first or last")
+    }
+    do {
+      _ = try Debugger.position("13", in: log)
+      Issue.record("13 was read")
+    } catch {
+      #expect(error.message == "position 13 is out of range: valid positions are 0…12")
+    }
+  }
+
+  /// One text for each error, and `description` is it (never Swift's own rendering of the case).
+  @Test func everyErrorHasOneMessage() throws {
+    let errors: [(DebuggerError, String)] = [
+      (.atLastPosition(12), "already at the last position (12); 'back' steps backward"),
+      (.noSuchBreakpoint("w9", ids: [1, 2]), "no watchpoint or breakpoint 'w9'; ids: 1, 2"),
+      (.noSuchAction(40, valid: 1...12), "no action 40: actions are 1…12"),
+      (
+        .replay(.noActions(path: "a.jsonl", position: 0)),
+        "a.jsonl: the log has no actions"
+      ),
+    ]
+    for (error, text) in errors {
+      #expect(error.message == text)
+      #expect("\(error)" == text)
+    }
+  }
 }
