@@ -3,6 +3,7 @@ import Rewind
 import RewindExamples
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// `rewind-bench __profile WORKLOAD [LOG]`: runs one workload in a loop for a profiler
 /// (`perf record -g`, or `valgrind --tool=callgrind` on a build made with `-Xcc -gdwarf-4`, whose
@@ -12,7 +13,9 @@ import RewindReplay
 /// `recorder-codable` (the recorder through `encode(to:)`, buffered), `encode-codable` and
 /// `decode-codable` (an action through `encode(to:)` or `init(from:)` alone), `rebuild LOG`
 /// (load and rebuild every state), `foundation LOG` (the same with Foundation's `JSONDecoder`),
-/// `open LOG` (open and index only), `diff LOG LOG`, `stepback LOG` (300 steps back across a
+/// `open LOG` (open and index only), `isolated-goto LOG` (8e's goto, alone), `isolated-roundtrip LOG` (a request
+/// answered at once), `worker-protocol` (a session request and its reply written
+/// and read 100,000 times), `diff LOG LOG`, `stepback LOG` (300 steps back across a
 /// checkpoint).
 enum ProfileMode {
   static func run(_ arguments: [String]) throws {
@@ -119,6 +122,50 @@ enum ProfileMode {
       seconds = try Stopwatch.seconds { _ = try FoundationBaseline.loadAndRebuild(arguments[1]) }
     case "open":
       seconds = try Stopwatch.seconds { _ = try ReplayLog(path: arguments[1]) }
+    case "isolated-goto":
+      // 8e's goto, 50 times: a state shown, a pause, a goto across half the log in a worker.
+      WorkerProcess.executableOverride.withLock { $0 = ReplayCommand.workerExecutable }
+      let log = try ReplayLog(path: arguments[1])
+      let app = ReplayCommand.apps[1]
+      let half = log.positions.count / 2
+      var total = 0.0
+      for _ in 0..<50 {
+        let timeline = IsolatedTimeline(
+          local: try app.timeline(for: log), recovery: log.recovery, runsAhead: true)
+        _ = try timeline.stateJSON(at: log.positions.lowerBound + 1 + min(1_500, half / 2))
+        Platform.sleep(milliseconds: 2)
+        total += try Stopwatch.seconds { try timeline.reach(log.positions.lowerBound + 1 + half) }
+      }
+      seconds = total / 50
+    case "isolated-roundtrip":
+      // One request and its reply, 2,000 times, to a worker that answers at once (the state is
+      // cached): the round trip alone.
+      WorkerProcess.executableOverride.withLock { $0 = ReplayCommand.workerExecutable }
+      let log = try ReplayLog(path: arguments[1])
+      let app = ReplayCommand.apps[1]
+      let timeline = IsolatedTimeline(
+        local: try app.timeline(for: log), recovery: log.recovery, runsAhead: false)
+      let a = log.positions.lowerBound + 1 + log.positions.count / 2
+      _ = try timeline.stateJSON(at: a)
+      _ = try timeline.statesEqual(a, a)
+      seconds =
+        try Stopwatch.seconds {
+          for _ in 0..<2_000 { _ = try timeline.statesEqual(a, a) }
+        } / 2_000
+    case "worker-protocol":
+      // 100,000 round trips' worth of a session's `reach`: the request written and read, the
+      // reply written and read (no process, no pipe).
+      let request = WorkerRequest(.reach(at: 500_001, aheadLimit: 999_999), skips: [3])
+      seconds = try Stopwatch.seconds {
+        for _ in 0..<100_000 {
+          let read = try WorkerRequest(line: request.line)
+          guard read == request else { throw BenchError("the request did not read back") }
+          let reply = WorkerReply.done.line
+          guard case .done = try WorkerReply(line: reply.dropLast()) else {
+            throw BenchError("the reply did not read back")
+          }
+        }
+      }
     case "diffparts":
       // Where `replay diff` spends its time.
       for _ in 0..<3 {

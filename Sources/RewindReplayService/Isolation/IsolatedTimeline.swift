@@ -343,6 +343,8 @@ package final class IsolatedTimeline: AnyTimeline {
           log: log.path, recovery: recovery, usesCheckpoints: usesCheckpoints,
           reportsFrames: reportsFrames, expected: readBytes, runsAhead: runsAhead)
         workersStarted += 1
+        // While the worker opens the log: this process's first use of the protocol's types.
+        _ = WorkerProtocol.warmedUp
       } catch {
         let why = (error as? WorkerError)?.description ?? error.localizedDescription
         throw .cannotOpen(

@@ -71,6 +71,7 @@ package enum WorkerMode {
     } catch {
       return refuse(error.message)
     }
+    WorkerProtocol.warmUp()
     var input = WorkerInput(shared: shared)
     while let line = input.nextLine(idle: { runAhead?.step() ?? false }) {
       runAhead?.stop()
