@@ -16,7 +16,7 @@ public struct VerifyReport: Sendable {
   }
 
   /// An action that no longer decodes.
-  public struct UndecodableAction: Sendable {
+  public struct UndecodableAction: Sendable, Codable {
     /// The action's seq.
     public var seq: Int
     /// What went wrong (line, type, coding path).
@@ -80,26 +80,12 @@ public struct VerifyReport: Sendable {
 /// What the walk of ``Verifier`` found, before any diff is made: small enough to come back whole
 /// from a replay worker process, which walks the log in one request.
 public struct VerifyWalk: Sendable, Codable {
-  /// A seq, and why its action no longer decodes.
-  public struct Undecodable: Sendable, Codable {
-    /// The action's seq.
-    public var seq: Int
-    /// What went wrong (line, type, coding path).
-    public var error: ReplayError
-
-    /// An action that no longer decodes.
-    public init(seq: Int, error: ReplayError) {
-      self.seq = seq
-      self.error = error
-    }
-  }
-
   /// How many checkpoints were compared (up to the first that differs).
   public var checkpointsCompared = 0
   /// The first checkpoint that differs, and the last position known to match before it.
   public var divergence: Divergence?
   /// Actions that no longer decode with the app's `Action` type.
-  public var undecodable: [Undecodable] = []
+  public var undecodable: [VerifyReport.UndecodableAction] = []
 
   /// Where the reducer first parted from the log's checkpoints.
   public struct Divergence: Sendable, Codable, Equatable {
@@ -129,7 +115,7 @@ public enum Verifier {
     let walk = try timeline.verifyWalk()
     var report = VerifyReport(
       path: log.path, checkpointsCompared: walk.checkpointsCompared, divergence: nil,
-      undecodable: walk.undecodable.map { .init(seq: $0.seq, error: $0.error) },
+      undecodable: walk.undecodable,
       hasCheckpoints: !log.checkpointSeqs.isEmpty)
     guard let divergence = walk.divergence,
       let changes = try changes(at: divergence.seq, of: timeline)
