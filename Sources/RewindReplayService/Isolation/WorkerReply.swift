@@ -37,6 +37,12 @@ package enum WorkerReply: Codable, Sendable {
   /// (``stateText(in:)``).
   /// - Throws: ``ReplayError/encodingFailed(what:reason:)`` when the line is not a reply.
   package init(line: ArraySlice<UInt8>) throws(ReplayError) {
+    // The reply of a session's every goto, read without the generic decoder (see
+    // ``WorkerRequest/line``).
+    if line.elementsEqual(Self.doneLine) {
+      self = .done
+      return
+    }
     do {
       self = try line.withUnsafeBytes {
         try RewindJSONDecoder().decode(WorkerReply.self, from: $0, limits: .unlimited)
@@ -45,6 +51,9 @@ package enum WorkerReply: Codable, Sendable {
       throw .encodingFailed(what: "worker reply", reason: "\(error)")
     }
   }
+
+  /// ``done``'s line, without its line feed.
+  private static let doneLine = Array(#"{"done":{}}"#.utf8)
 
   /// What a state reply starts with.
   package static let statePrefix = Array(#"{"state":"#.utf8)

@@ -46,10 +46,47 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
     self.progress = progress
   }
 
-  /// The request as one line of JSON, without its line feed.
+  /// The request as one line of JSON, without its line feed: its `Codable` form, the same bytes
+  /// as Rewind's encoder writes (`WorkerProtocolTests` checks it), written here without the
+  /// encoder. A session sends one a step, after a pause in which the caches went cold, and the
+  /// generic encoder then costs more than the rest of the round trip (docs/performance.md, 8e).
   package var line: [UInt8] {
-    // A request holds integers, booleans and the cases' names only: it always encodes.
-    (try? RewindJSONEncoder().encode(self)) ?? []
+    func number(_ value: Int) -> JSONValue { .number(String(value)) }
+    func object(_ members: [(String, JSONValue?)]) -> JSONValue {
+      .object(members.compactMap { key, value in value.map { JSONMember(key, $0) } })
+    }
+    let operation: JSONValue
+    switch self.operation {
+    case .state(let at, let aheadLimit):
+      operation = object([
+        ("state", object([("at", number(at)), ("aheadLimit", aheadLimit.map(number))]))
+      ])
+    case .reach(let at, let aheadLimit):
+      operation = object([
+        ("reach", object([("at", number(at)), ("aheadLimit", aheadLimit.map(number))]))
+      ])
+    case .equal(let a, let b):
+      operation = object([("equal", object([("a", number(a)), ("b", number(b))]))])
+    case .run(let seqs):
+      operation = object([("run", object([("seqs", .array(seqs.map(number)))]))])
+    case .check(let seq):
+      operation = object([("check", object([("seq", number(seq))]))])
+    case .verify:
+      operation = object([("verify", object([]))])
+    case .states(let from, let through, let maxBytes):
+      operation = object([
+        (
+          "states",
+          object([
+            ("from", number(from)), ("through", number(through)), ("maxBytes", number(maxBytes)),
+          ])
+        )
+      ])
+    }
+    return JSONValue.object([
+      JSONMember("operation", operation), JSONMember("skips", .array(skips.map(number))),
+      JSONMember("progress", .bool(progress)),
+    ]).serializedBytes
   }
 
   /// The request in `line`.

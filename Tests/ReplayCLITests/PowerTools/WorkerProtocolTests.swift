@@ -21,7 +21,18 @@ import Testing
   ])
   func aRequestReadsBackAsItWasSent(request: WorkerRequest) throws {
     #expect(try WorkerRequest(line: request.line) == request)
+    // Written without the encoder, in the encoder's own form.
+    #expect(request.line == (try RewindJSONEncoder().encode(request)))
     #expect(!request.line.contains(UInt8(ascii: "\n")), "one line")
+  }
+
+  @Test func theDoneReplyReadsAsTheEncoderWritesIt() throws {
+    let written = try RewindJSONEncoder().encode(WorkerReply.done)
+    guard case .done = try WorkerReply(line: written[...]) else {
+      Issue.record("\(String(decoding: written, as: UTF8.self)) is not read as done")
+      return
+    }
+    #expect(WorkerReply.done.line == written + [UInt8(ascii: "\n")])
   }
 
   @Test func skippedActionsAreSentInOrder() {
