@@ -92,11 +92,52 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
   /// The request in `line`.
   /// - Throws: ``ReplayError/encodingFailed(what:reason:)`` naming what does not read.
   package init(line: [UInt8]) throws(ReplayError) {
+    // What ``line`` writes is read without the generic decoder (a worker reads one request a
+    // step, with cold caches); anything else goes to the decoder, which says what is wrong.
+    if let request = Self.read(line) {
+      self = request
+      return
+    }
     do {
       self = try RewindJSONDecoder().decode(WorkerRequest.self, from: line)
     } catch {
       throw .encodingFailed(what: "worker request", reason: "\(error)")
     }
+  }
+
+  /// The request in `line` when it has the form ``line`` writes, else `nil`.
+  private static func read(_ line: [UInt8]) -> WorkerRequest? {
+    guard let value = try? JSONParser.parse(line), case .object(let members) = value,
+      members.count == 3, case .array(let skips)? = value["skips"],
+      let progress = value["progress"]?.boolValue,
+      case .object(let cases)? = value["operation"], cases.count == 1,
+      case .object(let fields) = cases[0].value
+    else { return nil }
+    let ints = skips.compactMap { $0.intValue }
+    guard ints.count == skips.count else { return nil }
+    func int(_ key: String) -> Int? { cases[0].value[key]?.intValue }
+    let operation: Operation
+    switch (cases[0].key, fields.count) {
+    case ("state", 1...2):
+      guard let at = int("at"), fields.count == (int("aheadLimit") == nil ? 1 : 2) else {
+        return nil
+      }
+      operation = .state(at: at, aheadLimit: int("aheadLimit"))
+    case ("reach", 1...2):
+      guard let at = int("at"), fields.count == (int("aheadLimit") == nil ? 1 : 2) else {
+        return nil
+      }
+      operation = .reach(at: at, aheadLimit: int("aheadLimit"))
+    case ("check", 1):
+      guard let seq = int("seq") else { return nil }
+      operation = .check(seq: seq)
+    default:
+      // The rest are not sent a step at a time: the decoder reads them.
+      return nil
+    }
+    var request = WorkerRequest(operation, progress: progress)
+    request.skips = ints
+    return request
   }
 
   /// The position whose state the request rebuilds last, when it is one state's (`state`,
