@@ -151,7 +151,7 @@ struct CommandContext {
     let opened = try openLog()
     let check = LastActionCheck.run(opened)
     if wantsJSON {
-      var summary = LogSummary.json(opened.log, appKnown: opened.timeline != nil)
+      var summary = opened.log.summaryJSON(appKnown: opened.timeline != nil)
       if let check, case .object(var members) = summary {
         members.append(JSONMember("replay", check.json))
         summary = .object(members)
@@ -226,13 +226,15 @@ struct CommandContext {
     let opened = try openLog()
     reportFaults(opened.log)
     let target = try parsePosition(arguments.string("at") ?? "last", in: opened.log)
-    // A position, then a state: the debugger's cursor lands on the last good position when the
-    // app's reducer crashes on the way, as a session's goto does.
-    let debugger = Debugger(log: opened.log, timeline: opened.timeline)
-    let motion: Debugger.Motion
-    do { motion = try debugger.move(to: target) } catch { throw opened.commandFailure(error) }
-    let position = debugger.position
-    let crash = motion.crash
+    // A position request, then the state there: the cursor lands on the last good position
+    // when the app's reducer crashes on the way, as a session's goto does.
+    let service = ReplayService(opened: opened)
+    let moved: MotionResponse
+    do { moved = try service.perform(MoveRequest(.position(target))) } catch {
+      throw opened.commandFailure(error)
+    }
+    let position = service.position
+    let crash = moved.crash
     let path = arguments.string("path")
     // The state is read as the encoder writes it and never held as a tree: written as it is
     // (`--json`), or indented (text); a path is looked up in that text, and the text of the value
@@ -268,7 +270,7 @@ struct CommandContext {
     guard let crash else { return ExitStatus.success }
     if wantsJSON {
       // The landing as a session's `goto --json` prints it: one JSON form of a crash met.
-      output.writeLine(debugger.jsonValue(motion).jsonText, to: .standardError)
+      output.writeLine(moved.jsonValue.jsonText, to: .standardError)
     } else {
       for line in crash.lines() { output.writeLine(line, to: .standardError) }
       output.writeLine(

@@ -182,11 +182,11 @@ struct CompatResult {
 
   /// The build that recorded the log, for the summary by build.
   private var build: String {
-    log.flatMap(BuildComparison.recordedBy) ?? "no build stamp"
+    log.flatMap(\.recordedBy) ?? "no build stamp"
   }
 
   private var recordedBy: String {
-    log.flatMap(BuildComparison.recordedBy).map { "recorded by \($0)" } ?? "no build stamp"
+    log.flatMap(\.recordedBy).map { "recorded by \($0)" } ?? "no build stamp"
   }
 
   private var readAs: String {

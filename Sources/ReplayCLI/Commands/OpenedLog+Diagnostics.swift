@@ -40,14 +40,12 @@ extension OpenedLog {
     do { return try stateText(at: position) } catch { throw commandFailure(error) }
   }
 
-  /// The state at `position` as a ``StateDocument``, read a level at a time (the TUI's state
-  /// pane, path completion). Without the app, a header's or checkpoint's state is the text the
-  /// file holds, checked when the log was read: no tree of it is built.
-  func stateDocument(at position: Int) throws(CommandFailure) -> StateDocument {
-    if timeline == nil, let text = recordedStateText(at: position) {
-      return StateDocument(checkedText: text)
+  /// What a command says when a request to the replay service failed.
+  func commandFailure(_ failure: ReplayFailure) -> CommandFailure {
+    guard case .debugger(let error) = failure else {
+      return .diagnostic(Diagnostic.error(inert(failure.message)))
     }
-    return StateDocument(checkedText: try commandStateText(at: position))
+    return commandFailure(error)
   }
 
   /// What a command says when the debugger failed.

@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// The data an exported page shows, as one JSON object: the page's script reads it from the
 /// `<script type="application/json" id="rewind-data">` element.
@@ -49,7 +50,7 @@ enum HTMLExportData {
     JSONValue.object([
       JSONMember("format", .string(format)),
       JSONMember("version", .number(String(version))),
-      JSONMember("info", LogSummary.json(log, appKnown: timeline != nil)),
+      JSONMember("info", log.summaryJSON(appKnown: timeline != nil)),
       JSONMember("ended", .string(LogSummary.endText(log))),
       JSONMember("actions", .array(try actions(of: log))),
     ]).write(into: &head)

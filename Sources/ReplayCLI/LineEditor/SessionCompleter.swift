@@ -1,8 +1,9 @@
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// Completes session command lines: command names at the start of a line and after `help`,
-/// `first`/`last` after `goto`, and state paths after `print`, `watch` and `break if` — keys of
+/// `first`/`last` after `goto` and `diff`, and state paths after `print`, `watch` and `break if` — keys of
 /// the state at the cursor (`print to⇥` → `todos`, `print todos[0].ti⇥` → `title`), and
 /// `count` after an array.
 struct SessionCompleter: LineCompleting {
@@ -19,7 +20,9 @@ struct SessionCompleter: LineCompleting {
   init(session: ReplaySession) {
     self.init { [weak session] in
       guard let session else { return nil }
-      return try? session.opened.stateDocument(at: session.position)
+      return (try? session.service.stateText(at: session.position)).map {
+        StateDocument(checkedText: $0)
+      }
     }
   }
 
@@ -31,16 +34,16 @@ struct SessionCompleter: LineCompleting {
     let word = String(before.dropFirst(wordStart))
     let earlier = before.prefix(wordStart).split(separator: " ").map(String.init)
     guard let first = earlier.first else { return commandNames(word, start: wordStart) }
-    switch SessionCommandTable.lookup(first)?.name {
-    case "help" where earlier.count == 1:
+    switch ReplayCommandTable.lookup(first)?.arguments {
+    case .commandName where earlier.count == 1:
       return commandNames(word, start: wordStart)
-    case "goto" where earlier.count == 1:
+    case .positions:
       return words(["first", "last"], matching: word, start: wordStart, terminator: "")
-    case "print" where earlier.count == 1, "watch" where earlier.count == 1:
+    case .statePath where earlier.count == 1:
       return path(word, start: wordStart)
-    case "break" where earlier.count == 1:
+    case .breakpoint where earlier.count == 1:
       return words(["if", "type="], matching: word, start: wordStart, terminator: "")
-    case "break" where earlier.count == 2 && earlier[1] == "if":
+    case .breakpoint where earlier.count == 2 && earlier[1] == "if":
       return path(word, start: wordStart)
     default:
       return nil
@@ -49,7 +52,7 @@ struct SessionCompleter: LineCompleting {
 
   /// Session command names that start with `word`.
   private func commandNames(_ word: String, start: Int) -> LineCompletion? {
-    words(SessionCommandTable.all.map(\.name), matching: word, start: start, terminator: " ")
+    words(ReplayCommandTable.all.map(\.name), matching: word, start: start, terminator: " ")
   }
 
   /// The `words` that start with `word`, or `nil` when none does.

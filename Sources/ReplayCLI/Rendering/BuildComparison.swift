@@ -1,16 +1,11 @@
 import Rewind
 import RewindReplay
+import RewindReplayService
 
 /// What every command says once, up front, when a log was recorded by another build of the app
 /// than the one this replay binary registers: which builds, and what follows (migrations, lines
 /// that will not decode, a newer replay needed).
 enum BuildComparison {
-  /// `recorded by todo 1.0 (3), schema 1`.
-  static func recordedBy(_ log: ReplayLog) -> String? {
-    guard let stamp = log.header.build else { return nil }
-    return "\(log.header.app) \(stamp.summary)"
-  }
-
   /// The note or warning for `log` opened with `app`; `nil` when there is nothing to say (the
   /// same build, or a log or registration without a stamp).
   static func note(log: ReplayLog, app: ReplayApp) -> Diagnostic? {

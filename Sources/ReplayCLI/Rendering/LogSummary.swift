@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// What `replay info` and the session's `info` show about a log.
 enum LogSummary {
@@ -20,7 +21,7 @@ enum LogSummary {
       ("session", inert(log.header.session)),
       ("recorded at", inert(log.header.recordedAt)),
     ]
-    if let build = BuildComparison.recordedBy(log) { rows.append(("recorded by", inert(build))) }
+    if let build = log.recordedBy { rows.append(("recorded by", inert(build))) }
     if let migration = log.migration {
       rows.append(("migrated", "schema \(migration.description), by this replay's migrations"))
     }
@@ -62,61 +63,6 @@ enum LogSummary {
     }
     for fault in log.faults { lines.append("  " + inert(fault.description)) }
     return lines.joined(separator: "\n")
-  }
-
-  /// The summary as one JSON object (`info --json`).
-  static func json(_ log: ReplayLog, appKnown: Bool) -> JSONValue {
-    func number(_ n: Int) -> JSONValue { .number(String(n)) }
-    var members: [JSONMember] = [
-      JSONMember("path", .string(log.path)),
-      JSONMember("app", .string(log.header.app)),
-      JSONMember("appKnown", .bool(appKnown)),
-      JSONMember("actionType", .string(log.header.actionType)),
-      JSONMember("stateType", .string(log.header.stateType)),
-      JSONMember("session", .string(log.header.session)),
-      JSONMember("recordedAt", .string(log.header.recordedAt)),
-      JSONMember("build", log.header.build?.json ?? .null),
-      JSONMember(
-        "recordedBy", BuildComparison.recordedBy(log).map(JSONValue.string) ?? .null),
-      JSONMember(
-        "migratedFrom",
-        log.migration.map { JSONValue.number(String($0.from)) } ?? .null),
-      JSONMember("version", number(log.header.version)),
-      JSONMember("segment", number(log.header.segment)),
-      JSONMember("joinedFiles", number(log.joinedFiles)),
-      JSONMember("initialStateMissing", .bool(log.isInitialStateMissing)),
-      JSONMember("actions", number(log.actionCount)),
-      JSONMember("firstSeq", number(log.firstSeq)),
-      JSONMember("lastSeq", number(log.lastSeq)),
-      JSONMember("checkpoints", .array(log.checkpointSeqs.map(number))),
-      JSONMember("skippedCheckpoints", number(log.skippedCheckpoints)),
-      JSONMember("cleanEnd", .bool(log.hasEndRecord)),
-      JSONMember("endReason", log.endReason.map(JSONValue.string) ?? .null),
-      JSONMember(
-        "signal",
-        log.signal.map { signal in
-          .object([
-            JSONMember("seq", .number(String(signal.seq))),
-            JSONMember("signal", .string(signal.signal)),
-            JSONMember("address", signal.address.map(JSONValue.string) ?? .null),
-            JSONMember("line", .number(String(signal.line))),
-          ])
-        } ?? .null),
-      JSONMember("recovery", .string(log.recovery.rawValue)),
-      JSONMember(
-        "badLines",
-        .array(
-          log.faults.map { fault in
-            .object([
-              JSONMember("line", number(fault.line)),
-              JSONMember("byteOffset", number(fault.byteOffset)),
-              JSONMember("reason", .string(fault.reason.summary)),
-            ])
-          })),
-      JSONMember("suspectFrom", log.suspectFrom.map(number) ?? .null),
-    ]
-    if log.ignoredLines > 0 { members.append(JSONMember("ignoredLines", number(log.ignoredLines))) }
-    return .object(members)
   }
 
   private static func checkpointsText(_ log: ReplayLog) -> String {

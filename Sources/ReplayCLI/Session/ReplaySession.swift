@@ -2,36 +2,37 @@ import RewindJSON
 import RewindReplay
 import RewindReplayService
 
-/// An interactive replay session: gdb-style commands over a ``Debugger`` (the cursor,
-/// watchpoints, breakpoints and skips), whose typed results it renders as text. Reads nothing and
-/// prints only through its ``TextOutput``.
+/// An interactive replay session: gdb-style commands, each parsed through
+/// ``ReplayCommandTable`` into a typed request, run by the ``ReplayService``, and its response
+/// rendered — as text, or as its one JSON form with `--json`. Reads nothing and prints only
+/// through its ``TextOutput``.
 final class ReplaySession {
-  let opened: OpenedLog
+  /// The service that answers the session's requests.
+  let service: ReplayService
   let output: any TextOutput
+  /// The opened log.
+  var opened: OpenedLog { service.opened }
   /// The cursor, watchpoints, breakpoints and skips.
-  let debugger: Debugger
+  var debugger: Debugger { service.debugger }
   /// The cursor's position.
-  var position: Int { debugger.position }
+  var position: Int { service.position }
   private var lastCommand: String?
   /// Whether any command failed (for the exit code of `-c` runs).
   private(set) var hadError = false
   /// Whether a command met an action that crashes the app's reducer (exit status 3 for `-c`
   /// runs and scripts).
   private(set) var metCrash = false
-  /// Whether the note that the cut-off log's last action replays without a crash was shown.
-  private var toldCleanLastAction = false
   /// Whether the command being run was given `--json`, or the session runs in ``jsonMode``: its
-  /// result (or error) is printed as one line of JSON, the debugger's encoding of it.
+  /// result (or error) is printed as one line of JSON, the response's one JSON form.
   private(set) var wantsJSON = false
   /// Whether every command prints JSON (`replay LOG --json`): one line each, its result or
   /// `{"error": …}`, for scripts and tools that drive a session.
   let jsonMode: Bool
 
   init(opened: OpenedLog, output: any TextOutput, jsonMode: Bool = false) {
-    self.opened = opened
+    self.service = ReplayService(opened: opened)
     self.output = output
     self.jsonMode = jsonMode
-    debugger = Debugger(log: opened.log, timeline: opened.timeline)
   }
 
   var log: ReplayLog { opened.log }
@@ -51,7 +52,7 @@ final class ReplaySession {
     if count > 0 { line += " (seq \(log.firstSeq)…\(log.lastSeq))" }
     line += ", \(log.checkpointSeqs.count) checkpoint\(log.checkpointSeqs.count == 1 ? "" : "s")"
     output.writeLine(line)
-    if let recordedBy = BuildComparison.recordedBy(log) {
+    if let recordedBy = log.recordedBy {
       output.writeLine(
         "recorded by \(inert(recordedBy))"
           + (log.migration.map { "; migrated by this replay (schema \($0.description))" } ?? ""))
@@ -86,48 +87,23 @@ final class ReplaySession {
       guard !jsonMode, let lastCommand else { return true }
       line = lastCommand
     }
-    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     guard let word = words.first else { return true }
     wantsJSON = jsonMode || (words.count > 1 && words.last == "--json")
-    guard let command = SessionCommandTable.lookup(word) else {
-      lastCommand = nil
-      let names = SessionCommandTable.all.map(\.name)
-      let suggestion = closestMatch(to: word, in: names).map { " Did you mean '\($0)'?" } ?? ""
-      fail("unknown command '\(inert(word))'.\(suggestion) Type 'help' for the list.")
-      return true
-    }
-    lastCommand = command.repeats ? line : nil
-    var arguments = Array(words.dropFirst())
+    let command = ReplayCommandTable.lookup(word)
+    lastCommand = command?.repeats == true ? line : nil
     // Only as the last word: a path or a search text may hold `--json` itself.
-    if arguments.last == "--json" {
-      arguments.removeLast()
-      wantsJSON = command.hasJSON
+    if words.count > 1, words.last == "--json" {
+      words.removeLast()
+      wantsJSON = command?.hasJSON ?? wantsJSON
     }
-    do throws(SessionFailure) {
-      switch command.name {
-      case "quit": return false
-      case "help": help(arguments)
-      case "next": try step(by: try count(arguments, default: 1))
-      case "back": try step(by: -(try count(arguments, default: 1)))
-      case "goto": try goto(arguments)
-      case "print": try printState(arguments)
-      case "action": try showAction()
-      case "list": try list(try count(arguments, default: 10))
-      case "info": showInfo()
-      case "find": try find(arguments)
-      case "diff": try diff(arguments)
-      case "watch": try watch(arguments)
-      case "break": try addBreak(arguments)
-      case "watches": listBreakpoints()
-      case "delete": try deleteBreakpoint(arguments)
-      case "continue": try continueRun(.forward)
-      case "reverse-continue": try continueRun(.backward)
-      case "skip": try setSkip(arguments, true)
-      case "unskip": try setSkip(arguments, false)
-      default: fail("'\(command.name)' is not available in this session")
-      }
+    do throws(ReplayFailure) {
+      let (_, request) = try service.request(words)
+      let response = try service.perform(request)
+      if response is QuitResponse { return false }
+      show(response)
     } catch {
-      fail(error.message)
+      fail(service.text(of: error))
     }
     return true
   }
@@ -143,116 +119,33 @@ final class ReplaySession {
     }
   }
 
-  // MARK: Moving
-
-  private func count(_ arguments: [String], default value: Int) throws(SessionFailure) -> Int {
-    guard let first = arguments.first else { return value }
-    guard arguments.count == 1, let n = Int(first), n >= 0 else {
-      throw SessionFailure(
-        "expected a number of steps, not '\(inert(arguments.joined(separator: " ")))'")
+  /// Prints a response: its JSON form with `--json`, else its text.
+  func show(_ response: any ReplayResponse) {
+    if response.crash != nil { metCrash = true }
+    if wantsJSON {
+      writeJSON(response.jsonValue)
+      return
     }
-    return n
+    for line in service.textLines(of: response) { output.writeLine(line.text, to: line.channel) }
   }
 
-  private func step(by delta: Int) throws(SessionFailure) {
-    show(try perform { () throws(DebuggerError) in try debugger.step(by: delta) })
-  }
-
-  private func goto(_ arguments: [String]) throws(SessionFailure) {
-    guard arguments.count == 1 else { throw SessionFailure("usage: goto N|first|last") }
-    let target = try perform { () throws(DebuggerError) in
-      try Debugger.position(arguments[0], in: log)
-    }
-    try move(to: target)
-  }
-
-  /// Moves the cursor, rebuilding the state there, and shows the action that led to it — or,
-  /// when an action on the way crashes the app's reducer, the crash report and the last good
-  /// position before it.
-  func move(to target: Int) throws(SessionFailure) {
-    show(try perform { () throws(DebuggerError) in try debugger.move(to: target) })
-  }
-
-  /// Runs a debugger operation; its error becomes the session's one-line failure.
-  func perform<Result>(_ body: () throws(DebuggerError) -> Result) throws(SessionFailure)
-    -> Result
-  {
-    do { return try body() } catch { throw SessionFailure(error, opened: opened) }
-  }
-
-  /// Prints a result as one line of JSON (`--json`); `crashed` when the app's reducer crashed on
-  /// the way, as it counts for the exit status.
-  func writeJSON(_ value: JSONValue, crashed: Bool = false) {
-    if crashed { metCrash = true }
+  /// Prints a result as one line of JSON.
+  private func writeJSON(_ value: JSONValue) {
     output.writeLine(value.jsonText)
   }
 
-  /// Shows where a move ended.
-  func show(_ motion: Debugger.Motion) {
-    if wantsJSON {
-      writeJSON(debugger.jsonValue(motion), crashed: motion.crash != nil)
-      return
+  static func oneLine(_ diagnostic: Diagnostic) -> String {
+    var text = inert(diagnostic.message)
+    if let location = diagnostic.location { text = "\(location): \(text)" }
+    if let hint = diagnostic.hints.first {
+      text += " (\(inert(hint.text))\(hint.comment.map { ": \(inert($0))" } ?? ""))"
     }
-    switch motion {
-    case .moved(let target):
-      showPositionLine()
-      if log.isCutOff, target == log.lastSeq, log.actionCount > 0,
-        let timeline = opened.timeline, !timeline.skippedSeqs.contains(target),
-        LastActionCheck.logEndsWhereTheAppStopped(log), !toldCleanLastAction
-      {
-        toldCleanLastAction = true
-        output.writeLine(
-          "note: action \(target), the last one recorded, replays without a crash: the app "
-            + "stopped somewhere else (in a view, an effect, or killed by the system)")
-      }
-    case .crashed(let report, let lastGood):
-      showCrash(report, landedAt: lastGood)
-    }
+    return text
   }
 
-  /// Shows a crash met on the way and the last good position the cursor landed on.
-  func showCrash(_ report: CrashReport, landedAt lastGood: Int) {
-    metCrash = true
-    for line in report.lines() { output.writeLine(line) }
-    output.writeLine(
-      "stopped at position \(lastGood), the last state before the crash (print, diff and back "
-        + "work from here)")
-    showPositionLine()
-  }
-
-  private func showPositionLine() {
-    if position == log.positions.lowerBound {
-      output.writeLine("at position \(position): the initial state")
-      return
-    }
-    guard let action = try? log.action(at: position) else {
-      output.writeLine("at position \(position)")
-      return
-    }
-    let skipped = opened.timeline?.skippedSeqs.contains(position) == true ? "  (skipped)" : ""
-    output.writeLine(ActionFormatter.line(action, marker: ">") + skipped)
-  }
-}
-
-/// A session command's failure: one line of text.
-struct SessionFailure: Error {
-  var message: String
-  init(_ message: String) { self.message = message }
-  /// A debugger's error, in the session's words: the core's message (``DebuggerError/message``),
-  /// made inert; a missing app said with the apps this binary knows, a replay error with its
-  /// hint.
-  init(_ error: DebuggerError, opened: OpenedLog) {
-    switch error {
-    case .noReducer: self.init(ReplaySession.oneLine(opened.missingAppDiagnostic))
-    case .replay(let error): self.init(error)
-    default: self.init(inert(error.message))
-    }
-  }
-  init(_ error: ReplayError) {
-    var text = inert(error.message)
-    if let location = error.location { text = "\(inert(location)): \(text)" }
-    if let hint = error.hint { text += " (\(inert(hint)))" }
-    message = text
+  /// A path error in a session's words, with a suggestion when a key is close.
+  static func pathMessage(_ error: StatePathError) -> String {
+    inert(error.messageWithSuggestion)
   }
 }
 

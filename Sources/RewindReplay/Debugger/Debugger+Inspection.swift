@@ -142,6 +142,13 @@ public struct StateDiff: Sendable {
   /// The changes, in document order; `nil` when the states are equal.
   public var changes: [JSONChange]?
 
+  /// What changed from the state at `from` to the state at `to`.
+  public init(from: Int, to: Int, changes: [JSONChange]?) {
+    self.from = from
+    self.to = to
+    self.changes = changes
+  }
+
   /// The changes as an RFC 6902 JSON Patch: the JSON form of a diff everywhere (`diff --json`).
   public var jsonValue: JSONValue { JSONPatch(changes: changes).jsonValue }
 }
@@ -152,6 +159,12 @@ public struct ActionDetail: Sendable {
   public var action: RecordedAction
   /// Whether the replay skips it (`skip`).
   public var isSkipped: Bool
+
+  /// `action`, skipped or not by the replay.
+  public init(action: RecordedAction, isSkipped: Bool) {
+    self.action = action
+    self.isSkipped = isSkipped
+  }
 }
 
 /// Actions around the cursor, for `list`.

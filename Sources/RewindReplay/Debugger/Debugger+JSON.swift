@@ -63,56 +63,14 @@ extension Breakpoint {
   /// `{"id": 2, "break": "type=add"}`, `{"id": 3, "break": "if todos.count >= 6"}` — the command
   /// that sets it, as a member.
   public func jsonValue(id: Int) -> JSONValue {
-    let text = description
-    let word = text.prefix { $0 != " " }
-    let rest = text.dropFirst(word.count).drop { $0 == " " }
-    return .object([
-      JSONMember("id", .number(String(id))), JSONMember(String(word), .string(String(rest))),
-    ])
-  }
-}
-
-extension Debugger {
-  /// Where a move ended: `{"position": N, "action": {...}}` (no `action` at the initial state),
-  /// and `"crash"` (``CrashReport/json``) when the app's reducer crashed on the way and the
-  /// cursor landed at the last good position.
-  public func jsonValue(_ motion: Motion) -> JSONValue {
-    switch motion {
-    case .moved(let position): return landing(position, [])
-    case .crashed(let report, let position):
-      return landing(position, [JSONMember("crash", report.json)])
+    let member: JSONMember
+    switch self {
+    case .watch(let path): member = JSONMember("watch", .string(path.sessionText))
+    case .actionType(let name): member = JSONMember("break", .string("type=\(name)"))
+    case .condition(let path, let comparison, let value):
+      member = JSONMember(
+        "break", .string("if \(path.sessionText) \(comparison.rawValue) \(value.jsonText)"))
     }
-  }
-
-  /// Where `continue` or `reverse-continue` stopped: the position and action as for a
-  /// ``Motion``, and why — `"stoppedBy": [{"id": 1, "reason": "todos.count: 3 → 4"}]`,
-  /// `"reached": "end"` (or `"start"`) with nothing triggered, or `"crash"`.
-  public func jsonValue(_ stop: Stop) -> JSONValue {
-    switch stop {
-    case .breakpoints(let position, let reasons):
-      let stoppedBy = reasons.map { reason in
-        JSONValue.object([
-          JSONMember("id", .number(String(reason.id))), JSONMember("reason", .string(reason.text)),
-        ])
-      }
-      return landing(position, [JSONMember("stoppedBy", .array(stoppedBy))])
-    case .boundary(let position, let direction):
-      let end = direction == .forward ? "end" : "start"
-      return landing(position, [JSONMember("reached", .string(end))])
-    case .crashed(let report, let position):
-      return landing(position, [JSONMember("crash", report.json)])
-    }
-  }
-
-  /// `position`, the action that led there when there is one (as ``ActionDetail/jsonValue``),
-  /// then `extra`.
-  private func landing(_ position: Int, _ extra: [JSONMember]) -> JSONValue {
-    var members = [JSONMember("position", .number(String(position)))]
-    if position > log.positions.lowerBound, let action = try? log.action(at: position) {
-      let isSkipped = timeline?.skippedSeqs.contains(position) == true
-      members.append(
-        JSONMember("action", ActionDetail(action: action, isSkipped: isSkipped).jsonValue))
-    }
-    return .object(members + extra)
+    return .object([JSONMember("id", .number(String(id))), member])
   }
 }

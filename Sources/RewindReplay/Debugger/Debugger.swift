@@ -54,8 +54,6 @@ public final class Debugger {
   /// The watchpoints and breakpoints, in the order set, with their ids.
   public private(set) var breakpoints: [(id: Int, breakpoint: Breakpoint)] = []
   private var nextBreakpointID = 1
-  /// The last stop of ``continueRun(_:)`` not yet taken (``takeStop()``).
-  private var lastStop: Stop?
 
   /// A debugger over `log`, at its first position — or, in a file whose initial state never came
   /// (``ReplayLog/isInitialStateMissing``), at its first checkpoint, the first state known.
@@ -66,14 +64,6 @@ public final class Debugger {
       log.isInitialStateMissing
       ? log.checkpointSeqs.first { log.positions.contains($0) } ?? log.positions.lowerBound
       : log.positions.lowerBound
-  }
-
-  /// The stop of the last ``continueRun(_:)`` since the last call, if any: for a front end that
-  /// runs commands through another (the TUI through the session's command line) and marks where
-  /// they stopped.
-  public func takeStop() -> Stop? {
-    defer { lastStop = nil }
-    return lastStop
   }
 
   /// The timeline, or why there is none.
@@ -97,6 +87,17 @@ public final class Debugger {
     }
     position = target
     return .moved(to: target)
+  }
+
+  /// Puts the cursor at `target` without rebuilding the state there: for a viewer that stands on
+  /// a position whose state it does not rebuild — an action at or after one that crashes the
+  /// app's reducer (its crash is shown instead), or the last action of a cut-off log that the
+  /// user has not yet asked to rebuild in this process.
+  public func place(at target: Int) throws(DebuggerError) {
+    guard log.positions.contains(target) else {
+      throw .positionOutOfRange(target, valid: log.positions)
+    }
+    position = target
   }
 
   /// The position `text` names in `log`: a number, `first` (or `start`), or `last` (or `end`).
@@ -193,9 +194,7 @@ public final class Debugger {
     }) {
       _ = try requireTimeline()
     }
-    let stop = try search(direction)
-    lastStop = stop
-    return stop
+    return try search(direction)
   }
 
   private func search(_ direction: TimelineSearch.Direction) throws(DebuggerError) -> Stop {

@@ -125,32 +125,19 @@ import Testing
   /// no worker protocol of its own; the modules an app links hold no terminal or shared-memory
   /// code.
   @Test func isolationAndReplaysPlatformCodeLiveInTheService() throws {
-    let root = CLIFixture.packageRoot
-    func texts(under path: String) -> [(String, String)] {
-      let folder = root.appendingPathComponent(path)
-      var result: [(String, String)] = []
-      let files = FileManager.default.enumerator(atPath: folder.path)
-      while let file = files?.nextObject() as? String {
-        guard file.hasSuffix(".swift"),
-          let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-        else { continue }
-        result.append(("\(path)/\(file)", text))
-      }
-      return result
-    }
-    for (file, text) in texts(under: "Sources/ReplayCLI") {
+    for (file, text) in Self.texts(under: "Sources/ReplayCLI") {
       for word in ["Process()", "WorkerProcess(", "posix_spawn"] {
         #expect(!text.contains(word), "\(file) holds \(word): isolation belongs in the service")
       }
     }
     for module in ["Sources/Rewind", "Sources/RewindJSON"] {
-      for (file, text) in texts(under: module) {
+      for (file, text) in Self.texts(under: module) {
         for word in ["termios", "tcsetattr", "SharedMemory", "MAP_SHARED"] {
           #expect(!text.contains(word), "\(file) holds \(word): only replay needs it")
         }
       }
     }
-    let service = texts(under: "Sources/RewindReplayService").map(\.0)
+    let service = Self.texts(under: "Sources/RewindReplayService").map(\.0)
     for file in [
       "Sources/RewindReplayService/Platform/Platform+Terminal.swift",
       "Sources/RewindReplayService/Platform/Platform+SharedMemory.swift",
@@ -158,6 +145,53 @@ import Testing
       "Sources/RewindReplayService/OpenedLog.swift",
     ] {
       #expect(service.contains(file), "\(file) is not in the service")
+    }
+  }
+
+  /// Each Swift file under `path` (its path from the package's root) and its text.
+  static func texts(under path: String) -> [(String, String)] {
+    let folder = CLIFixture.packageRoot.appendingPathComponent(path)
+    var result: [(String, String)] = []
+    let files = FileManager.default.enumerator(atPath: folder.path)
+    while let file = files?.nextObject() as? String {
+      guard file.hasSuffix(".swift"),
+        let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      else { continue }
+      result.append(("\(path)/\(file)", text))
+    }
+    return result
+  }
+
+  /// The map's "request" section holds: every request under `Requests/` is in the one command
+  /// table, the session runs commands only through it (no `switch` of command names), and the
+  /// TUI keeps no debugger of its own — no cursor it sets, no timeline, diff or command text.
+  @Test func frontEndsOnlyTranslateRequestsOfTheOneTable() throws {
+    let requests = Self.texts(under: "Sources/RewindReplayService/Requests")
+    let table = try #require(
+      requests.first { $0.0.hasSuffix("/ReplayCommandTable.swift") }?.1)
+    var declared: [String] = []
+    for (_, text) in requests {
+      for piece in text.components(separatedBy: "package struct ").dropFirst() {
+        let name = String(piece.prefix { $0.isLetter || $0.isNumber })
+        if piece.dropFirst(name.count).hasPrefix(": ReplayRequest") { declared.append(name) }
+      }
+    }
+    #expect(declared.count >= 14, "requests found: \(declared)")
+    for name in declared {
+      #expect(table.contains("\(name)."), "\(name) is not in ReplayCommandTable")
+    }
+    let session = try #require(
+      Self.texts(under: "Sources/ReplayCLI/Session").first {
+        $0.0.hasSuffix("/ReplaySession.swift")
+      }?.1)
+    #expect(!session.contains("case \""), "ReplaySession switches on command names")
+    for (file, text) in Self.texts(under: "Sources/ReplayCLI/TUI") {
+      for word in [
+        ".execute(", "Debugger(", "JSONDiff.diff(", "stateJSONText", ".reach(", "\"goto \\(",
+        "\"find \\(", "\"find -b", "\"watch \\(", "\"continue\"", "ReplaySession",
+      ] {
+        #expect(!text.contains(word), "\(file) holds \(word): the TUI only sends requests")
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 extension TUIModel {
   /// Applies every key in order (a paste, a held key), as ``handle(_:)`` does one.
@@ -7,16 +8,9 @@ extension TUIModel {
     for key in keys where !isFinished { handle(key) }
   }
 
-  /// Applies one key.
+  /// Applies one key: what ``TUIKeyTable`` binds it to.
   ///
-  /// ←/→ or h/l step; ↑/↓ (j/k) move in the focused pane; PgUp/PgDn page; Home/End go to the
-  /// initial state and the last action; `g` asks for a position; `/` for text or `type=NAME`
-  /// to find, and `n`/`N` find the next and previous match; `w` watches the value under the
-  /// state cursor; `c`/`C` continue and reverse-continue; `d` shows or hides the diff; Tab
-  /// switches panes; Enter or space folds and unfolds in the state (Enter in the action list
-  /// moves to the state); `:` runs a session command; `!` rebuilds
-  /// the last state of a cut-off log; `?` shows the keys; `q` (or Ctrl-C) quits. While the help
-  /// is shown, any key closes it; while a prompt is open, keys edit its answer.
+  /// While the help is shown, any key closes it; while a prompt is open, keys edit its answer.
   func handle(_ key: TerminalKey) {
     if showsHelp {
       showsHelp = false
@@ -27,47 +21,33 @@ extension TUIModel {
       return
     }
     messages = []
-    let page = max(1, layout.contentHeight)
-    switch key {
-    case .left, .character("h"): step(by: -1)
-    case .right, .character("l"): step(by: 1)
-    case .up, .character("k"): focus == .actions ? step(by: -1) : moveTreeCursor(by: -1)
-    case .down, .character("j"): focus == .actions ? step(by: 1) : moveTreeCursor(by: 1)
-    case .pageUp: focus == .actions ? step(by: -page) : moveTreeCursor(by: -page)
-    case .pageDown: focus == .actions ? step(by: page) : moveTreeCursor(by: page)
-    case .home: move(to: log.positions.lowerBound)
-    case .end: move(to: log.positions.upperBound)
-    case .character("g"): ask(.goto)
-    case .character("/"): ask(.find)
-    case .character(":"): ask(.command)
-    case .character("n"): findAgain(backward: false)
-    case .character("N"): findAgain(backward: true)
-    case .character("w"): watchTreeCursor()
-    case .character("c"): runSessionCommand("continue")
-    case .character("C"): runSessionCommand("reverse-continue")
-    case .character("d"):
-      showsDiff.toggle()
-      followPosition()
-    case .tab, .backTab: focus = focus == .actions ? .state : .actions
-    case .enter, .character(" "):
-      if focus == .state { toggleFold() } else { focus = .state }
-    case .character("?"): showsHelp = true
-    case .character("q"), .control("c"): isFinished = true
-    case .character("!"): confirmRebuild()
-    case .control("l"): needsFullRedraw = true
-    default: break
-    }
+    guard let command = TUIKeyTable.command(for: key) else { return }
+    apply(command)
   }
 
-  /// Moves `delta` positions, saying so at either end of the log.
-  private func step(by delta: Int) {
-    let range = log.positions
-    if delta > 0, position == range.upperBound {
-      report("already at the last position (\(range.upperBound))")
-    } else if delta < 0, position == range.lowerBound {
-      report("already at the initial state (position \(range.lowerBound))")
-    } else {
-      move(to: position + delta)
+  /// Does what a key is bound to: a request to the service, or a change of what is shown.
+  func apply(_ command: TUIKeyCommand) {
+    let page = max(1, layout.contentHeight)
+    switch command {
+    case .step(let delta): move(.steps(delta))
+    case .row(let delta): focus == .actions ? move(.steps(delta)) : moveTreeCursor(by: delta)
+    case .page(let pages):
+      focus == .actions ? move(.steps(pages * page)) : moveTreeCursor(by: pages * page)
+    case .end(let last):
+      move(.position(last ? log.positions.upperBound : log.positions.lowerBound))
+    case .ask(let kind): ask(kind)
+    case .findAgain(let backward): findAgain(backward: backward)
+    case .watchTreeCursor: watchTreeCursor()
+    case .continueRun(let direction): perform(ContinueRequest(direction))
+    case .toggleDiff:
+      showsDiff.toggle()
+      followPosition()
+    case .switchPane: focus = focus == .actions ? .state : .actions
+    case .fold: if focus == .state { toggleFold() } else { focus = .state }
+    case .confirmRebuild: confirmRebuild()
+    case .help: showsHelp = true
+    case .redraw: needsFullRedraw = true
+    case .quit: isFinished = true
     }
   }
 
@@ -119,8 +99,10 @@ extension TUIModel {
     guard !text.isEmpty else { return }
     switch kind {
     case .goto:
-      do throws(DebuggerError) { move(to: try Debugger.position(text, in: log)) } catch {
-        report(inert(error.message), isError: true)
+      do throws(ReplayFailure) {
+        move(.position(try ReplayCommand.position(text, in: service)))
+      } catch {
+        report(service.text(of: error), isError: true)
       }
     case .find:
       if findHistory.last != text { findHistory.append(text) }
@@ -128,7 +110,7 @@ extension TUIModel {
       findAgain(backward: false)
     case .command:
       if commandHistory.last != text { commandHistory.append(text) }
-      runSessionCommand(text)
+      run(commandLine: text)
     }
   }
 
@@ -138,7 +120,7 @@ extension TUIModel {
       report("nothing to find again: press / and type text, or type=NAME")
       return
     }
-    runSessionCommand(backward ? "find -b \(lastQuery)" : "find \(lastQuery)")
+    perform(FindRequest(ActionQuery(parsing: lastQuery), backward ? .backward : .forward))
   }
 
   /// Sets a watchpoint on the path under the state tree's cursor.
@@ -148,7 +130,7 @@ extension TUIModel {
       return
     }
     let rows = StateTreeRows(document: state, toggled: tree.toggled)
-    runSessionCommand("watch \(rows.jsonPath(rows.row(for: tree.cursor)).sessionText)")
+    perform(WatchRequest(rows.jsonPath(rows.row(for: tree.cursor))))
   }
 
   /// Lets the last state of a cut-off log be rebuilt (`!`).

@@ -55,21 +55,17 @@ enum TUIStateView {
 /// `replay tui`, testable without a terminal (``TUIRenderer`` draws it; ``TUIApp`` feeds it
 /// keys).
 ///
-/// The cursor is a position of the log. Commands typed after `:` run in a ``ReplaySession``
-/// kept at the same position, so they behave exactly as in `replay LOG`.
+/// The cursor, the states and diffs, watchpoints, searches and crash landing are the
+/// ``ReplayService``'s: each key becomes a typed request (``TUIKeyTable``), and a command typed
+/// after `:` is parsed through the same ``ReplayCommandTable`` as `replay LOG`'s, so it behaves
+/// exactly as there. What is the TUI's own is how it shows them: panes, folds, prompts.
 final class TUIModel {
-  /// The log and its timeline.
-  let opened: OpenedLog
-  /// The session that runs `:` commands, continue, find and watch.
-  let session: ReplaySession
-  /// Collects what the session writes, for the message area.
-  private let output = TUISessionOutput()
+  /// The service that answers every key and command.
+  let service: ReplayService
   /// Columns of the screen.
   private(set) var width: Int
   /// Rows of the screen.
   private(set) var height: Int
-  /// The cursor: a position of the log.
-  var position: Int
   /// Which pane ↑ and ↓ move in.
   var focus = TUIPane.actions
   /// Whether the diff pane is shown.
@@ -98,24 +94,27 @@ final class TUIModel {
   var commandHistory: [String] = []
   /// Queries typed after `/`, oldest first.
   var findHistory: [String] = []
-  /// The last few states rebuilt, newest last.
-  private var stateCache: [(position: Int, view: TUIStateView)] = []
-  /// The changes of the last action diffed.
-  private var diffCache: (position: Int, changes: Result<[JSONChange]?, SessionFailure>)?
+  /// The last request a key or command sent to the service (what a test of the keys checks).
+  var lastRequest: (any ReplayRequest)?
+  /// The state shown, read a level at a time as the tree pane draws it, with the position and
+  /// skips it is of (the service keeps the texts; this is the view of one of them).
+  private var shown: (position: Int, skips: [Int], view: TUIStateView)?
 
   /// A model at the session's start (the initial state of `opened`, or its first checkpoint when
   /// the initial state is not in the file), for a `width` × `height` screen.
   init(opened: OpenedLog, width: Int, height: Int) {
-    self.opened = opened
-    self.session = ReplaySession(opened: opened, output: output)
+    self.service = ReplayService(opened: opened)
     self.width = max(0, width)
     self.height = max(0, height)
-    position = session.position
-    listTop = position
+    listTop = service.position
   }
 
+  /// The log and its timeline.
+  var opened: OpenedLog { service.opened }
   /// The log.
   var log: ReplayLog { opened.log }
+  /// The cursor: the service's position.
+  var position: Int { service.position }
 
   /// Where things go on the current screen.
   var layout: TUILayout { TUILayout(width: width, height: height, showsDiff: showsDiff) }
@@ -137,83 +136,48 @@ final class TUIModel {
     return !(timeline is IsolatedTimeline)
   }
 
-  /// The state at `position`, rebuilt once and kept for the next few redraws.
-  /// - Complexity: What ``AnyTimeline/stateJSONText(at:)`` costs, once per position visited.
+  /// The state at `position` as the screen shows it, from the service's state text.
+  /// - Complexity: What ``ReplayService/stateText(at:)`` costs, once per position visited.
   func state(at position: Int) -> TUIStateView {
     if needsConfirmation(position) { return .unconfirmed }
-    if let cached = stateCache.first(where: { $0.position == position }) { return cached.view }
-    // Made room for first: two large states are never held at once for it.
-    if stateCache.count >= statesKept { stateCache.removeFirst(stateCache.count - statesKept + 1) }
+    let skips = service.skips
+    if let shown, shown.position == position, shown.skips == skips { return shown.view }
+    shown = nil
     let view: TUIStateView
-    do throws(CommandFailure) {
-      view = .value(try opened.stateDocument(at: position))
+    do throws(DebuggerError) {
+      view = .value(StateDocument(checkedText: try service.stateText(at: position)))
     } catch {
-      if case .replay(.reducerCrashed(let report)) = error {
-        view = .crashed(report)
-      } else {
-        let diagnostic = error.diagnostic
-        view = .unavailable(diagnostic.message + (diagnostic.notes.first.map { "; " + $0 } ?? ""))
-      }
+      view = Self.view(of: error, opened: opened)
     }
-    stateCache.append((position, view))
-    if stateCache.count > statesKept { stateCache.removeFirst() }
+    shown = (position, skips, view)
     return view
   }
 
-  /// How many states ``state(at:)`` keeps: 4, or for a log whose states are large (4 MiB of text
-  /// or more) only the one shown.
-  private var statesKept: Int {
-    opened.log.recordedStateByteCount >= 4 << 20 ? 1 : 4
+  /// What stands in for a state that could not be rebuilt: the crash card, or why.
+  private static func view(of error: DebuggerError, opened: OpenedLog) -> TUIStateView {
+    if case .replay(.reducerCrashed(let report)) = error { return .crashed(report) }
+    let diagnostic = opened.commandFailure(error).diagnostic
+    return .unavailable(diagnostic.message + (diagnostic.notes.first.map { "; " + $0 } ?? ""))
   }
 
-  /// What the action at `position` changed, or `nil` for the initial state (no action led
-  /// there) and the unconfirmed last state of a cut-off log.
-  func changes(at position: Int) -> Result<[JSONChange]?, SessionFailure>? {
-    guard position > log.positions.lowerBound else { return nil }
-    if let diffCache, diffCache.position == position { return diffCache.changes }
-    let result: Result<[JSONChange]?, SessionFailure>
-    switch (state(at: position - 1), state(at: position)) {
-    case (.value(let old), .value(let new)):
-      result = .success(JSONDiff.diff(checkedOldText: old.text, checkedNewText: new.text))
-    case (.unavailable(let reason), _), (_, .unavailable(let reason)):
-      result = .failure(SessionFailure(reason))
-    case (_, .unconfirmed), (.unconfirmed, _): return nil
-    case (.crashed(let report), _), (_, .crashed(let report)):
-      result = .failure(SessionFailure(report.headline))
+  /// What the action at `position` changed (the service's diff), or `nil` for the initial state
+  /// (no action led there) and the unconfirmed last state of a cut-off log.
+  func changes(at position: Int) -> Result<[JSONChange]?, TUIProblem>? {
+    guard position > log.positions.lowerBound, !needsConfirmation(position) else { return nil }
+    do throws(DebuggerError) {
+      return .success(try service.diff(from: position - 1, to: position).changes)
+    } catch {
+      switch Self.view(of: error, opened: opened) {
+      case .crashed(let report): return .failure(TUIProblem(message: report.headline))
+      case .unavailable(let reason): return .failure(TUIProblem(message: reason))
+      case .value, .unconfirmed: return nil
+      }
     }
-    diffCache = (position, result)
-    return result
   }
 
-  /// Forgets rebuilt states (after `skip`, which changes them).
+  /// Forgets the state shown (the service forgets its own after a skip).
   func forgetStates() {
-    stateCache.removeAll()
-    diffCache = nil
-  }
-
-  /// Moves the cursor to `target`, clamped to the log's positions, and scrolls to it.
-  ///
-  /// A jump to or past an action that crashes the app's reducer, from before it, stops at the
-  /// last good position and shows the crash's headline; stepping onto the crashing action from
-  /// there shows its crash card.
-  func move(to target: Int) {
-    let range = log.positions
-    let wanted = min(max(target, range.lowerBound), range.upperBound)
-    if wanted > position, case .crashed(let report) = state(at: wanted),
-      let lastGood = report.lastGood, position < lastGood, range.contains(lastGood)
-    {
-      position = lastGood
-      // One line: the message line, not the output panel that would cover the list's cursor.
-      // Where the cursor is and what → does come first: a narrow terminal cuts the end.
-      messages = [
-        TUIMessageLine(
-          text: "stopped at \(lastGood) (→ shows the crash): \(report.headline)",
-          isError: true)
-      ]
-    } else {
-      position = wanted
-    }
-    followPosition()
+    shown = nil
   }
 
   /// Scrolls the action list and the state tree to their cursors.
@@ -230,13 +194,14 @@ final class TUIModel {
     }
   }
 
-  /// Collects what the session wrote, as messages.
-  func takeSessionOutput() -> [TUIMessageLine] {
-    output.take()
-  }
-
   /// Shows one message line.
   func report(_ text: String, isError: Bool = false) {
     messages = [TUIMessageLine(text: text, isError: isError)]
   }
+}
+
+/// Why the TUI cannot show something (a diff of states that could not be rebuilt): one line.
+struct TUIProblem: Error {
+  /// The line.
+  var message: String
 }

@@ -1,30 +1,9 @@
 /// What is drawn over the panes: the output of a `:` command longer than one line, and the
 /// help (`?`).
 enum TUIOverlays {
-  /// The keys, as the help overlay lists them.
-  static let helpLines = [
-    "←/→  h/l       step back / forward one action",
-    "↑/↓  k/j       move in the focused pane",
-    "PgUp/PgDn      a page back / forward",
-    "Home/End       the initial state / the last action",
-    "g N ⏎          go to position N (or first, last)",
-    "/ TEXT ⏎       find an action: TEXT in its JSON, or type=NAME",
-    "n / N          next / previous match",
-    "w              watch the value under the state cursor",
-    "c / C          continue / reverse-continue to a watch or break",
-    "d              show / hide the diff of the action",
-    "Tab            switch between the actions and the state",
-    "⏎ / space      fold / unfold in the state",
-    ":              run a session command (help lists them)",
-    "!              rebuild the last state of a cut-off log",
-    "Ctrl-L         redraw          q  quit",
-    "",
-    "Timeline: █ cursor  ┼ checkpoint  ◆ stop  ✗ end of a cut-off log",
-  ]
-
   /// The help, in a box in the middle of the screen; any key closes it.
   static func drawHelp(into grid: inout ScreenGrid) {
-    let lines = helpLines + ["", "any key closes this help"]
+    let lines = TUIKeyTable.helpLines + ["", "any key closes this help"]
     let width = min(grid.width, (lines.map { displayWidth(of: $0) }.max() ?? 0) + 4)
     let height = min(grid.height, lines.count + 2)
     guard width >= 4, height >= 3 else { return }

@@ -1,10 +1,9 @@
 import RewindJSON
 import RewindReplay
-import RewindReplayService
 
 /// What replaying the last action of a cut-off log through the app's reducer, in a worker
 /// process, showed: `info`'s "crashed at" section.
-enum LastActionCheck {
+package enum LastActionCheck {
   /// The reducer crashed on an action: the report.
   case crashed(CrashReport)
   /// The last action replays without a crash: the app stopped somewhere else.
@@ -15,7 +14,7 @@ enum LastActionCheck {
   /// Replays up to the last action of `opened`'s log in its worker, when the log is cut off, has
   /// actions, and the timeline is crash-isolated; `nil` otherwise (nothing to check, or a check
   /// that could crash this process).
-  static func run(_ opened: OpenedLog) -> LastActionCheck? {
+  package static func run(_ opened: OpenedLog) -> LastActionCheck? {
     let log = opened.log
     guard log.isCutOff, log.actionCount > 0, logEndsWhereTheAppStopped(log),
       let timeline = opened.timeline as? IsolatedTimeline
@@ -34,32 +33,13 @@ enum LastActionCheck {
   /// Whether the log's last action is the last one the app recorded: no recovery mode stopped
   /// reading early or skipped lines (a torn last line, dropped by `--recovery tail`, is the app's
   /// own end).
-  static func logEndsWhereTheAppStopped(_ log: ReplayLog) -> Bool {
+  package static func logEndsWhereTheAppStopped(_ log: ReplayLog) -> Bool {
     log.faults.isEmpty || log.recovery == .tail
-  }
-
-  /// The rows of `info`'s text: `crashed at:` and, for a crash, the report's lines after its
-  /// headline.
-  var rows: (value: String, more: [String]) {
-    switch self {
-    case .crashed(let report):
-      var value = report.seq.map { "action \($0)" } ?? "an action"
-      if let type = report.type { value += " (\(inert(type)))" }
-      value += ", \(report.signal)"
-      return (value, Array(report.lines().dropFirst()))
-    case .replays(let seq):
-      return (
-        "no — action \(seq), the last one recorded, replays without a crash: the app stopped "
-          + "somewhere else (in a view, an effect, or killed by the system)", []
-      )
-    case .failed(let message):
-      return ("unknown — the last state cannot be rebuilt: \(inert(message))", [])
-    }
   }
 
   /// `info --json`'s `replay` member: `{"crash": report}`, `{"crash": null}` when the last
   /// action replays, `{"error": message}` otherwise.
-  var json: JSONValue {
+  package var json: JSONValue {
     switch self {
     case .crashed(let report): return .object([JSONMember("crash", report.json)])
     case .replays: return .object([JSONMember("crash", .null)])
