@@ -65,7 +65,7 @@ public enum ReplayTool {
       output.writeLine(program.helpText(for: command))
       return ExitStatus.success
     case .run(let command, let parsed):
-      let context = CommandContext(
+      let context = CommandInvocation(
         arguments: parsed, apps: apps, output: output, input: input, program: program,
         command: command, isolatesByDefault: isolatesByDefault)
       return context.runCommand()

@@ -37,7 +37,7 @@ struct IsolationBench {
     // moves there (`reach`), as the session's goto and next do.
     func goto(isolated: Bool, showing: Bool) throws -> Double {
       let local = try app.timeline(for: replayLog)
-      let timeline: any AnyTimeline =
+      let timeline: any ReplayTimeline =
         isolated
         ? IsolatedTimeline(local: local, recovery: replayLog.recovery, runsAhead: true) : local
       // Warmed the way a session is before its first goto: a state rebuilt from a checkpoint
@@ -62,7 +62,7 @@ struct IsolationBench {
     }
     func steps(isolated: Bool, showing: Bool) throws -> Double {
       let local = try app.timeline(for: replayLog)
-      let timeline: any AnyTimeline =
+      let timeline: any ReplayTimeline =
         isolated
         ? IsolatedTimeline(local: local, recovery: replayLog.recovery, runsAhead: true) : local
       var times: [Double] = []

@@ -22,7 +22,7 @@ public struct ReplayApp: Sendable {
   /// The app's initial state, as JSON, when the registration gives one: where `replay import`
   /// starts a Redux DevTools actions export that has no `preloadedState`.
   public let defaultState: JSONValue?
-  private let make: @Sendable (ReplayLog, Bool, LogCoder) -> any AnyTimeline
+  private let make: @Sendable (ReplayLog, Bool, LogCoder) -> any ReplayTimeline
   /// A result rather than a typed-throws function: the runtime metadata of a function type with
   /// typed throws needs macOS 15.
   private let check: @Sendable (ReplayLog) -> CompatibilityReport
@@ -115,7 +115,7 @@ public struct ReplayApp: Sendable {
   ///   `.migrationFailed` when a migration step throws on the header's state.
   public func timeline(
     for log: ReplayLog, usesCheckpoints: Bool = true, coder: LogCoder = .rewind
-  ) throws(ReplayError) -> any AnyTimeline {
+  ) throws(ReplayError) -> any ReplayTimeline {
     guard log.header.app == name, log.header.actionType == actionType,
       log.header.stateType == stateType
     else {

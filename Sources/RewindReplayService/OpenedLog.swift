@@ -27,10 +27,10 @@ package final class OpenedLog {
   /// The log's app among the known ones, when this binary registers it.
   package let app: ReplayApp?
   /// The timeline every request replays with: in a worker process unless isolation is off.
-  package let timeline: (any AnyTimeline)?
+  package let timeline: (any ReplayTimeline)?
   /// The timeline in this process, for what only the app's own types can do (Swift literals for
   /// `gen-test`), used after ``timeline`` has shown that the states asked for do not trap.
-  package let localTimeline: (any AnyTimeline)?
+  package let localTimeline: (any ReplayTimeline)?
   /// Why there is no timeline although the app is known (a type-name mismatch, a migration that
   /// fails on the header's state).
   package let noTimelineReason: ReplayError?

@@ -4,7 +4,7 @@ import RewindJSON
 import RewindReplay
 import RewindReplayService
 
-extension CommandContext {
+extension CommandInvocation {
   /// `replay compat LOG… [--json] [--no-migrations]`.
   func runCompat() throws(CommandFailure) -> Int32 {
     var targets: [CompatTarget] = []

@@ -2,7 +2,7 @@ import RewindJSON
 import RewindReplay
 import RewindReplayService
 
-extension CommandContext {
+extension CommandInvocation {
   /// `replay diff A B [--json]`.
   func runDiff() throws(CommandFailure) -> Int32 {
     let (a, b) = try openLogPair()
@@ -15,7 +15,7 @@ extension CommandContext {
             + "\"\(b.log.header.app)\"",
           hints: ["replay diff compares two recordings of the same app"]))
     }
-    var timelines: (any AnyTimeline, any AnyTimeline)?
+    var timelines: (any ReplayTimeline, any ReplayTimeline)?
     if let ta = a.timeline, let tb = b.timeline { timelines = (ta, tb) }
     let result: LogDiff
     do { result = try LogDiff(a.log, b.log, timelines: timelines) } catch { throw .replay(error) }

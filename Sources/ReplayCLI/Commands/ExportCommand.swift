@@ -25,7 +25,7 @@ extension ReplayProgram {
     ])
 }
 
-extension CommandContext {
+extension CommandInvocation {
   /// `replay export LOG --html FILE | --redux-devtools FILE`.
   func runExport() throws(CommandFailure) -> Int32 {
     let html = arguments.string("html")

@@ -1,7 +1,7 @@
 import RewindReplay
 import RewindReplayService
 
-extension CommandContext {
+extension CommandInvocation {
   /// `replay gen-test LOG [--from N] [--to M] [--name NAME] [--reducer EXPR]`.
   func runGenTest() throws(CommandFailure) -> Int32 {
     let opened = try openLog()
@@ -31,10 +31,9 @@ extension CommandContext {
       throw .diagnostic(Diagnostic.error("--name '\(inert(name))' is not a Swift identifier"))
     }
     if let timeline = opened.timeline, from < to {
-      // Name an action that no longer decodes before anything else is attempted.
-      for seq in (from + 1)...to {
-        do { try timeline.checkAction(seq) } catch { throw .replay(error) }
-      }
+      // Name an action that no longer decodes before anything else is attempted: one request
+      // for the range, in the worker.
+      do { try timeline.checkActions((from + 1)...to) } catch { throw .replay(error) }
     }
     let crash = try crashPoint(opened, from: from, to: to)
     let crashes = crash != nil

@@ -4,7 +4,7 @@ import RewindJSON
 import RewindReplay
 import RewindReplayService
 
-extension CommandContext {
+extension CommandInvocation {
   /// `replay export LOG --redux-devtools FILE`: every action and the state after it, in the
   /// format the Redux DevTools extension imports.
   func exportReduxDevTools(_ opened: OpenedLog, to file: String) throws(CommandFailure) {
@@ -55,7 +55,7 @@ extension CommandContext {
   /// page has it; without isolation it is left out, since its reducer may trap again in this
   /// process. Warns when it is left out.
   private func lastExportedSeq(
-    _ opened: OpenedLog, timeline: any AnyTimeline
+    _ opened: OpenedLog, timeline: any ReplayTimeline
   ) throws(CommandFailure) -> Int {
     let log = opened.log
     guard log.isCutOff && log.actionCount > 0 else { return log.lastSeq }

@@ -50,14 +50,14 @@ enum RecordingsFolderArgument {
     let total = sessions.reduce(0) { $0 + $1.byteCount }
     var lines = [
       "recordings folder \(inert(path)): \(sessions.count) session\(sessions.count == 1 ? "" : "s"), "
-        + CommandContext.byteText(total)
+        + CommandInvocation.byteText(total)
     ]
     let rows = sessions.map { session -> [String] in
       [
         inert(session.id), inert(session.app ?? "?"),
         session.actionCount == 1 ? "1 action" : "\(session.actionCount) actions",
         session.files.count == 1 ? "1 file" : "\(session.files.count) files",
-        CommandContext.byteText(session.byteCount), endingText(session),
+        CommandInvocation.byteText(session.byteCount), endingText(session),
       ]
     }
     let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -4,7 +4,7 @@ import RewindJSON
 import RewindReplay
 import RewindReplayService
 
-extension CommandContext {
+extension CommandInvocation {
   /// `replay shrink LOG --until COND [-o OUT] [--max-replays N]`.
   func runShrink() throws(CommandFailure) -> Int32 {
     let opened = try openLog(needsInitialState: true)
@@ -55,7 +55,7 @@ extension CommandContext {
   /// candidate replayed in a worker — which is gone when this returns, with the state it last
   /// sent (as large as the app's state), before the shrunk log is written.
   private func minimize(
-    _ log: ReplayLog, _ local: any AnyTimeline, until condition: ShrinkCondition,
+    _ log: ReplayLog, _ local: any ReplayTimeline, until condition: ShrinkCondition,
     maxReplays budget: Int
   ) throws(CommandFailure) -> (seqs: [Int], result: DeltaDebugging.Result<Int>) {
     let isolated = IsolatedTimeline(local: local, recovery: log.recovery, reportsFrames: false)

@@ -4,7 +4,7 @@ import RewindJSON
 import RewindReplay
 import RewindReplayService
 
-extension CommandContext {
+extension CommandInvocation {
   /// `replay tail -f LOG [--diff] [--type NAME] [--path PATH] [-n N] [--timeout S]`.
   func runTail() throws(CommandFailure) -> Int32 {
     let path = arguments.positional("LOG") ?? ""

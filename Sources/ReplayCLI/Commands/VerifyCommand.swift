@@ -2,7 +2,7 @@ import RewindJSON
 import RewindReplay
 import RewindReplayService
 
-extension CommandContext {
+extension CommandInvocation {
   /// `replay verify LOG [--json]`.
   func runVerify() throws(CommandFailure) -> Int32 {
     let opened = try openLog(usesCheckpoints: false, needsInitialState: true)

@@ -38,7 +38,7 @@ enum HTMLExport {
   /// - Complexity: O(*n*) in the log's actions, each costing one reduction, one state encoding
   ///   and one diff when the app is known.
   static func render(
-    log: ReplayLog, timeline: (any AnyTimeline)?,
+    log: ReplayLog, timeline: (any ReplayTimeline)?,
     fullStateInterval: Int = defaultFullStateInterval,
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(ReplayError) -> [UInt8] {

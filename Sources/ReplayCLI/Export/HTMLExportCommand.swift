@@ -9,7 +9,7 @@ extension ReplayProgram {
     help: "Write one self-contained HTML page (timeline, actions, states, diffs) to FILE.")
 }
 
-extension CommandContext {
+extension CommandInvocation {
   /// `replay export LOG --html FILE`: writes the page, then says what it holds on stdout (and,
   /// for an app this binary does not know, warns that states are shown only where recorded).
   /// - Throws: `CommandFailure` when the log cannot be read or the file cannot be written.

@@ -36,7 +36,7 @@ enum HTMLExportData {
   /// - Throws: `ReplayError.fault` when an action's line cannot be read.
   /// - Complexity: O(*n*) actions read, plus the cost of ``HTMLExportStates/rebuilt(log:timeline:interval:progress:)``.
   static func write(
-    log: ReplayLog, timeline: (any AnyTimeline)?, fullStateInterval: Int,
+    log: ReplayLog, timeline: (any ReplayTimeline)?, fullStateInterval: Int,
     into page: inout ScriptJSONWriter, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(ReplayError) {
     let states =

@@ -51,7 +51,7 @@ struct HTMLExportStates {
   ///   ``JSONDiff/diff(oldText:newText:limits:)`` per position. The states are kept as their
   ///   texts, and compared from them: none is built as a tree.
   static func rebuilt(
-    log: ReplayLog, timeline: any AnyTimeline, interval: Int,
+    log: ReplayLog, timeline: any ReplayTimeline, interval: Int,
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) -> HTMLExportStates {
     let first = log.positions.lowerBound

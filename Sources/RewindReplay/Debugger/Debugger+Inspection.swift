@@ -8,7 +8,7 @@ extension Debugger {
   /// - Throws: `.positionOutOfRange`; `.noReducer` when there is no timeline and no state was
   ///   recorded there; `.replay` when rebuilding or reading it fails.
   public static func state(
-    of log: ReplayLog, timeline: (any AnyTimeline)?, at position: Int
+    of log: ReplayLog, timeline: (any ReplayTimeline)?, at position: Int
   ) throws(DebuggerError) -> JSONValue {
     guard log.positions.contains(position) else {
       throw .positionOutOfRange(position, valid: log.positions)
@@ -30,7 +30,7 @@ extension Debugger {
   /// timeline can: a large state is never held as a `JSONValue` tree for it.
   /// - Throws: As ``state(of:timeline:at:)``.
   public static func stateText(
-    of log: ReplayLog, timeline: (any AnyTimeline)?, at position: Int
+    of log: ReplayLog, timeline: (any ReplayTimeline)?, at position: Int
   ) throws(DebuggerError) -> [UInt8] {
     guard let timeline, log.positions.contains(position) else {
       return try state(of: log, timeline: timeline, at: position).serializedBytes

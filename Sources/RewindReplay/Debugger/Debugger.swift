@@ -48,7 +48,7 @@ public final class Debugger {
   /// The log.
   public let log: ReplayLog
   /// The timeline, when the app's reducer is known (else only recorded states and actions).
-  public let timeline: (any AnyTimeline)?
+  public let timeline: (any ReplayTimeline)?
   /// The cursor: the position whose state is shown.
   public private(set) var position: Int
   /// The watchpoints and breakpoints, in the order set, with their ids.
@@ -57,7 +57,7 @@ public final class Debugger {
 
   /// A debugger over `log`, at its first position — or, in a file whose initial state never came
   /// (``ReplayLog/isInitialStateMissing``), at its first checkpoint, the first state known.
-  public init(log: ReplayLog, timeline: (any AnyTimeline)?) {
+  public init(log: ReplayLog, timeline: (any ReplayTimeline)?) {
     self.log = log
     self.timeline = timeline
     position =
@@ -67,7 +67,7 @@ public final class Debugger {
   }
 
   /// The timeline, or why there is none.
-  public func requireTimeline() throws(DebuggerError) -> any AnyTimeline {
+  public func requireTimeline() throws(DebuggerError) -> any ReplayTimeline {
     guard let timeline else { throw .noReducer }
     return timeline
   }

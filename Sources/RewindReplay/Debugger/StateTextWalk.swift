@@ -3,7 +3,7 @@ import RewindJSON
 /// The states of consecutive positions, read in order a batch at a time: what a front end that
 /// walks every state (the HTML export, the Redux DevTools export) asks the debugger's core for.
 ///
-/// Each batch is one ``AnyTimeline/stateJSONTexts(from:through:maxBytes:)`` (one round trip to a
+/// Each batch is one ``ReplayTimeline/stateJSONTexts(from:through:maxBytes:)`` (one round trip to a
 /// replay worker process); when a batch fails — the reducer crashed on the way, an action does
 /// not decode — the walk goes on one state at a time through ``Debugger/stateText(of:timeline:at:)``,
 /// so that every state before the failure is still given and the failure is thrown at its own
@@ -12,7 +12,7 @@ public struct StateTextWalk {
   /// The log.
   public let log: ReplayLog
   /// The timeline, or `nil` (only the recorded states: the header's and the checkpoints').
-  public let timeline: (any AnyTimeline)?
+  public let timeline: (any ReplayTimeline)?
   /// The last position the walk will ask for.
   public let last: Int
   /// The states asked for together: no more once their texts reach this many bytes.
@@ -22,7 +22,7 @@ public struct StateTextWalk {
   private var isBatching: Bool
 
   /// A walk over `log`'s states up to `last`, rebuilt by `timeline`.
-  public init(log: ReplayLog, timeline: (any AnyTimeline)?, through last: Int) {
+  public init(log: ReplayLog, timeline: (any ReplayTimeline)?, through last: Int) {
     self.log = log
     self.timeline = timeline
     self.last = last
@@ -51,7 +51,7 @@ public struct StateTextWalk {
   }
 
   /// The text at `position` from the batch, when it holds it (checked as JSON by
-  /// ``AnyTimeline/stateJSONTexts(from:through:maxBytes:)``).
+  /// ``ReplayTimeline/stateJSONTexts(from:through:maxBytes:)``).
   private func batched(_ position: Int) -> [UInt8]? {
     let index = position - batchStart
     guard batch.indices.contains(index) else { return nil }

@@ -42,7 +42,7 @@ public enum TimelineSearch {
   ///   backward scans reuse the timeline's cached stretches, so they cost about one forward
   ///   pass over the range.
   public static func run(
-    _ timeline: any AnyTimeline, from position: Int, direction: Direction,
+    _ timeline: any ReplayTimeline, from position: Int, direction: Direction,
     breakpoints: [(id: Int, breakpoint: Breakpoint)]
   ) throws(ReplayError) -> Hit? {
     let log = timeline.log

@@ -68,7 +68,7 @@ public struct LogDiff: Sendable {
   ///   insertions and removals, after hashing every action once; plus the replays to the
   ///   divergence and the end when states are compared.
   public init(
-    _ a: ReplayLog, _ b: ReplayLog, timelines: (any AnyTimeline, any AnyTimeline)?
+    _ a: ReplayLog, _ b: ReplayLog, timelines: (any ReplayTimeline, any ReplayTimeline)?
   ) throws(ReplayError) {
     self.a = a
     self.b = b
@@ -121,8 +121,8 @@ public struct LogDiff: Sendable {
   /// each), or `nil` when they are equal, found from the states' encoded texts: neither is built
   /// as a tree, which for a large state costs many times its text.
   private static func changes(
-    _ timelineA: any AnyTimeline, at positionA: Int, crash crashA: inout CrashReport?,
-    _ timelineB: any AnyTimeline, at positionB: Int, crash crashB: inout CrashReport?
+    _ timelineA: any ReplayTimeline, at positionA: Int, crash crashA: inout CrashReport?,
+    _ timelineB: any ReplayTimeline, at positionB: Int, crash crashB: inout CrashReport?
   ) throws(ReplayError) -> StateChanges? {
     let (textA, atA) = try state(at: positionA, crash: &crashA) {
       (position) throws(ReplayError) in try timelineA.stateJSONText(at: position)

@@ -15,7 +15,7 @@ import RewindJSON
 ///
 /// The replay loop's calls hand over the decoded value through a slot rather than as a return
 /// value: this generic code is not specialised for the app's types (it is called through
-/// ``AnyTimeline``), and an `Action?` or a generic struct around the action would cost a lookup in
+/// ``ReplayTimeline``), and an `Action?` or a generic struct around the action would cost a lookup in
 /// the runtime's metadata cache on every action.
 struct LineDecoder {
   /// Where an action's line is, for the step marker.

@@ -105,12 +105,12 @@ public enum Verifier {
   ///
   /// Every state comes from the reducer (checkpoints are compared, never used as starting
   /// points). Stops at the first checkpoint that differs. The walk runs whole where the
-  /// timeline's reducer runs (``AnyTimeline/verifyWalk()``: in a replay worker process, one
+  /// timeline's reducer runs (``ReplayTimeline/verifyWalk()``: in a replay worker process, one
   /// request); only a divergence's diff is made here, from the one state it needs.
   /// - Throws: `ReplayError` when the log cannot be replayed at all (for example its header
   ///   state does not decode).
   /// - Complexity: One forward pass over the log, plus decoding every checkpoint.
-  public static func verify(_ timeline: any AnyTimeline) throws(ReplayError) -> VerifyReport {
+  public static func verify(_ timeline: any ReplayTimeline) throws(ReplayError) -> VerifyReport {
     let log = timeline.log
     let walk = try timeline.verifyWalk()
     var report = VerifyReport(
@@ -128,13 +128,13 @@ public enum Verifier {
 
   /// Walks `timeline`'s log in this process: decodes every action, then rebuilds the state at
   /// each checkpoint with the reducer and compares, stopping at the first that differs.
-  /// ``AnyTimeline/verifyWalk()`` of a timeline in this process.
-  public static func walk(_ timeline: any AnyTimeline) throws(ReplayError) -> VerifyWalk {
+  /// ``ReplayTimeline/verifyWalk()`` of a timeline in this process.
+  public static func walk(_ timeline: any ReplayTimeline) throws(ReplayError) -> VerifyWalk {
     let log = timeline.log
     var walk = VerifyWalk()
     if log.actionCount > 0 {
       for seq in log.firstSeq...log.lastSeq {
-        do { try timeline.checkAction(seq) } catch {
+        do { try timeline.checkActions(seq...seq) } catch {
           // An action that no longer decodes is a finding; a damaged line is trouble.
           guard case .actionDecodingFailed = error else { throw error }
           walk.undecodable.append(.init(seq: seq, error: error))
@@ -160,7 +160,7 @@ public enum Verifier {
   /// The changes from the checkpoint at `seq` as recorded to the state the reducer rebuilds
   /// there, or `nil` when they are equal.
   private static func changes(
-    at seq: Int, of timeline: any AnyTimeline
+    at seq: Int, of timeline: any ReplayTimeline
   ) throws(ReplayError) -> StateChanges? {
     let log = timeline.log
     // The recorder writes a state as the encoder writes it: the same bytes are the same state,

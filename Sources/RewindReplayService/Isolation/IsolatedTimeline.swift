@@ -23,11 +23,11 @@ import RewindReplay
 /// line), its reply carries the typed ``ReplayError`` (``WorkerReply/failed(_:)``), thrown here
 /// as the child threw it. A request that walks the whole log (``verifyWalk()``) runs whole in the
 /// child: one round trip, not one per action.
-package final class IsolatedTimeline: AnyTimeline {
+package final class IsolatedTimeline: ReplayTimeline {
   package let log: ReplayLog
   /// The same timeline in this process, asked only for what needs no reducer (the header's
   /// state, a checkpoint's).
-  private let local: any AnyTimeline
+  private let local: any ReplayTimeline
   package private(set) var skippedSeqs: Set<Int> = []
   package var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   private let recovery: RecoveryMode
@@ -80,7 +80,7 @@ package final class IsolatedTimeline: AnyTimeline {
   ///   - runsAhead: Whether the child rebuilds states ahead of the last one asked for while it
   ///     waits: for a session, whose next request is most often the next position.
   package init(
-    local: any AnyTimeline, recovery: RecoveryMode, usesCheckpoints: Bool = true,
+    local: any ReplayTimeline, recovery: RecoveryMode, usesCheckpoints: Bool = true,
     reportsFrames: Bool = true, runsAhead: Bool = false
   ) {
     self.local = local
@@ -206,8 +206,11 @@ package final class IsolatedTimeline: AnyTimeline {
     }
   }
 
-  package func checkAction(_ seq: Int) throws(ReplayError) {
-    try exchange(WorkerRequest(.check(seq: seq)), reading: Self.done(in:))
+  /// Every action of `seqs` decoded in the worker: one request for the range.
+  package func checkActions(_ seqs: ClosedRange<Int>) throws(ReplayError) {
+    try exchange(
+      WorkerRequest(.check(from: seqs.lowerBound, through: seqs.upperBound)),
+      reading: Self.done(in:))
   }
 
   /// ``Verifier``'s walk, whole in the worker: one request.

@@ -39,7 +39,7 @@ package enum WorkerMode {
         expected = (length, checksum)
       }
     }
-    let timeline: any AnyTimeline
+    let timeline: any ReplayTimeline
     var runAhead: WorkerRunAhead?
     var shared: SharedMemory?
     do {
@@ -88,7 +88,7 @@ package enum WorkerMode {
   }
 
   private static func respond(
-    to line: [UInt8], timeline: any AnyTimeline, runAhead: WorkerRunAhead?
+    to line: [UInt8], timeline: any ReplayTimeline, runAhead: WorkerRunAhead?
   ) {
     let reply: WorkerReply
     do throws(ReplayError) {
@@ -112,8 +112,8 @@ package enum WorkerMode {
       case .run(let seqs):
         write(WorkerReply.stateLine(try timeline.stateJSONText(runningOnly: seqs)))
         return
-      case .check(let seq):
-        try timeline.checkAction(seq)
+      case .check(let first, let last):
+        try timeline.checkActions(first...last)
         reply = .done
       case .verify:
         reply = .verified(try timeline.verifyWalk())
@@ -130,7 +130,7 @@ package enum WorkerMode {
     write(reply.line)
   }
 
-  private static func setSkips(_ skips: [Int], of timeline: any AnyTimeline) {
+  private static func setSkips(_ skips: [Int], of timeline: any ReplayTimeline) {
     let wanted = Set(skips)
     for seq in timeline.skippedSeqs.subtracting(wanted) { timeline.setSkipped(seq, false) }
     for seq in wanted.subtracting(timeline.skippedSeqs) { timeline.setSkipped(seq, true) }

@@ -16,7 +16,8 @@ package enum WorkerProtocol {
   package static func warmUp() {
     let operations: [WorkerRequest.Operation] = [
       .state(at: 1, aheadLimit: 2), .reach(at: 1, aheadLimit: nil), .equal(a: 1, b: 2),
-      .run(seqs: [1]), .check(seq: 1), .verify, .states(from: 1, through: 2, maxBytes: 3),
+      .run(seqs: [1]), .check(from: 1, through: 2), .verify,
+      .states(from: 1, through: 2, maxBytes: 3),
     ]
     for operation in operations {
       _ = try? WorkerRequest(line: WorkerRequest(operation, skips: [1], progress: true).line)

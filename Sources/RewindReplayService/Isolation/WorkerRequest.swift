@@ -7,7 +7,7 @@ import RewindReplay
 /// Each operation names its reply (``WorkerReply``): a state comes back as its text
 /// (``WorkerReply/stateText(in:)``), a batch of states as their texts
 /// (``WorkerReply/stateTexts(in:)``), `reach` and `check` as ``WorkerReply/done``, `equal` as
-/// ``WorkerReply/equal(_:)``, and a walk of the whole log (`verify`) as its result, whole: a
+/// ``WorkerReply/equal(_:)``, and a walk of the log (`verify`, `check`) as its result, whole: a
 /// request that walks the log runs inside the worker and sends back what it found, never one round
 /// trip per action. Any of them may instead answer ``WorkerReply/failed(_:)`` with the typed
 /// ``ReplayError``, or end with the worker's death (the reducer trapped).
@@ -23,12 +23,13 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
     case equal(a: Int, b: Int)
     /// The state after applying only the actions `seqs`, in that order, to the header's state.
     case run(seqs: [Int])
-    /// Whether the action `seq` still decodes.
-    case check(seq: Int)
-    /// ``Verifier``'s walk of the whole log (``AnyTimeline/verifyWalk()``).
+    /// Whether every action from `from` through `through` still decodes: one request for the
+    /// range (``ReplayTimeline/checkActions(_:)``).
+    case check(from: Int, through: Int)
+    /// ``Verifier``'s walk of the whole log (``ReplayTimeline/verifyWalk()``).
     case verify
     /// The states from `from` through `through`, as many as fit in `maxBytes` (at least one):
-    /// ``AnyTimeline/stateJSONTexts(from:through:maxBytes:)``.
+    /// ``ReplayTimeline/stateJSONTexts(from:through:maxBytes:)``.
     case states(from: Int, through: Int, maxBytes: Int)
   }
 
@@ -69,8 +70,10 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
       operation = object([("equal", object([("a", number(a)), ("b", number(b))]))])
     case .run(let seqs):
       operation = object([("run", object([("seqs", .array(seqs.map(number)))]))])
-    case .check(let seq):
-      operation = object([("check", object([("seq", number(seq))]))])
+    case .check(let from, let through):
+      operation = object([
+        ("check", object([("from", number(from)), ("through", number(through))]))
+      ])
     case .verify:
       operation = object([("verify", object([]))])
     case .states(let from, let through, let maxBytes):
@@ -128,9 +131,9 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
         return nil
       }
       operation = .reach(at: at, aheadLimit: int("aheadLimit"))
-    case ("check", 1):
-      guard let seq = int("seq") else { return nil }
-      operation = .check(seq: seq)
+    case ("check", 2):
+      guard let from = int("from"), let through = int("through") else { return nil }
+      operation = .check(from: from, through: through)
     default:
       // The rest are not sent a step at a time: the decoder reads them.
       return nil

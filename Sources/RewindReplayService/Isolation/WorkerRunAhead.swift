@@ -27,7 +27,7 @@ package final class WorkerRunAhead {
   package static let textDelayNanoseconds: UInt64 = 100_000
 
   private let shared: SharedMemory
-  private let timeline: any AnyTimeline
+  private let timeline: any ReplayTimeline
   private var position = 0
   private var limit = 0
   private var deadline: UInt64 = 0
@@ -41,7 +41,7 @@ package final class WorkerRunAhead {
   /// was rebuilt with.
   private var prepared: (position: Int, skips: Set<Int>, text: [UInt8])?
 
-  package init(shared: SharedMemory, timeline: any AnyTimeline) {
+  package init(shared: SharedMemory, timeline: any ReplayTimeline) {
     self.shared = shared
     self.timeline = timeline
   }

@@ -37,7 +37,7 @@ struct ExportedPage {
   }
 
   /// The bundled app's timeline over `log`.
-  static func timeline(for log: ReplayLog) throws -> any AnyTimeline {
+  static func timeline(for log: ReplayLog) throws -> any ReplayTimeline {
     guard let app = ReplayRun.apps.first(where: { $0.name == log.app }) else {
       throw PageError("no bundled app \(log.app)")
     }

@@ -14,7 +14,7 @@ struct HTMLExportCommandTests {
       let size = try Data(contentsOf: URL(fileURLWithPath: out)).count
       #expect(
         run.standardOutput
-          == "wrote \(out): an HTML page of 340 actions (\(CommandContext.byteText(size)))\n")
+          == "wrote \(out): an HTML page of 340 actions (\(CommandInvocation.byteText(size)))\n")
       let page = try ExportedPage(
         html: String(decoding: Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self))
       #expect(page.array("actions").count == 340)
@@ -64,6 +64,6 @@ struct HTMLExportCommandTests {
     let expected = [
       1: "1 byte", 999: "999 bytes", 1_000: "1.0 KB", 48_213: "48.2 KB", 19_700_000: "19.7 MB",
     ]
-    #expect(CommandContext.byteText(count) == expected[count])
+    #expect(CommandInvocation.byteText(count) == expected[count])
   }
 }

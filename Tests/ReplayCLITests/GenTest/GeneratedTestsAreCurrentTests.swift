@@ -48,11 +48,12 @@ import Testing
 
   @Test func testNamesAreIdentifiers() {
     #expect(
-      CommandContext.testName("Fixtures/todo-crash.jsonl", from: 3, to: 9) == "todoCrashReplays3To9"
+      CommandInvocation.testName("Fixtures/todo-crash.jsonl", from: 3, to: 9)
+        == "todoCrashReplays3To9"
     )
-    #expect(CommandContext.testName("9lives.jsonl", from: 0, to: 1) == "log9livesReplays0To1")
-    #expect(CommandContext.isIdentifier("abc_1"))
-    #expect(!CommandContext.isIdentifier("1abc"))
-    #expect(!CommandContext.isIdentifier("a-b"))
+    #expect(CommandInvocation.testName("9lives.jsonl", from: 0, to: 1) == "log9livesReplays0To1")
+    #expect(CommandInvocation.isIdentifier("abc_1"))
+    #expect(!CommandInvocation.isIdentifier("1abc"))
+    #expect(!CommandInvocation.isIdentifier("a-b"))
   }
 }

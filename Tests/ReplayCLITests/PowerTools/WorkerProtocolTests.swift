@@ -15,7 +15,7 @@ import Testing
     WorkerRequest(.reach(at: 7, aheadLimit: nil)),
     WorkerRequest(.equal(a: 1, b: 2), skips: [5]),
     WorkerRequest(.run(seqs: [4, 2, 9])),
-    WorkerRequest(.check(seq: 3)),
+    WorkerRequest(.check(from: 3, through: 9)),
     WorkerRequest(.verify),
     WorkerRequest(.states(from: 10, through: 1_033, maxBytes: 4 << 20)),
   ])

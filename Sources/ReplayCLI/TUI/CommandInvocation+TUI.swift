@@ -1,4 +1,4 @@
-extension CommandContext {
+extension CommandInvocation {
   /// `replay tui LOG [--recovery MODE] [--isolate]`: the full-screen debugger.
   func runTUI() throws(CommandFailure) -> Int32 {
     let opened = try openLog(interactive: true)

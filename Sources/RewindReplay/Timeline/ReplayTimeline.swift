@@ -3,7 +3,7 @@ import RewindJSON
 
 /// A timeline seen through JSON: what the command line needs from a ``Timeline`` without knowing
 /// the app's `State` and `Action` types.
-public protocol AnyTimeline: AnyObject {
+public protocol ReplayTimeline: AnyObject {
   /// The log being replayed.
   var log: ReplayLog { get }
   /// Seqs replayed as if they had not happened.
@@ -26,8 +26,9 @@ public protocol AnyTimeline: AnyObject {
   /// Whether the states at `a` and `b` are equal (compares encodings when `State` is not
   /// `Equatable`).
   func statesEqual(_ a: Int, _ b: Int) throws(ReplayError) -> Bool
-  /// Decodes the action `seq` with the app's type (to check that it still decodes).
-  func checkAction(_ seq: Int) throws(ReplayError)
+  /// Decodes every action of `seqs` with the app's type (to check that they still decode),
+  /// throwing for the first that does not: one request for a range, in a worker.
+  func checkActions(_ seqs: ClosedRange<Int>) throws(ReplayError)
   /// See ``Timeline/setSkipped(_:_:)``.
   func setSkipped(_ seq: Int, _ isSkipped: Bool)
   /// See ``Timeline/progress``.
@@ -49,7 +50,7 @@ public protocol AnyTimeline: AnyObject {
     -> [[UInt8]]
 }
 
-extension AnyTimeline {
+extension ReplayTimeline {
   /// ``Verifier/walk(_:)`` in this process.
   public func verifyWalk() throws(ReplayError) -> VerifyWalk { try Verifier.walk(self) }
 
@@ -87,7 +88,7 @@ extension AnyTimeline {
   }
 }
 
-extension Timeline: AnyTimeline {
+extension Timeline: ReplayTimeline {
   /// The state at `position`, encoded with Rewind's JSON encoder.
   public func stateJSON(at position: Int) throws(ReplayError) -> JSONValue {
     // Its text, sized up front (``stateJSONText(at:)``), parsed: the text of a large state never
@@ -146,9 +147,9 @@ extension Timeline: AnyTimeline {
     return try stateJSON(at: a) == stateJSON(at: b)
   }
 
-  /// Decodes the action `seq`, throwing when it no longer decodes.
-  public func checkAction(_ seq: Int) throws(ReplayError) {
-    _ = try action(at: seq)
+  /// Decodes every action of `seqs`, throwing for the first that no longer decodes.
+  public func checkActions(_ seqs: ClosedRange<Int>) throws(ReplayError) {
+    for seq in seqs { _ = try action(at: seq) }
   }
 }
 
