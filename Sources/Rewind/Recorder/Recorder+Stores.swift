@@ -1,3 +1,5 @@
+import RewindJSON
+
 /// Recording from stores other than Rewind's ``Store``: an app's own store (a `dispatch` that
 /// mutates a published state), a TCA-style `reduce(into:action:)` that returns effects, and a
 /// ReSwift-style store whose actions are separate types (``ActionCatalog``). docs/recording.md
@@ -6,7 +8,9 @@ extension Recorder {
   /// Runs `reducer` on `state` with the recorder around it: the action is written before the
   /// reducer runs (so a trap leaves it as the log's last line) and the state is handed over
   /// after, for checkpoints and rotation. What the reducer returns (a TCA-style effect, say) is
-  /// returned.
+  /// returned. The reducer is checked as it records (``RecordingOptions/determinismCheck``: a
+  /// sampled action is reduced a second time, on a copy), and the first state is compared with
+  /// the header's.
   ///
   /// ```swift
   /// func dispatch(_ action: AppAction) {
@@ -20,7 +24,9 @@ extension Recorder {
   ) rethrows -> Result {
     willReduce(action)
     defer { didReduce(state) }
-    return try reducer(&state, action)
+    return try reduceChecked(&state, actionType: { Self.typeName(of: action) }) {
+      try reducer(&$0, action)
+    }
   }
 }
 
@@ -68,16 +74,31 @@ extension Recorder {
   ///
   /// A call with no state is the store's own initialization (ReSwift's `ReSwiftInit`, before
   /// any action of the app) and is not recorded: the log starts from the recorder's
-  /// `initialState`, which must be the state the store starts from.
+  /// `initialState`, which must be the state the store starts from (the first action compares
+  /// them, and reports a difference). The reducer is checked as it records
+  /// (``RecordingOptions/determinismCheck``), and the last state it returned is the final
+  /// checkpoint's when the recorder is closed or released.
   public func recording<Catalog>(
     _ reducer: @escaping (Catalog.Base, State?) -> State
   ) -> (Catalog.Base, State?) -> State where Action == CatalogAction<Catalog> {
     { action, state in
-      guard state != nil else { return reducer(action, nil) }
+      guard var next = state else { return reducer(action, nil) }
       self.willReduce(action)
-      let next = reducer(action, state)
+      self.reduceChecked(&next, actionType: { String(describing: type(of: action as Any)) }) {
+        $0 = reducer(action, $0)
+      }
       self.didReduce(next)
       return next
     }
+  }
+}
+
+extension Recorder {
+  /// The log's `type` of `action` (an enum case's name), for a report.
+  static func typeName(of action: Action) -> String {
+    guard let data = try? RewindJSONEncoder().encode(action),
+      let value = try? JSONParser.parse(data)
+    else { return String(describing: Action.self) }
+    return LogLineBuilder.typeName(of: value, fallback: String(describing: Action.self))
   }
 }

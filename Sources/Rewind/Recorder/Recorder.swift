@@ -21,12 +21,25 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   public let path: String
   private let core: Locked<RecorderCore>
   private let onError: @Sendable (RecorderError) -> Void
+  /// The checks of the app's reducer the wrappers make (``reduceChecked(_:actionType:_:)``).
+  let checks: Locked<ReducerChecks>
+  /// How many actions apart the determinism check samples; 0 when off.
+  let determinismInterval: Int
+  /// The header's state as the log's coder wrote it (sanitized).
+  let headerState: [UInt8]
+  /// The coder of the log's states.
+  let stateCoder: LogCoder
+  /// The last state a reducer wrapper saw: the final checkpoint's when the recorder is closed or
+  /// released without a state of its own (an app's own store).
+  let lastState: Locked<State?> = Locked(nil)
   private let actionSanitizer: (@Sendable (Action) -> Action)?
-  private let stateSanitizer: (@Sendable (State) -> State)?
+  let stateSanitizer: (@Sendable (State) -> State)?
   /// Whether the last ``willReduce(_:)`` left a checkpoint or a rotation due, so that
   /// ``didReduce(_:)`` can return without taking the lock for the other actions. Set with the
   /// lock held; the lock is taken again, and the answer checked, before anything is written.
   private let stateDue = AtomicWord(0)
+  /// Whether the reducer checks found a problem to report (``reportPending()``).
+  let hasPendingReports = AtomicWord(0)
   /// The action type's own encoding (``JSONDirectEncodable``), with Rewind's coder.
   private let directEncoding: JSONDirectCoding.Encoder<Action>?
   private let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
@@ -84,6 +97,9 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   ) throws(RecorderError) {
     self.path = path
     self.onError = onError
+    determinismInterval = options.determinismCheck.interval
+    checks = Locked(ReducerChecks(interval: options.determinismCheck.interval))
+    stateCoder = options.coder
     self.actionSanitizer = actionSanitizer
     self.stateSanitizer = stateSanitizer
     directEncoding = options.coder == .rewind ? JSONDirectCoding.encoder(for: Action.self) : nil
@@ -99,6 +115,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       throw RecorderError(
         .stateEncodingFailed(description: "\(error)"), path: path, lastRecordedSeq: 0)
     }
+    headerState = stateJSON
     core = Locked(
       try RecorderCore(
         path: path, identity: identity, options: options, fileSystem: fileSystem,
@@ -147,7 +164,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       stateDue.store(core.awaitsState ? 1 : 0)
       return missed ?? report
     }
-    if let report { onError(report) }
+    if let report { self.report(report) }
   }
 
   /// Tells the recorder the state after the last recorded action, for checkpoints and rotation
@@ -162,6 +179,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// written. A small state is encoded and written here, right after its action, which costs less
   /// than handing it over.
   public func didReduce(_ state: State) {
+    if hasPendingReports.load() != 0 { reportPending() }
     // Most actions need nothing here: find that out without the lock.
     guard stateDue.load() != 0 else { return }
     let isIdle = checkpoints.isIdle
@@ -182,7 +200,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       core.checkpointSkipped(at: seq)
       return (plan, core.appendStateLine(StateRecord.skipped(seq: seq, reason: .busy)))
     }
-    if let report { onError(report) }
+    if let report { self.report(report) }
     switch plan {
     case .nothing, .later:
       return
@@ -195,7 +213,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
         let coder = core.options.coder
         return core.recordState { try coder.encode(sanitized) }
       }
-      if let report { onError(report) }
+      if let report { self.report(report) }
     case .rotateLater(let seq):
       let coder = core.withLock { $0.options.coder }
       let job: @Sendable () -> Void = {
@@ -212,7 +230,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
         case .notStarted(let report): return (report, true)
         }
       }
-      if let report { onError(report) }
+      if let report { self.report(report) }
       // The writer was idle when planned, and only this method submits (one call at a time):
       // were it busy after all, the state is written here rather than not at all.
       if !submitted { job() }
@@ -253,7 +271,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// Writes the lines waiting in the buffer (``Durability/buffered(capacity:)`` only).
   public func flush() {
     let report = core.withLock { $0.flush() }
-    if let report { onError(report) }
+    if let report { self.report(report) }
   }
 
   /// Writes a last checkpoint with `finalState` (unless the last action has one), then the `end`
@@ -299,7 +317,9 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       slot = nil
       return source
     }
-    if core.withLock({ $0.lacksFinalCheckpoint }), let state = source?() ?? stateAtDetach {
+    if core.withLock({ $0.lacksFinalCheckpoint }),
+      let state = source?() ?? stateAtDetach ?? lastState.withLock({ $0 })
+    {
       let sanitized = stateSanitizer?(state) ?? state
       let report = core.withLock { core -> RecorderError? in
         do {
@@ -308,10 +328,26 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
           return core.fail(.stateEncodingFailed(description: "\(error)"))
         }
       }
-      if let report { onError(report) }
+      if let report { self.report(report) }
     }
     let report = syncGate.withLock { _ in core.withLock { $0.close() } }
-    if let report { onError(report) }
+    if let report { self.report(report) }
+  }
+
+  /// Reports `error` through `onError`; in debug builds, a problem that does not stop the
+  /// recording (an action type not recordable, a reducer that is not deterministic, a store that
+  /// starts from another state than the header's) is also written to standard error, so that it
+  /// is seen where it happens even without an `onError`.
+  func report(_ error: RecorderError) {
+    onError(error)
+    #if DEBUG
+      switch error.reason {
+      case .actionTypeNotRecordable, .nondeterministicReducer, .initialStateDiffers:
+        let line = Array((error.description + "\n").utf8)
+        line.withUnsafeBytes { _ = Platform.writeAll(2, $0) }
+      default: break
+      }
+    #endif
   }
 
   /// Remembers how to detach from the store on close: `action` detaches and returns the store's
@@ -344,6 +380,6 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       return core.withLock { $0.fail(.syncFailed(errno: code)) }
     }
     // Outside the gate: the handler may close the recorder.
-    if let report { onError(report) }
+    if let report { self.report(report) }
   }
 }

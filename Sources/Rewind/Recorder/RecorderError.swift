@@ -22,6 +22,15 @@ public struct RecorderError: Error, Sendable, CustomStringConvertible {
     case stateEncodingFailed(description: String)
     /// Rotating to a new file failed (`errno`).
     case rotationFailed(errno: Int32)
+    /// The reducer gave two different states for action `seq` (of `type`) from the same state
+    /// (``DeterminismCheck``): at `path`, `first` the first time and `second` the second. Replay
+    /// cannot reproduce such a state. Reported once per action type; recording goes on.
+    case nondeterministicReducer(
+      seq: Int, type: String, path: String, first: String, second: String)
+    /// The state the store gave the reducer for the first action differs from the
+    /// `initialState` written in the log's header, at `path` (`header` there, `store` in the
+    /// store): replay would start from the header's. Recording goes on.
+    case initialStateDiffers(path: String, header: String, store: String)
   }
 
   /// What went wrong.
@@ -41,7 +50,9 @@ public struct RecorderError: Error, Sendable, CustomStringConvertible {
   /// Whether recording stopped because of this error (`false`: one action was skipped).
   public var stopsRecording: Bool {
     switch reason {
-    case .actionEncodingFailed, .actionTypeNotRecordable: return false
+    case .actionEncodingFailed, .actionTypeNotRecordable, .nondeterministicReducer,
+      .initialStateDiffers:
+      return false
     default: return true
     }
   }
@@ -82,6 +93,16 @@ public struct RecorderError: Error, Sendable, CustomStringConvertible {
     case .rotationFailed(let code):
       return "Rewind recorder: rotating \(path) failed: \(Platform.describe(errno: code)). "
         + "Recording stopped; \(kept)."
+    case .nondeterministicReducer(let seq, let type, let path, let first, let second):
+      return "Rewind recorder: the reducer is not deterministic: run twice on the same state, "
+        + "action \(seq) (\(type)) gave \(path): \(first) → \(second). Replay cannot reproduce "
+        + "such a state. To fix, carry the value in the action (a date, a random pick, an id) or "
+        + "give the reducer an injected clock or random source; see docs/determinism.md."
+    case .initialStateDiffers(let statePath, let header, let store):
+      return "Rewind recorder: the store's state before the first action differs from the "
+        + "initialState written in \(path) at \(statePath): \(header) in the header, \(store) in "
+        + "the store. Replay starts from the header's state, so every state would differ. To "
+        + "fix, create the recorder with the store's own state (after the store is made)."
     }
   }
 }

@@ -87,6 +87,11 @@ public struct RecordingOptions: Sendable {
   /// version and build number; give the schema version of your actions and state, and the
   /// source revision if you have it, with ``BuildStamp/mainBundle(schema:revision:)``.
   public var build: BuildStamp = .mainBundle()
+  /// Whether the recorder checks, as it records, that the reducer gives the same state twice
+  /// for the same state and action (``DeterminismCheck``): on a sample of actions in debug
+  /// builds, off in release unless asked for: on a ``Store`` recording, and where the recorder
+  /// runs the reducer itself (``Recorder/recording(_:)``, ``Recorder/reduce(_:_:with:)``).
+  public var determinismCheck: DeterminismCheck = .default
 
   /// Fixed clock, session and date for reproducible files (fixtures, golden tests).
   package var reproducible: Reproducible?
@@ -100,7 +105,8 @@ public struct RecordingOptions: Sendable {
     deniedActionTypes: Set<String> = [],
     coder: LogCoder = .rewind,
     recordsFatalSignals: Bool = false,
-    build: BuildStamp = .mainBundle()
+    build: BuildStamp = .mainBundle(),
+    determinismCheck: DeterminismCheck = .default
   ) {
     self.durability = durability
     self.checkpointInterval = max(0, checkpointInterval)
@@ -110,6 +116,7 @@ public struct RecordingOptions: Sendable {
     self.coder = coder
     self.recordsFatalSignals = recordsFatalSignals
     self.build = build
+    self.determinismCheck = determinismCheck
   }
 
   /// Values that make a recording byte-for-byte reproducible.

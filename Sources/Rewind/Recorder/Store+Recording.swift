@@ -45,7 +45,7 @@ extension Store where State: Codable, Action: Codable {
         fileSystem: fileSystem, onError: onError)
       let hooks = ReduceHooks<State, Action>(
         willReduce: { recorder.willReduce($0) },
-        didReduce: { recorder.didReduce($0) })
+        didReduce: { recorder.didReduce($0) }, reduce: recorder.storeCheckHook)
       return (recorder, hooks)
     }
     recorder.setDetach { [weak self] in self?.detachHooks(id) }

@@ -148,8 +148,13 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     // dispatch from one of them is queued like a dispatch from a subscriber.
     observeWillSet()
     pipeline.isReducing = true
+    let check = pipeline.hooks.lazy.compactMap(\.hooks.reduce).first
     let newState = stateBox.mutex.withLock { state -> State in
-      reducer.run(&state, current)
+      if let check {
+        check(&state, current) { reducer.run(&$0, current) }
+      } else {
+        reducer.run(&state, current)
+      }
       return state
     }
     pipeline.isReducing = false
@@ -326,16 +331,20 @@ private final class StateCell<Value: Sendable>: Sendable {
 }
 
 /// Calls around the reducer, for the recorder: `willReduce` with the action about to be reduced
-/// (after every middleware), `didReduce` with the state after it.
+/// (after every middleware), `didReduce` with the state after it, and `reduce`, when set, runs
+/// the reducer itself (given as its last argument), to check it.
 package struct ReduceHooks<State: Sendable, Action: Sendable>: Sendable {
   package var willReduce: @Sendable (Action) -> Void
   package var didReduce: @Sendable (State) -> Void
+  package var reduce: (@Sendable (inout State, Action, (inout State) -> Void) -> Void)?
 
   package init(
     willReduce: @escaping @Sendable (Action) -> Void,
-    didReduce: @escaping @Sendable (State) -> Void
+    didReduce: @escaping @Sendable (State) -> Void,
+    reduce: (@Sendable (inout State, Action, (inout State) -> Void) -> Void)? = nil
   ) {
     self.willReduce = willReduce
     self.didReduce = didReduce
+    self.reduce = reduce
   }
 }
