@@ -100,6 +100,7 @@ let package = Package(
       name: "StoreRecipesTests",
       dependencies: [
         "StoreRecipes", "RewindReplay", "Rewind", "RewindJSON", "RewindExamples", "ReSwiftStandIn",
+        "RewindTestSupport",
       ]),
     // Tests printed by `replay gen-test` for the fixtures (ReplayCLITests checks they are current).
     .testTarget(name: "GeneratedTests", dependencies: ["Rewind", "RewindExamples"]),

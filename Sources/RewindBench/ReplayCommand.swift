@@ -9,7 +9,7 @@ import RewindReplay
 /// the same `ReplayTool` with the same apps.
 enum ReplayCommand {
   static let apps = [
-    ReplayApp(name: "counter", reducer: counterReducer),
+    ReplayApp(name: "counter", reducer: counterReducer, initialState: CounterState()),
     ReplayApp(
       name: "todo", reducer: todoReducer, initialState: TodoState(),
       build: BuildStamp(schema: todoSchema),

@@ -34,7 +34,7 @@ if arguments.count > 1, ["replay", "peak", "__worker", "__follow"].contains(argu
   }
   ReplayTool.main(
     apps: [
-      ReplayApp(name: "counter", reducer: counterReducer),
+      ReplayApp(name: "counter", reducer: counterReducer, initialState: CounterState()),
       ReplayApp(
         name: "todo", reducer: todoReducer, initialState: TodoState(),
         build: BuildStamp(schema: todoSchema),

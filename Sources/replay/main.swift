@@ -6,7 +6,7 @@ import RewindExamples
 import RewindReplay
 
 ReplayTool.main(apps: [
-  ReplayApp(name: "counter", reducer: counterReducer),
+  ReplayApp(name: "counter", reducer: counterReducer, initialState: CounterState()),
   ReplayApp(
     name: "todo", reducer: todoReducer, initialState: TodoState(),
     build: BuildStamp(schema: todoSchema), migrations: todoMigrations),

@@ -2,6 +2,8 @@ import Foundation
 import ReSwiftStandIn
 import Rewind
 import RewindJSON
+import RewindReplay
+import RewindTestSupport
 import StoreRecipes
 import Testing
 
@@ -173,5 +175,44 @@ import Testing
     let last = try #require(records.last { $0["kind"] as? String == "checkpoint" })
     #expect(last["seq"] as? Int == 2)
     #expect(records.last?["kind"] as? String == "end")
+  }
+}
+
+/// A catalog type that is an enum, as many ReSwift apps write their actions: its case name is a
+/// type for every filter (`actions --type check`, `find type=check`), as the type's name is.
+@Suite struct CatalogTypeFilterTests {
+  enum ListAction: Action, Codable, Sendable {
+    case check(id: Int)
+    case add(title: String)
+  }
+  enum Actions: ActionCatalog {
+    typealias Base = any Action
+    static let types: [any (Codable & Sendable).Type] = [ListAction.self, AddTodo.self]
+  }
+
+  @Test func aCatalogEnumsCaseNameFiltersLikeItsTypeName() throws {
+    let path = RecipeLog.temporaryPath("catalog-enum")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let recorder = try Recorder(
+      path: path, app: "list", initialState: ReSwiftTodoState(), actions: Actions.self)
+    recorder.willReduce(ListAction.add(title: "milk") as any Action)
+    recorder.willReduce(ListAction.check(id: 1) as any Action)
+    recorder.willReduce(AddTodo(title: "eggs") as any Action)
+    recorder.close()
+    let log = try ReplayLog(path: path, recovery: .strict)
+    #expect(log.header.recordsCatalogActions)
+    #expect(try log.action(at: 2, isOfType: "check"))
+    #expect(try log.action(at: 2, isOfType: "ListAction"))
+    #expect(try !log.action(at: 1, isOfType: "check"))
+    #expect(try log.action(at: 3, isOfType: "AddTodo"))
+    // A struct's one property is not a case name.
+    #expect(try !log.action(at: 3, isOfType: "title"))
+  }
+
+  @Test func outsideACatalogOnlyTheTypeMatches() throws {
+    let log = try ReplayLog(path: Repository.fixture("todo-session.jsonl"), recovery: .strict)
+    #expect(!log.header.recordsCatalogActions)
+    #expect(try log.action(at: 1, isOfType: "add"))
+    #expect(try !log.action(at: 1, isOfType: "title"))
   }
 }

@@ -38,7 +38,7 @@ extension CommandInvocation {
     for seq in first...last {
       let action: RecordedAction
       do { action = try log.action(at: seq) } catch { throw .replay(error) }
-      if let type, action.type != type { continue }
+      if let type, !log.action(action, isOfType: type) { continue }
       matched += 1
       if wantsJSON {
         output.writeLine(action.jsonValue.jsonText)

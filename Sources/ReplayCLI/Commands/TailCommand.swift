@@ -55,6 +55,8 @@ extension CommandInvocation {
       }
     }
     var sawHeader = false
+    // Whether the actions are a catalog's (their type filter also takes an enum's case name).
+    var inCatalog = false
     while true {
       let events = tail.poll()
       for event in events {
@@ -77,6 +79,7 @@ extension CommandInvocation {
         }
         switch event {
         case .header(let header):
+          inCatalog = header.recordsCatalogActions
           let app = ReplayApp.recording(header, among: apps)
           migration = nil
           if let app {
@@ -156,7 +159,7 @@ extension CommandInvocation {
             }
             changes = JSONDiff.diff(before, after)
           }
-          if let type, action.type != type { continue }
+          if let type, !action.isOfType(type, inCatalog: inCatalog) { continue }
           var text = ActionFormatter.line(action)
           if showDiff, changes != nil {
             text +=

@@ -111,7 +111,7 @@ extension Debugger {
     for seq in seqs {
       let action: RecordedAction
       do { action = try log.action(at: seq) } catch { throw .replay(error) }
-      if query.matches(action) { return try move(to: seq) }
+      if query.matches(action, in: log) { return try move(to: seq) }
     }
     var suggestion: String?
     if case .type(let name) = query {
@@ -199,9 +199,11 @@ public enum ActionQuery: Sendable, Equatable {
     }
   }
 
-  func matches(_ action: RecordedAction) -> Bool {
+  /// Whether `action` of `log` matches: its type (``ReplayLog/action(_:isOfType:)``), or the
+  /// text in its type or recorded JSON.
+  func matches(_ action: RecordedAction, in log: ReplayLog) -> Bool {
     switch self {
-    case .type(let name): return action.type == name
+    case .type(let name): return log.action(action, isOfType: name)
     case .text(let text):
       return action.type?.contains(text) == true
         || action.payload.map { $0.jsonText.contains(text) } ?? false

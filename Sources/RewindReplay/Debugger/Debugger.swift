@@ -241,10 +241,11 @@ public final class Debugger {
       ? stride(from: max(position + 1, log.firstSeq), through: log.lastSeq, by: 1)
       : stride(from: position - 1, through: log.firstSeq, by: -1)
     for seq in seqs {
-      let type: String?
-      do { type = try log.actionType(at: seq) } catch { throw .replay(error) }
-      let reasons = names.filter { $0.1 == type }.map {
-        (id: $0.0, text: "action \(seq) is a '\($0.1)'")
+      var reasons: [(id: Int, text: String)] = []
+      for (id, name) in names {
+        let matches: Bool
+        do { matches = try log.action(at: seq, isOfType: name) } catch { throw .replay(error) }
+        if matches { reasons.append((id, "action \(seq) is a '\(name)'")) }
       }
       if !reasons.isEmpty { return TimelineSearch.Hit(position: seq, reasons: reasons) }
     }

@@ -76,7 +76,7 @@ public enum TimelineSearch {
       for (id, breakpoint) in breakpoints {
         switch breakpoint {
         case .actionType(let name):
-          if try log.actionType(at: q) == name {
+          if try log.action(at: q, isOfType: name) {
             reasons.append((id, "action \(q) is a '\(name)'"))
           }
         case .watch(let path):

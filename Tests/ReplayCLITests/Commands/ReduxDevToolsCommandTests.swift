@@ -1,5 +1,7 @@
 import Foundation
+import RewindExamples
 import RewindJSON
+import RewindReplay
 import Testing
 
 /// `replay import` on every shape Redux DevTools writes (`Fixtures/redux-devtools/`) and
@@ -132,13 +134,16 @@ import Testing
       #expect(given.outputLines[1] == "initial state: from --initial-state \(statePath)")
       #expect(try String(contentsOfFile: out, encoding: .utf8).contains(#""nextID":40"#))
       // An app that registers no default, and no state given: a clear error and a way out.
-      let counter = ReplayRun(["import", file, "--app", "counter", "-o", out, "--overwrite"])
-      #expect(counter.status == 2)
+      // The bundled counter registers its default (CounterState()); one that does not:
+      let journal = ReplayRun(
+        ["import", file, "--app", "journal", "-o", out, "--overwrite"],
+        apps: [ReplayApp(name: "journal", reducer: journalReducer)])
+      #expect(journal.status == 2)
       #expect(
-        counter.standardError.hasPrefix(
+        journal.standardError.hasPrefix(
           "error: \(file): the file has no initial state (no preloadedState) and the app "
-            + "\"counter\" registers no default"), "\(counter.combined)")
-      #expect(counter.standardError.contains("--initial-state STATE.json"))
+            + "\"journal\" registers no default"), "\(journal.combined)")
+      #expect(journal.standardError.contains("--initial-state STATE.json"))
     }
   }
 

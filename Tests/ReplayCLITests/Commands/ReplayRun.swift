@@ -14,10 +14,10 @@ struct ReplayRun {
   var combined: String
 
   /// Runs `replay arguments` with the bundled apps, reading session commands from `input`.
-  init(_ arguments: [String], input: [String] = []) {
+  init(_ arguments: [String], input: [String] = [], apps: [ReplayApp] = Self.apps) {
     let output = CapturedOutput()
     status = ReplayTool.run(
-      arguments, apps: Self.apps, output: output, input: ScriptedInput(input))
+      arguments, apps: apps, output: output, input: ScriptedInput(input))
     standardOutput = output.standardOutput
     standardError = output.standardError
     combined = output.combined
@@ -25,7 +25,7 @@ struct ReplayRun {
 
   /// The apps the bundled `replay` binary knows.
   static let apps = [
-    ReplayApp(name: "counter", reducer: counterReducer),
+    ReplayApp(name: "counter", reducer: counterReducer, initialState: CounterState()),
     ReplayApp(
       name: "todo", reducer: todoReducer, initialState: TodoState(),
       build: BuildStamp(schema: todoSchema),

@@ -14,7 +14,7 @@ enum PowerTools {
     .deletingLastPathComponent()
 
   static let apps = [
-    ReplayApp(name: "counter", reducer: counterReducer),
+    ReplayApp(name: "counter", reducer: counterReducer, initialState: CounterState()),
     ReplayApp(name: "todo", reducer: todoReducer, initialState: TodoState()),
     ReplayApp(name: "journal", reducer: journalReducer),
   ]
