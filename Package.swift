@@ -54,7 +54,9 @@ let package = Package(
       path: "Sources/RewindDirectCodingPlugin"),
     // Codable types of every shape the generator reads, built with the plugin (its tests).
     .target(name: "CodegenSamples", dependencies: ["Rewind"], plugins: ["RewindDirectCoding"]),
-    .target(name: "StoreRecipes", dependencies: ["Rewind", "RewindExamples", "ReSwiftStandIn"]),
+    .target(
+      name: "StoreRecipes", dependencies: ["Rewind", "RewindExamples", "ReSwiftStandIn"],
+      plugins: ["RewindDirectCoding"]),
     .target(
       name: "RewindReplayService",
       dependencies: ["RewindReplay", "Rewind", "RewindJSON", "RewindCPU"]),

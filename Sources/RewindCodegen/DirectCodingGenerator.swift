@@ -23,10 +23,16 @@ public struct DirectCodingGenerator: Sendable {
     SwiftDeclarationScanner.scan(source, file: path, into: &declarations)
   }
 
-  /// The generated Swift file: an extension per type that gets a conformance.
+  /// The target's action catalog (``ActionCatalogPlan``), when its types conform to `Action`.
+  private var catalog: ActionCatalogPlan? {
+    ActionCatalogPlan.plan(for: declarations)
+  }
+
+  /// The generated Swift file: an extension per type that gets a conformance, and the
+  /// `RecordedActions` catalog of a target whose actions are types conforming to `Action`.
   public var generatedSource: String {
-    let plans = plan.plans
-    return DirectCodingEmitter.source(for: plans, imports: declarations.imports)
+    DirectCodingEmitter.source(
+      for: plan.plans, imports: declarations.imports, catalog: catalog)
   }
 
   /// One line per `Codable` type: the conformance generated for it, or why none is (the type
@@ -51,6 +57,18 @@ public struct DirectCodingGenerator: Sendable {
       let text = "\(type.name): not generated, for " + type.reasons.joined(separator: ", ")
       lines.append((type.file, type.line, text))
     }
+    if let catalog {
+      for type in catalog.skipped {
+        let text =
+          "\(type.name): not in \(ActionCatalogPlan.name), for "
+          + type.reasons.joined(separator: ", ")
+        lines.append((type.file, type.line, text))
+      }
+    }
+    let listed =
+      (catalog?.types).map {
+        $0.isEmpty ? [] : ["note: \(ActionCatalogPlan.name) lists " + $0.joined(separator: ", ")]
+      } ?? []
     let warnings = declarations.unreadableFiles.map {
       "\($0.location): warning: \($0.problem): the generator cannot match this file's braces, so"
         + " it generates nothing for the target (please report the file)"
@@ -58,6 +76,6 @@ public struct DirectCodingGenerator: Sendable {
     return warnings
       + lines.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.map {
         "\($0.file):\($0.line): note: \($0.text)"
-      }
+      } + listed
   }
 }

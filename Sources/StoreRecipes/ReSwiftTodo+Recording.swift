@@ -4,28 +4,17 @@
 import ReSwiftStandIn
 import Rewind
 
-// glue
-/// Every action type of the app, listed once.
-public enum ReSwiftTodoActions: ActionCatalog {
-  /// What the reducer takes.
-  public typealias Base = any Action
-  /// The action types.
-  public static let types: [any (Codable & Sendable).Type] = [
-    AddTodo.self, ToggleTodo.self, RemoveTodo.self, ItemCompleted.self,
-  ]
-}
-
 /// Creates the app's store with a recorder around its reducer.
 public func makeRecordedReSwiftStore(
   path: String, onError: @escaping @Sendable (RecorderError) -> Void = { _ in }
 ) throws -> (
   ReSwiftStandIn.Store<ReSwiftTodoState>,
-  Recorder<ReSwiftTodoState, CatalogAction<ReSwiftTodoActions>>
+  Recorder<ReSwiftTodoState, CatalogAction<RecordedActions>>
 ) {
   // glue
   let recorder = try Recorder(
     path: path, app: "reswift-todo", initialState: ReSwiftTodoState(),
-    actions: ReSwiftTodoActions.self, onError: onError)
+    actions: RecordedActions.self, onError: onError)
   // glue
   let store = ReSwiftStandIn.Store(reducer: recorder.recording(reSwiftTodoReducer), state: nil)
   return (store, recorder)
@@ -33,4 +22,4 @@ public func makeRecordedReSwiftStore(
 
 // glue
 /// The reducer a replay target registers: `ReplayApp(name: "reswift-todo", reducer: …)`.
-public let reSwiftTodoReplayReducer = ReSwiftTodoActions.reducer(reSwiftTodoReducer)
+public let reSwiftTodoReplayReducer = RecordedActions.reducer(reSwiftTodoReducer)

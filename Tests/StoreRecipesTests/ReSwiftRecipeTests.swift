@@ -41,7 +41,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let recorder = try Recorder(
       path: path, app: "reswift-todo", initialState: ReSwiftTodoState(),
-      actions: ReSwiftTodoActions.self, options: RecordingOptions(checkpointInterval: 1))
+      actions: RecordedActions.self, options: RecordingOptions(checkpointInterval: 1))
     let store = ReSwiftStandIn.Store(reducer: recorder.recording(reSwiftTodoReducer), state: nil)
     let counter = CompletionCounter(store: store)
     store.subscribe(counter)
@@ -78,12 +78,13 @@ import Testing
     #expect(
       error.reason
         == .actionTypeNotRecordable(
-          seq: 2, type: "Unlisted", catalog: "ReSwiftTodoActions", sharesName: false))
+          seq: 2, type: "Unlisted", catalog: "RecordedActions", sharesName: false))
     #expect(!error.stopsRecording)
     #expect(
       error.description.hasPrefix(
-        "Rewind recorder: action 2 has type Unlisted, which is not in ReSwiftTodoActions.types"))
-    #expect(error.description.contains("add Unlisted.self to ReSwiftTodoActions.types"))
+        "Rewind recorder: action 2 has type Unlisted, which is not in RecordedActions.types"))
+    #expect(
+      error.description.contains("make Unlisted Codable and Sendable, declared in the target"))
     let skipped = try RecipeLog.records(path).filter { $0["kind"] as? String == "skipped" }
     #expect(skipped.map { $0["seq"] as? Int } == [2, 3])
     #expect(skipped.allSatisfy { $0["reason"] as? String == "unregistered" })
@@ -128,28 +129,28 @@ import Testing
   @Test func recordedActionsReadBackAsTheirOwnTypesAndNameWhatDoesNotDecode() throws {
     let decoder = RewindJSONDecoder()
     let toggle = try decoder.decode(
-      CatalogAction<ReSwiftTodoActions>.self, from: Array(#"{"ToggleTodo":{"id":7}}"#.utf8))
+      CatalogAction<RecordedActions>.self, from: Array(#"{"ToggleTodo":{"id":7}}"#.utf8))
     #expect((toggle.action as? ToggleTodo)?.id == 7)
     #expect(
       try RewindJSONEncoder().encode(toggle) == Array(#"{"ToggleTodo":{"id":7}}"#.utf8))
 
     let unknown = #expect(throws: DecodingError.self) {
       try decoder.decode(
-        CatalogAction<ReSwiftTodoActions>.self, from: Array(#"{"ArchiveTodo":{"id":7}}"#.utf8))
+        CatalogAction<RecordedActions>.self, from: Array(#"{"ArchiveTodo":{"id":7}}"#.utf8))
     }
     #expect(
       "\(String(describing: unknown))".contains(
-        "unknown action type 'ArchiveTodo': it is not in ReSwiftTodoActions.types "
+        "unknown action type 'ArchiveTodo': it is not in RecordedActions.types "
           + "(AddTodo, ToggleTodo, RemoveTodo, ItemCompleted)"))
     let twoKeys = #expect(throws: DecodingError.self) {
       try decoder.decode(
-        CatalogAction<ReSwiftTodoActions>.self,
+        CatalogAction<RecordedActions>.self,
         from: Array(#"{"AddTodo":{},"ToggleTodo":{}}"#.utf8))
     }
     #expect("\(String(describing: twoKeys))".contains("found 2 keys"))
     let badField = #expect(throws: DecodingError.self) {
       try decoder.decode(
-        CatalogAction<ReSwiftTodoActions>.self, from: Array(#"{"ToggleTodo":{"id":"7"}}"#.utf8))
+        CatalogAction<RecordedActions>.self, from: Array(#"{"ToggleTodo":{"id":"7"}}"#.utf8))
     }
     #expect("\(String(describing: badField))".contains("ToggleTodo"))
   }

@@ -117,7 +117,7 @@ import Testing
     let reports = Reports()
     let recorder = try Recorder(
       path: path, app: "reswift-todo", initialState: ReSwiftTodoState(),
-      actions: ReSwiftTodoActions.self,
+      actions: RecordedActions.self,
       options: RecordingOptions(checkpointInterval: 0, determinismCheck: .sampled(every: 1)),
       onError: reports.add)
     let store = ReSwiftStandIn.Store(reducer: recorder.recording(reSwiftTodoReducer), state: nil)
@@ -142,7 +142,7 @@ import Testing
     live.nextID = 7
     let recorder = try Recorder(
       path: path, app: "reswift-todo", initialState: ReSwiftTodoState(),
-      actions: ReSwiftTodoActions.self, onError: reports.add)
+      actions: RecordedActions.self, onError: reports.add)
     let store = ReSwiftStandIn.Store(reducer: recorder.recording(reSwiftTodoReducer), state: live)
     store.dispatch(AddTodo(title: "milk"))
     store.dispatch(AddTodo(title: "eggs"))
@@ -165,7 +165,7 @@ import Testing
     do {
       let recorder = try Recorder(
         path: path, app: "reswift-todo", initialState: ReSwiftTodoState(),
-        actions: ReSwiftTodoActions.self, options: RecordingOptions(checkpointInterval: 0))
+        actions: RecordedActions.self, options: RecordingOptions(checkpointInterval: 0))
       let store = ReSwiftStandIn.Store(
         reducer: recorder.recording(reSwiftTodoReducer), state: nil)
       store.dispatch(AddTodo(title: "milk"))
