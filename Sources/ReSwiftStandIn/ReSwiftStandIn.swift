@@ -25,12 +25,27 @@ public typealias Middleware<State> =
   (@escaping DispatchFunction, @escaping () -> State?) -> (@escaping DispatchFunction) ->
   DispatchFunction
 
+/// A subscriber of any state type, as a store holds it.
+public protocol AnyStoreSubscriber: AnyObject {
+  /// Called with each new state, type-erased.
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  func _newState(state: Any)
+}
+
 /// An object told about every new state.
-public protocol StoreSubscriber: AnyObject {
+public protocol StoreSubscriber: AnyStoreSubscriber {
   /// The state type it takes.
   associatedtype StoreSubscriberStateType
   /// Called with each new state, and once when subscribing.
   func newState(state: StoreSubscriberStateType)
+}
+
+extension StoreSubscriber {
+  /// Passes a state of the subscriber's type on to ``newState(state:)``.
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  public func _newState(state: Any) {
+    if let typed = state as? StoreSubscriberStateType { newState(state: typed) }
+  }
 }
 
 /// ReSwift's store: middleware, then the reducer, then every subscriber, synchronously. A
@@ -39,16 +54,21 @@ public protocol StoreSubscriber: AnyObject {
 open class Store<State> {
   /// The current state.
   public private(set) var state: State! {
-    didSet { for notify in subscriptions { notify(state) } }
+    didSet { for subscription in subscriptions { subscription.notify(state) } }
   }
   private let reducer: Reducer<State>
-  private var subscriptions: [(State) -> Void] = []
+  /// Each subscriber, by identity (held weakly, as ReSwift does), and how to tell it.
+  private var subscriptions: [(id: ObjectIdentifier, notify: (State) -> Void)] = []
   private var isDispatching = false
   private var dispatchFunction: DispatchFunction = { _ in }
 
   /// Creates a store; without a state, it dispatches ``ReSwiftInit`` to get one from `reducer`.
-  public init(
-    reducer: @escaping Reducer<State>, state: State?, middleware: [Middleware<State>] = []
+  /// (`automaticallySkipsRepeats` is ReSwift's; the stand-in notifies every state.)
+  public required init(
+    reducer: @escaping Reducer<State>,
+    state: State?,
+    middleware: [Middleware<State>] = [],
+    automaticallySkipsRepeats: Bool = true
   ) {
     self.reducer = reducer
     dispatchFunction = middleware.reversed().reduce(
@@ -71,8 +91,14 @@ open class Store<State> {
   /// Calls `subscriber` with the current state now and with every new one.
   open func subscribe<S: StoreSubscriber>(_ subscriber: S)
   where S.StoreSubscriberStateType == State {
-    subscriptions.append { [weak subscriber] in subscriber?.newState(state: $0) }
+    subscriptions.append(
+      (ObjectIdentifier(subscriber), { [weak subscriber] in subscriber?.newState(state: $0) }))
     if let state { subscriber.newState(state: state) }
+  }
+
+  /// Stops telling `subscriber` about new states.
+  open func unsubscribe(_ subscriber: AnyStoreSubscriber) {
+    subscriptions.removeAll { $0.id == ObjectIdentifier(subscriber) }
   }
 
   private func defaultDispatch(_ action: Action) {
