@@ -27,8 +27,8 @@ public typealias Middleware<State> =
 
 /// A subscriber of any state type, as a store holds it.
 public protocol AnyStoreSubscriber: AnyObject {
-  /// Called with each new state, type-erased.
   // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// Called with each new state, type-erased.
   func _newState(state: Any)
 }
 
@@ -41,8 +41,8 @@ public protocol StoreSubscriber: AnyStoreSubscriber {
 }
 
 extension StoreSubscriber {
-  /// Passes a state of the subscriber's type on to ``newState(state:)``.
   // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// Passes a state of the subscriber's type on to ``newState(state:)``.
   public func _newState(state: Any) {
     if let typed = state as? StoreSubscriberStateType { newState(state: typed) }
   }

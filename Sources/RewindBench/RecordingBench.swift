@@ -176,6 +176,21 @@ struct RecordingBench {
       try finish(recorder)
       return perAction(seconds, actions.count)
     }
+    /// An app's own store recording through `recorder.reduce(&state, action, with:)`, with the
+    /// reducer checked as it records (`determinismCheck`) or not.
+    func wrapperLoop(_ check: DeterminismCheck, _ suffix: String) throws -> Double {
+      let recorder = try Recorder<TodoState, TodoAction>(
+        path: recordedPath + suffix, app: "todo", initialState: initial,
+        options: RecordingOptions(ifExists: .replace, determinismCheck: check))
+      var state = initial
+      let seconds = Stopwatch.seconds {
+        for action in actions { recorder.reduce(&state, action, with: todoReducer.reduce) }
+      }
+      try finish(recorder)
+      return perAction(seconds, actions.count)
+    }
+    let wrapperChecked = { () throws -> Double in try wrapperLoop(.sampled(every: 16), ".checked") }
+    let wrapperUnchecked = { () throws -> Double in try wrapperLoop(.off, ".unchecked") }
     // A warm-up round, so that no repetition pays for first page faults.
     _ = try recorderAlone()
     let samples = try interleaved(
@@ -183,7 +198,7 @@ struct RecordingBench {
       [
         recorderAlone, bareWrite, reducerAlone, bufferedAlone, storeAlone, storeRecording,
         recorderWithFoundation, recorderThroughCodable, writeThenReduce, checksumByInstruction,
-        checksumBySlicing, appAlone, recorderGenerated,
+        checksumBySlicing, appAlone, recorderGenerated, wrapperChecked, wrapperUnchecked,
       ])
     let (alone, write, reducer, buffered, store, storeWithRecorder) = (
       samples[0], samples[1], samples[2], samples[3], samples[4], samples[5]
@@ -194,6 +209,7 @@ struct RecordingBench {
     let (byInstruction, bySlicing) = (samples[9], samples[10])
     let app = samples[11]
     let generated = samples[12]
+    let (checked, unchecked) = (samples[13], samples[14])
     // What recording adds to each action, repetition by repetition: the app's loop with the
     // recorder, less the same loop without it. The reducer is the app's cost, not recording's.
     let recording = Sample(zip(alone.values, app.values).map { $0 - $1 })
@@ -286,6 +302,18 @@ struct RecordingBench {
           label: "recorder, hand-written", unit: .nanosecondsPerAction, sample: alone),
         target: .ratioAtMost(1.2),
         note: note + "; the same bytes; the generated side maps each action to a TodoAction"),
+      Row(
+        id: "1k",
+        title:
+          "recording an app's own store, the reducer checked as it records (every 16th action reduced twice) vs not checked",
+        subject: Figure(
+          label: "recorder.reduce, determinismCheck .sampled(every: 16)",
+          unit: .nanosecondsPerAction, sample: checked),
+        baseline: Figure(
+          label: "recorder.reduce, determinismCheck .off", unit: .nanosecondsPerAction,
+          sample: unchecked),
+        target: .ratioAtMost(1.2),
+        note: note + "; TodoState is Equatable, so a sample compares with =="),
     ]
   }
 

@@ -113,8 +113,18 @@ extension Recorder {
   /// gives its own when the recorder detaches).
   func reduceChecked<Result>(
     _ state: inout State, keepsState: Bool = true, actionType: () -> String,
-    _ reduce: (inout State) throws -> Result
+    reducing reduce: (inout State) throws -> Result
   ) rethrows -> Result {
+    // With the determinism check off, nothing is left to check after the first action: no lock.
+    if uncheckedFromHere.load() != 0 {
+      let result = try reduce(&state)
+      if keepsState {
+        let kept = state
+        lastState.withLock { $0 = kept }
+      }
+      return result
+    }
+    if determinismInterval == 0 { uncheckedFromHere.store(1) }
     let (sampled, checkInitial) = checks.withLock { checks -> (Bool, Bool) in
       var sampled = false
       if checks.untilSample > 0 {
@@ -152,7 +162,7 @@ extension Recorder {
     hasPendingReports.store(1)
   }
 
-  /// Reports what ``reduceChecked(_:actionType:_:)`` found.
+  /// Reports what ``reduceChecked(_:keepsState:actionType:reducing:)`` found.
   func reportPending() {
     hasPendingReports.store(0)
     for error in checks.withLock({ checks in
@@ -205,14 +215,14 @@ extension Recorder {
 
 extension Recorder {
   /// The ``ReduceHooks/reduce`` of a ``Store`` recording: the store's reducer run through
-  /// ``reduceChecked(_:actionType:_:)``; `nil` when the determinism check is off (the store then
+  /// ``reduceChecked(_:keepsState:actionType:reducing:)``; `nil` when the determinism check is off (the store then
   /// runs its reducer itself).
   var storeCheckHook: (@Sendable (inout State, Action, (inout State) -> Void) -> Void)? {
     guard determinismInterval > 0 else { return nil }
     return { state, action, run in
-      self.reduceChecked(&state, keepsState: false, actionType: { Self.typeName(of: action) }) {
-        run(&$0)
-      }
+      self.reduceChecked(
+        &state, keepsState: false, actionType: { Self.typeName(of: action) },
+        reducing: { run(&$0) })
     }
   }
 }

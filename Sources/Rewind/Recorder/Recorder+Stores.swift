@@ -24,9 +24,12 @@ extension Recorder {
   ) rethrows -> Result {
     willReduce(action)
     defer { didReduce(state) }
-    return try reduceChecked(&state, actionType: { Self.typeName(of: action) }) {
-      try reducer(&$0, action)
-    }
+    // The state is not kept for a release without `close(finalState:)`: a copy held here would
+    // make the app's next mutation of its state copy it whole (copy-on-write), which costs more
+    // than recording does. (ReSwift's wrapper keeps it: its store holds the old state anyway.)
+    return try reduceChecked(
+      &state, keepsState: false, actionType: { Self.typeName(of: action) },
+      reducing: { try reducer(&$0, action) })
   }
 }
 
@@ -84,9 +87,9 @@ extension Recorder {
     { action, state in
       guard var next = state else { return reducer(action, nil) }
       self.willReduce(action)
-      self.reduceChecked(&next, actionType: { String(describing: type(of: action as Any)) }) {
-        $0 = reducer(action, $0)
-      }
+      self.reduceChecked(
+        &next, actionType: { String(describing: type(of: action as Any)) },
+        reducing: { $0 = reducer(action, $0) })
       self.didReduce(next)
       return next
     }

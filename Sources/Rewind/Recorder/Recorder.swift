@@ -21,10 +21,13 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   public let path: String
   private let core: Locked<RecorderCore>
   private let onError: @Sendable (RecorderError) -> Void
-  /// The checks of the app's reducer the wrappers make (``reduceChecked(_:actionType:_:)``).
+  /// The checks of the app's reducer the wrappers make (``reduceChecked(_:keepsState:actionType:reducing:)``).
   let checks: Locked<ReducerChecks>
   /// How many actions apart the determinism check samples; 0 when off.
   let determinismInterval: Int
+  /// Set once nothing is left for ``reduceChecked(_:keepsState:actionType:reducing:)`` to check
+  /// (the check off, the first state compared).
+  let uncheckedFromHere = AtomicWord(0)
   /// The header's state as the log's coder wrote it (sanitized).
   let headerState: [UInt8]
   /// The coder of the log's states.
