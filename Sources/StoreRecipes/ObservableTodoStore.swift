@@ -10,6 +10,7 @@ import RewindExamples
 @Observable public final class ObservableTodoStore {
   /// The current state; SwiftUI views that read it update when it changes.
   public private(set) var state = TodoState()
+  // glue
   @ObservationIgnored private let recorder: Recorder<TodoState, TodoAction>
 
   /// Creates the store and starts recording to `path`.
@@ -31,6 +32,7 @@ import RewindExamples
 
   /// Ends the recording: a last checkpoint with the state, then the `end` record.
   public func stopRecording() {
+    // glue
     recorder.close(finalState: state)
   }
 }

@@ -11,7 +11,9 @@ public final class TwoStoreApp: Sendable {
   public let todos = Store(initialState: TodoState(), reducer: todoReducer)
   /// The counter.
   public let counter = Store(initialState: CounterState(), reducer: counterReducer)
+  // glue
   private let todoRecorder: Recorder<TodoState, TodoAction>
+  // glue
   private let counterRecorder: Recorder<CounterState, CounterAction>
 
   /// Creates both stores and records each to `folder/<store>.jsonl`.
@@ -24,7 +26,9 @@ public final class TwoStoreApp: Sendable {
 
   /// Closes both logs, each with its store's last state.
   public func stopRecording() {
+    // glue
     todoRecorder.close()
+    // glue
     counterRecorder.close()
   }
 }

@@ -1,0 +1,29 @@
+import Foundation
+import RewindTestSupport
+import Testing
+
+/// docs/recording.md's table of what each recipe asks of an app states the count of statements
+/// marked `// glue` in the compiled recipe.
+@Suite struct StoreRecipeGlueTests {
+  @Test func theRecipeTableCountsTheGlueOfEachRecipe() throws {
+    let doc = try String(
+      contentsOf: Repository.root.appendingPathComponent("docs/recording.md"), encoding: .utf8)
+    var checked = 0
+    for line in doc.split(separator: "\n") where line.hasPrefix("| ") {
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count == 3, cells[1].hasPrefix("`Sources/StoreRecipes/"),
+        let stated = Int(cells[2])
+      else { continue }
+      let path = String(cells[1].dropFirst().dropLast())
+      let source = try String(
+        contentsOf: Repository.root.appendingPathComponent(path), encoding: .utf8)
+      let marked = source.split(separator: "\n").filter {
+        $0.trimmingCharacters(in: .whitespaces) == "// glue"
+      }.count
+      #expect(
+        marked == stated, "\(path): \(marked) statements marked // glue, the table says \(stated)")
+      checked += 1
+    }
+    #expect(checked == 4)
+  }
+}
