@@ -157,6 +157,11 @@ import Testing
     #expect(differs.first?.0 == "nextID")
     #expect(differs.first?.1 == "1")
     #expect(differs.first?.2 == "7")
+    // The first action got a checkpoint: `verify` finds the difference there too.
+    #expect(try RecipeLog.checkpointSeqs(path).first == 1)
+    #expect(throws: LogAssertionFailure.self) {
+      _ = try assertReplays(path, reducer: RecordedActions.reducer(reSwiftTodoReducer))
+    }
   }
 
   @Test func releasingTheRecorderWritesTheFinalCheckpointOfTheReducersLastState() throws {

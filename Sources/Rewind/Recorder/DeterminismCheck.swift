@@ -184,13 +184,15 @@ extension Recorder {
   }
 
   /// Compares the first state the store hands over with the header's (both as the log's coder
-  /// writes them, sanitized).
+  /// writes them, sanitized); when they differ, the first action also gets a checkpoint, so that
+  /// `replay verify` finds the difference there.
   private func checkInitialState(_ state: State) {
     guard let encoded = try? stateCoder.encode(stateSanitizer?(state) ?? state),
       encoded != headerState, let left = try? JSONParser.parse(headerState),
       let right = try? JSONParser.parse(encoded),
       let difference = JSONFirstDifference.between(left, right)
     else { return }
+    oweCheckpoint()
     postpone(
       RecorderError(
         .initialStateDiffers(

@@ -156,6 +156,18 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     }
   }
 
+  /// Makes the action just recorded owe a checkpoint (written by the ``didReduce(_:)`` that
+  /// follows, when checkpoints are on): after a first action whose store started from another
+  /// state than the header's, so that `replay verify` compares the state there and says so too.
+  func oweCheckpoint() {
+    core.withLock { core in
+      guard core.isRecording else { return }
+      core.checkpointOwed = true
+      core.awaitsState = core.needsState
+      stateDue.store(core.awaitsState ? 1 : 0)
+    }
+  }
+
   /// Records the next action line with `write`, after settling a state the previous action was
   /// owed, and notes whether this one's state is due.
   func recordNext(_ write: (inout RecorderCore) -> RecorderError?) {
