@@ -57,13 +57,12 @@ public struct DirectCodingGenerator: Sendable {
       let text = "\(type.name): not generated, for " + type.reasons.joined(separator: ", ")
       lines.append((type.file, type.line, text))
     }
-    if let catalog {
-      for type in catalog.skipped {
-        let text =
-          "\(type.name): not in \(ActionCatalogPlan.name), for "
-          + type.reasons.joined(separator: ", ")
-        lines.append((type.file, type.line, text))
-      }
+    // An action type the catalog leaves out is skipped when recorded: a warning, which a build
+    // shows (notes only `--report` prints).
+    let excluded = (catalog?.skipped ?? []).map { type in
+      "\(type.file):\(type.line): warning: \(type.name) conforms to \(ActionCatalogPlan.actionProtocol) "
+        + "but is not in \(ActionCatalogPlan.name), for " + type.reasons.joined(separator: ", ")
+        + "; the recorder will mark its actions as unregistered"
     }
     let listed =
       (catalog?.types).map {
@@ -73,7 +72,7 @@ public struct DirectCodingGenerator: Sendable {
       "\($0.location): warning: \($0.problem): the generator cannot match this file's braces, so"
         + " it generates nothing for the target (please report the file)"
     }
-    return warnings
+    return warnings + excluded
       + lines.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.map {
         "\($0.file):\($0.line): note: \($0.text)"
       } + listed

@@ -44,10 +44,12 @@ import Testing
     #expect(text.contains("import ReSwift"))
     let report = generator.report
     #expect(
-      report.contains("App.swift:7: note: NotCodable: not in RecordedActions, for not Codable"))
+      report.contains(
+        "App.swift:7: warning: NotCodable conforms to Action but is not in RecordedActions, for not Codable; the recorder will mark its actions as unregistered"
+      ))
     #expect(
       report.contains(
-        "App.swift:8: note: NotSendable: not in RecordedActions, for not declared Sendable (a catalog's types are Codable & Sendable)"
+        "App.swift:8: warning: NotSendable conforms to Action but is not in RecordedActions, for not declared Sendable (a catalog's types are Codable & Sendable); the recorder will mark its actions as unregistered"
       ))
     #expect(report.last == "note: RecordedActions lists AddTodo, ToggleTodo, Filter, Later")
   }

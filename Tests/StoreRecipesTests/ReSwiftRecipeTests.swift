@@ -84,7 +84,7 @@ import Testing
       error.description.hasPrefix(
         "Rewind recorder: action 2 has type Unlisted, which is not in RecordedActions.types"))
     #expect(
-      error.description.contains("make Unlisted Codable and Sendable, declared in the target"))
+      error.description.contains("declare Unlisted Codable and Sendable (both) in the target"))
     let skipped = try RecipeLog.records(path).filter { $0["kind"] as? String == "skipped" }
     #expect(skipped.map { $0["seq"] as? Int } == [2, 3])
     #expect(skipped.allSatisfy { $0["reason"] as? String == "unregistered" })

@@ -83,9 +83,10 @@ public struct RecorderError: Error, Sendable, CustomStringConvertible {
         "Rewind recorder: action \(seq) has type \(type), which is not in \(catalog).types; it "
         + "is recorded as a 'skipped' line in \(path), so states after it may differ on replay. "
         + (catalog.hasSuffix("RecordedActions")
-          ? "To fix, make \(type) Codable and Sendable, declared in the target the "
-            + "RewindDirectCoding plugin lists in \(catalog) (an action type of another module "
-            + "needs a catalog written by hand)."
+          ? "To fix, declare \(type) Codable and Sendable (both) in the target whose "
+            + "RewindDirectCoding plugin writes \(catalog): the build warns about an Action type it "
+            + "leaves out, and why (an action type of another module needs a catalog written by "
+            + "hand)."
           : "To fix, add \(type).self to \(catalog).types (the type must be Codable & Sendable).")
     case .actionTypeNotRecordable(let seq, let type, let catalog, true):
       return "Rewind recorder: action \(seq) has type \(type), and two types named \(type) are in "
