@@ -15,7 +15,8 @@ import PackageDescription
 // ReSwift app, against ReSwiftStandIn: ReSwift's API shape, not its code; a TCA-style feature;
 // an @Observable store; several stores); no product includes either.
 // RewindCodegen ← rewind-codegen ← the RewindDirectCoding build plugin generate the direct JSON
-// path of an app's Codable types from its sources; they depend on no other module here.
+// path of an app's Codable types from its sources (and the catalog of its action types, when
+// they conform to `Action`); they depend on no other module here.
 // RewindCPU is the package's only C: the CPU's CRC-32C instruction and constant-rate counter,
 // which Swift code compiled for the baseline CPU cannot inline, and atomic words that the
 // app-linked modules and the replay engine need below macOS 15 / iOS 18 (where

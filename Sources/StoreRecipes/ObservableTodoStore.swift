@@ -1,4 +1,4 @@
-// The recipe for a store of the app's own (docs/recording.md, "Your own store"): an
+// The recipe for a store of the app's own (docs/recipes/own-store.md): an
 // `@Observable` class whose `dispatch` mutates its state, as in the SwiftUI tutorials. An
 // `ObservableObject` with `@Published var state` takes the same one line in `dispatch`.
 import Observation

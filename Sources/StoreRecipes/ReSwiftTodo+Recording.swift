@@ -1,4 +1,4 @@
-// The ReSwift recipe's glue (docs/recording.md, "ReSwift"): the declarations after a `// glue`
+// The ReSwift recipe's glue (docs/recipes/reswift.md): the declarations after a `// glue`
 // line are all an app adds. The file imports both packages; only ReSwift's `Store` is named,
 // qualified.
 import ReSwiftStandIn

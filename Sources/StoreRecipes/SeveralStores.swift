@@ -1,4 +1,4 @@
-// The recipe for an app with several stores (docs/recording.md, "Several stores"): one log per
+// The recipe for an app with several stores (docs/recipes/several-stores.md): one log per
 // store, side by side in one folder, each named after its store and recorded under its own app
 // name, so `replay` opens each with its own reducer.
 import Foundation

@@ -1,4 +1,4 @@
-// The TCA recipe (docs/recording.md, "A TCA-style reducer"): a feature whose reducer mutates
+// The TCA recipe (docs/recipes/tca.md): a feature whose reducer mutates
 // the state in place and returns effects, and a small store that runs them the way TCA's does —
 // an effect's actions come back into the store as actions of their own. TCA is not a
 // dependency: `Effect` and `EffectStore` stand in for its types.

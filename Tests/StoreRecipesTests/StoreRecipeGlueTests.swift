@@ -11,10 +11,15 @@ import Testing
     var checked = 0
     for line in doc.split(separator: "\n") where line.hasPrefix("| ") {
       let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard cells.count == 3, cells[1].hasPrefix("`Sources/StoreRecipes/"),
-        let stated = Int(cells[2])
+      guard cells.count == 4, cells[2].hasPrefix("`Sources/StoreRecipes/"),
+        let stated = Int(cells[3])
       else { continue }
-      let path = String(cells[1].dropFirst().dropLast())
+      let path = String(cells[2].dropFirst().dropLast())
+      // The recipe's page names the same count.
+      let page = String(cells[1].drop { $0 != "(" }.dropFirst().prefix { $0 != ")" })
+      let pageText = try String(
+        contentsOf: Repository.root.appendingPathComponent("docs/" + page), encoding: .utf8)
+      #expect(pageText.contains("Lines of glue: \(stated)"), "docs/\(page)")
       let source = try String(
         contentsOf: Repository.root.appendingPathComponent(path), encoding: .utf8)
       let marked = source.split(separator: "\n").filter {
