@@ -45,6 +45,8 @@ struct TUIKeyBinding: Sendable {
   var summary: String
   /// What each key does, in the order of ``keys``.
   var commands: [TUIKeyCommand]
+  /// How the footer names it (`←→ step`), when it does.
+  var footer: String? = nil
 }
 
 /// The full-screen debugger's keys: the one table that ``TUIModel/handle(_:)`` acts on and the
@@ -56,10 +58,11 @@ enum TUIKeyTable {
     TUIKeyBinding(
       keys: [.left, .character("h"), .right, .character("l")], label: "←/→  h/l",
       summary: "step back / forward one action",
-      commands: [.step(-1), .step(-1), .step(1), .step(1)]),
+      commands: [.step(-1), .step(-1), .step(1), .step(1)], footer: "←→ step"),
     TUIKeyBinding(
       keys: [.up, .character("k"), .down, .character("j")], label: "↑/↓  k/j",
-      summary: "move in the focused pane", commands: [.row(-1), .row(-1), .row(1), .row(1)]),
+      summary: "move in the focused pane", commands: [.row(-1), .row(-1), .row(1), .row(1)],
+      footer: "↑↓ move"),
     TUIKeyBinding(
       keys: [.pageUp, .pageDown], label: "PgUp/PgDn", summary: "a page back / forward",
       commands: [.page(-1), .page(1)]),
@@ -68,43 +71,49 @@ enum TUIKeyTable {
       commands: [.end(last: false), .end(last: true)]),
     TUIKeyBinding(
       keys: [.character("g")], label: "g N ⏎", summary: "go to position N (or first, last)",
-      commands: [.ask(.goto)]),
+      commands: [.ask(.goto)], footer: "g goto"),
     TUIKeyBinding(
       keys: [.character("/")], label: "/ TEXT ⏎",
-      summary: "find an action: TEXT in its JSON, or type=NAME", commands: [.ask(.find)]),
+      summary: "find an action: TEXT in its JSON, or type=NAME", commands: [.ask(.find)],
+      footer: "/ find"),
     TUIKeyBinding(
       keys: [.character("n"), .character("N")], label: "n / N", summary: "next / previous match",
-      commands: [.findAgain(backward: false), .findAgain(backward: true)]),
+      commands: [.findAgain(backward: false), .findAgain(backward: true)], footer: "n/N next"),
     TUIKeyBinding(
       keys: [.character("w")], label: "w", summary: "watch the value under the state cursor",
-      commands: [.watchTreeCursor]),
+      commands: [.watchTreeCursor], footer: "w watch"),
     TUIKeyBinding(
       keys: [.character("c"), .character("C")], label: "c / C",
       summary: "continue / reverse-continue to a watch or break",
-      commands: [.continueRun(.forward), .continueRun(.backward)]),
+      commands: [.continueRun(.forward), .continueRun(.backward)], footer: "c/C continue"),
     TUIKeyBinding(
       keys: [.character("d")], label: "d", summary: "show / hide the diff of the action",
-      commands: [.toggleDiff]),
+      commands: [.toggleDiff], footer: "d diff"),
     TUIKeyBinding(
       keys: [.tab, .backTab], label: "Tab", summary: "switch between the actions and the state",
-      commands: [.switchPane, .switchPane]),
+      commands: [.switchPane, .switchPane], footer: "Tab pane"),
     TUIKeyBinding(
       keys: [.enter, .character(" ")], label: "⏎ / space", summary: "fold / unfold in the state",
       commands: [.fold, .fold]),
     TUIKeyBinding(
       keys: [.character(":")], label: ":", summary: "run a session command (help lists them)",
-      commands: [.ask(.command)]),
+      commands: [.ask(.command)], footer: ": command"),
     TUIKeyBinding(
       keys: [.character("!")], label: "!", summary: "rebuild the last state of a cut-off log",
       commands: [.confirmRebuild]),
     TUIKeyBinding(
-      keys: [.character("?")], label: "?", summary: "show these keys", commands: [.help]),
+      keys: [.character("?")], label: "?", summary: "show these keys", commands: [.help],
+      footer: "? help"),
     TUIKeyBinding(
       keys: [.control("l")], label: "Ctrl-L", summary: "redraw", commands: [.redraw]),
     TUIKeyBinding(
       keys: [.character("q"), .control("c")], label: "q  Ctrl-C", summary: "quit",
-      commands: [.quit, .quit]),
+      commands: [.quit, .quit], footer: "q quit"),
   ]
+
+  /// The footer's key names, in the table's order: those that fit are shown, and the last two
+  /// (help and quit) always are.
+  static var footer: [String] { bindings.compactMap(\.footer) }
 
   /// What `key` does, if anything.
   static func command(for key: TerminalKey) -> TUIKeyCommand? {

@@ -94,13 +94,11 @@ enum TUIRenderer {
     }
   }
 
-  /// The keys, as many as fit, always ending with help and quit.
+  /// The keys (``TUIKeyTable/footer``), as many as fit, always ending with help and quit.
   private static func drawFooter(into grid: inout ScreenGrid, row: Int) {
-    let keys = [
-      "←→ step", "↑↓ move", "g goto", "/ find", "n/N next", "w watch", "c/C continue", "d diff",
-      "Tab pane", ": command",
-    ]
-    let tail = "? help  q quit"
+    let names = TUIKeyTable.footer
+    let keys = names.dropLast(2)
+    let tail = names.suffix(2).joined(separator: "  ")
     var text = ""
     for key in keys where displayWidth(of: text + key + "  " + tail) + 1 <= grid.width {
       text += key + "  "
