@@ -3,7 +3,7 @@ import RewindReplay
 
 /// What replaying the last action of a cut-off log through the app's reducer, in a worker
 /// process, showed: `info`'s "crashed at" section.
-package enum LastActionCheck {
+package enum LastActionCheck: Sendable {
   /// The reducer crashed on an action: the report.
   case crashed(CrashReport)
   /// The last action replays without a crash: the app stopped somewhere else.

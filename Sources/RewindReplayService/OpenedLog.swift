@@ -38,6 +38,9 @@ package final class OpenedLog {
   package let knownApps: [ReplayApp]
   /// Where the reducer runs.
   package let isolation: Isolation
+  /// Whether the timeline starts from recorded checkpoints (`false`: from the initial state
+  /// always, as `verify` needs).
+  package let usesCheckpoints: Bool
 
   /// Opens `path` with `recovery` and finds its app among `apps`.
   package convenience init(
@@ -59,6 +62,7 @@ package final class OpenedLog {
     knownApps = apps
     recordedLog = log
     self.isolation = isolation
+    self.usesCheckpoints = usesCheckpoints
     let app = ReplayApp.recording(log.header, among: apps)
     self.app = app
     // Read through the app's migrations when the log's schema is older.

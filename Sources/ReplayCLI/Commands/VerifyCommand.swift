@@ -22,86 +22,15 @@ extension CommandInvocation {
               "replay actions \(opened.log.path)", comment: "lists them as (not recorded: …)")
           ]))
     }
-    guard let timeline = opened.timeline else { throw .diagnostic(opened.missingAppDiagnostic) }
-    let report: VerifyReport
-    do { report = try Verifier.verify(timeline) } catch {
-      // A reducer that crashes is what verify looks for: the log no longer replays.
-      guard case .reducerCrashed(let crash) = error else { throw .replay(error) }
-      if wantsJSON {
-        output.writeLine(
-          JSONValue.object([
-            JSONMember("path", .string(opened.log.path)), JSONMember("reproduced", .bool(false)),
-            JSONMember("crash", crash.json),
-          ]).jsonText)
-      } else {
-        output.writeLine("\(inert(opened.log.path)): does not replay: \(crash.headline)")
-        for line in crash.lines().dropFirst() { output.writeLine(line) }
-      }
-      return ExitStatus.different
+    let response: VerifyResponse
+    do { response = try ReplayService(opened: opened).perform(VerifyRequest()) } catch {
+      throw opened.commandFailure(error)
     }
-    // A cut-off log's last action comes after its last checkpoint: replayed once more (in the
-    // worker), it says whether the app's crash is the reducer's.
-    let lastAction = report.isReproduced ? LastActionCheck.run(opened) : nil
     if wantsJSON {
-      var json = Self.json(report)
-      if case .object(var members) = json, let lastAction {
-        members.append(JSONMember("lastAction", lastAction.json))
-        json = .object(members)
-      }
-      output.writeLine(json.jsonText)
+      output.writeLine(response.jsonValue.jsonText)
     } else {
-      report.forEachLine { output.writeLine(inert($0, keepingNewlines: true)) }
-      if let lastAction { output.writeLine(Self.lastActionText(lastAction)) }
+      for line in response.textLines { output.writeLine(line) }
     }
-    return report.isReproduced ? ExitStatus.success : ExitStatus.different
-  }
-
-  /// What replaying a cut-off log's last action showed, in `verify`'s words.
-  static func lastActionText(_ check: LastActionCheck) -> String {
-    switch check {
-    case .crashed(let report):
-      var action = report.seq.map { "action \($0)" } ?? "an action"
-      if let type = report.type { action += " (\(inert(type)))" }
-      return "the log ends where the app crashed: \(action) crashes the app's reducer again "
-        + "(\(report.signal)\(report.message.map { ": \(inert($0))" } ?? "")); replay it to see where"
-    case .replays:
-      return "note: " + check.rows.value.replacingOccurrences(of: "no — ", with: "")
-    case .failed:
-      return "note: the last action was not replayed: " + check.rows.value
-    }
-  }
-
-  static func json(_ report: VerifyReport) -> JSONValue {
-    func number(_ n: Int) -> JSONValue { .number(String(n)) }
-    var members: [JSONMember] = [
-      JSONMember("path", .string(report.path)),
-      JSONMember("reproduced", .bool(report.isReproduced)),
-      JSONMember("checkpointsCompared", number(report.checkpointsCompared)),
-      JSONMember("hasCheckpoints", .bool(report.hasCheckpoints)),
-    ]
-    if let divergence = report.divergence {
-      members.append(
-        JSONMember(
-          "divergence",
-          .object([
-            JSONMember("seq", number(divergence.seq)),
-            JSONMember("line", number(divergence.line)),
-            JSONMember(
-              "actions", .array([number(divergence.lastMatching + 1), number(divergence.seq)])),
-            JSONMember("patch", JSONPatch(changes: divergence.changes).jsonValue),
-          ])))
-    } else {
-      members.append(JSONMember("divergence", .null))
-    }
-    members.append(
-      JSONMember(
-        "undecodable",
-        .array(
-          report.undecodable.map {
-            .object([
-              JSONMember("seq", number($0.seq)), JSONMember("error", .string($0.error.message)),
-            ])
-          })))
-    return .object(members)
+    return response.isReproduced ? ExitStatus.success : ExitStatus.different
   }
 }

@@ -247,6 +247,42 @@ extension SkipResponse: TextRenderedResponse {
   }
 }
 
+extension VerifyResponse: TextRenderedResponse {
+  func textLines(in service: ReplayService) -> [ResponseLine] {
+    textLines.map { ResponseLine(text: $0) }
+  }
+
+  /// What `replay verify` prints: the report's lines (or the crash's), then what the last action
+  /// of a cut-off log does.
+  var textLines: [String] {
+    switch outcome {
+    case .crashed(let crash):
+      return ["\(inert(path)): does not replay: \(crash.headline)"]
+        + crash.lines().dropFirst()
+    case .walked(let report):
+      var lines: [String] = []
+      report.forEachLine { lines.append(inert($0, keepingNewlines: true)) }
+      if let lastAction { lines.append(Self.lastActionText(lastAction)) }
+      return lines
+    }
+  }
+
+  /// What replaying a cut-off log's last action showed, in `verify`'s words.
+  static func lastActionText(_ check: LastActionCheck) -> String {
+    switch check {
+    case .crashed(let report):
+      var action = report.seq.map { "action \($0)" } ?? "an action"
+      if let type = report.type { action += " (\(inert(type)))" }
+      return "the log ends where the app crashed: \(action) crashes the app's reducer again "
+        + "(\(report.signal)\(report.message.map { ": \(inert($0))" } ?? "")); replay it to see where"
+    case .replays:
+      return "note: " + check.rows.value.replacingOccurrences(of: "no — ", with: "")
+    case .failed:
+      return "note: the last action was not replayed: " + check.rows.value
+    }
+  }
+}
+
 extension HelpResponse: TextRenderedResponse {
   func textLines(in service: ReplayService) -> [ResponseLine] {
     guard let command else { return [ResponseLine(text: ReplayCommandTable.overview)] }

@@ -46,6 +46,21 @@ import Testing
         """)
   }
 
+  @Test func verifyInASessionIsTheVerifyCommandsRequestAndLeavesTheCursor() {
+    let alone = ReplayRun(["verify", log])
+    let inSession = session("goto 12", "verify", "print todos.count")
+    #expect(alone.status == 0)
+    #expect(inSession.status == 0)
+    #expect(
+      inSession.standardOutput
+        == "(replay) goto 12\n>   12    3.000s  setFilter      \"active\"\n(replay) verify\n"
+        + alone.standardOutput + "(replay) print todos.count\n3\n")
+    let json = ReplayRun(["verify", log, "--json"])
+    let sessionJSON = ReplayRun([log, "--json", "-c", "verify"])
+    #expect(sessionJSON.standardOutput == json.standardOutput)
+    #expect(json.standardOutput.hasPrefix(#"{"path":"\#(log)","reproduced":true,"#))
+  }
+
   @Test func failedCommandsReportErrorsAndTheSessionGoesOn() {
     let run = session("goto 2", "goto 9999", "print todos[0].titl", "nxet", "print todos[0].title")
     #expect(run.status == 2)
