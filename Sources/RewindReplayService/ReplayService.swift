@@ -94,8 +94,9 @@ package final class ReplayService {
   // MARK: States for a viewer
 
   /// The checked JSON text of the state at `position`, kept for the next few calls (4 states, or
-  /// for a log whose states are large, 4 MiB of text or more, only the last one): a viewer that
-  /// redraws and diffs as the cursor moves rebuilds each state once.
+  /// for a log whose states are large, 4 MiB of text or more, only the last one; a viewer holds
+  /// the one it shows): a viewer that redraws and diffs as the cursor moves rebuilds each state
+  /// once. (`Scripts/tui-memory-check.sh` measures the TUI's peak on a 21 MB state.)
   /// - Throws: What ``Debugger/stateText(of:timeline:at:)`` throws (a crash of the app's reducer
   ///   as ``DebuggerError/replay(_:)``).
   package func stateText(at position: Int) throws(DebuggerError) -> [UInt8] {
@@ -103,8 +104,8 @@ package final class ReplayService {
     if let cached = stateTexts.first(where: { $0.position == position }) {
       result = cached.text
     } else {
-      let kept = log.recordedStateByteCount >= 4 << 20 ? 1 : 4
-      // Made room for first: two large states are never held at once for it.
+      let kept = keptStates
+      // Made room for first: no more than `kept` states are ever held at once for it.
       if stateTexts.count >= kept { stateTexts.removeFirst(stateTexts.count - kept + 1) }
       do throws(DebuggerError) {
         // Without the app's reducer, the text the file holds, as it is, where it holds one.
@@ -121,16 +122,23 @@ package final class ReplayService {
     return try result.get()
   }
 
+  /// How many state texts ``stateText(at:)`` keeps: 4, or 1 for a log whose states are large
+  /// (4 MiB of text or more).
+  private var keptStates: Int { log.recordedStateByteCount >= 4 << 20 ? 1 : 4 }
+
   /// What changed from the state at `from` to the state at `to`, found from the two states'
-  /// texts (``stateText(at:)``): neither is built as a tree. The last diff is kept, for a
-  /// viewer that redraws it.
+  /// texts (``stateText(at:)``): neither is built as a tree. The later state is looked up first,
+  /// so that a large one a viewer shows is not rebuilt a second time while the earlier one is;
+  /// the last diff is kept, for a viewer that redraws it.
   package func diff(from: Int, to: Int) throws(DebuggerError) -> StateDiff {
     if let lastDiff, lastDiff.from == from, lastDiff.to == to { return lastDiff }
-    let old = try stateText(at: from)
     let new = try stateText(at: to)
+    let old = try stateText(at: from)
     let diff = StateDiff(
       from: from, to: to, changes: JSONDiff.diff(checkedOldText: old, checkedNewText: new))
     lastDiff = diff
+    // Large states: the earlier one is not kept past its diff (a viewer shows the later one).
+    if keptStates < 4, from != to { stateTexts.removeAll { $0.position == from } }
     return diff
   }
 

@@ -54,7 +54,7 @@ public func fuzzLogReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if log.actionCount > 0 {
       for seq in log.firstSeq...log.lastSeq {
         _ = try? log.action(at: seq)
-        _ = try? timeline.checkAction(seq)
+        _ = try? timeline.checkActions(seq...seq)
       }
     }
     for seq in log.checkpointSeqs { _ = try? log.checkpointState(at: seq) }
