@@ -97,9 +97,10 @@ struct CommandInvocation {
     return path
   }
 
-  /// Opens the `A` and `B` arguments, one after the other (opening a large log already keeps
-  /// both cores busy: one reads it while the other indexes it); fails with `A`'s error first.
-  func openLogPair() throws(CommandFailure) -> (a: OpenedLog, b: OpenedLog) {
+  /// Opens the `A` argument for its service and reads `B`, one after the other (opening a large
+  /// log already keeps both cores busy: one reads it while the other indexes it); fails with
+  /// `A`'s error first. Notes on either log's build are given here.
+  func openLogPair() throws(CommandFailure) -> (a: OpenedLog, b: ReplayLog) {
     var logs: [ReplayLog] = []
     for name in ["A", "B"] {
       do throws(ReplayError) {
@@ -111,14 +112,16 @@ struct CommandInvocation {
         throw .replay(error)
       }
     }
-    let pair = (logs[0], logs[1])
-    let a = OpenedLog(log: pair.0, apps: apps, isolation: isolation())
-    let b = OpenedLog(log: pair.1, apps: apps, isolation: isolation())
-    for opened in [a, b] {
-      if let note = opened.buildNote { output.emit(note) }
-      opened.showProgress(on: output)
+    let a = OpenedLog(log: logs[0], apps: apps, isolation: isolation())
+    if let note = a.buildNote { output.emit(note) }
+    if let app = ReplayApp.recording(logs[1].header, among: apps),
+      let note = BuildComparison.note(log: logs[1], app: app)
+    {
+      output.emit(note)
     }
-    return (a, b)
+    // B's timeline, opened by the request, reports its progress where A's does.
+    a.showProgress(on: output)
+    return (a, logs[1])
   }
 
   /// Reports the faults that the recovery mode let past, as warnings on stderr.

@@ -12,24 +12,24 @@ extension CommandInvocation {
       targets += try Self.compatTargets(argument)
     }
     let migrates = !arguments.flag("no-migrations")
-    var results: [CompatResult] = []
+    var results: [CompatResponse] = []
     for target in targets {
       results.append(check(target, migrates: migrates))
     }
     if wantsJSON {
       output.writeLine(
         JSONValue.object([
-          JSONMember("compatible", .bool(results.allSatisfy { $0.report?.isCompatible == true })),
-          JSONMember("logs", .array(results.map(\.json))),
+          JSONMember("compatible", .bool(results.allSatisfy(\.isCompatible))),
+          JSONMember("logs", .array(results.map(\.jsonValue))),
         ]).jsonText)
     } else {
       for result in results where result.report != nil || results.count > 1 {
         output.writeLine(result.text)
       }
-      if results.count > 1 { output.writeLine(CompatResult.byBuild(results)) }
+      if results.count > 1 { output.writeLine(CompatResponse.byBuild(results)) }
     }
     if results.contains(where: { $0.report == nil }) { return ExitStatus.trouble }
-    return results.allSatisfy { $0.report?.isCompatible == true }
+    return results.allSatisfy(\.isCompatible)
       ? ExitStatus.success : ExitStatus.different
   }
 
@@ -67,7 +67,7 @@ extension CommandInvocation {
     return targets
   }
 
-  private func check(_ target: CompatTarget, migrates: Bool) -> CompatResult {
+  private func check(_ target: CompatTarget, migrates: Bool) -> CompatResponse {
     // A session of several rotated files is checked as one log, joined into a bundle; the
     // bundle is kept (and named) only when something in it is reported, since its line numbers
     // are the ones the report gives.
@@ -106,12 +106,12 @@ extension CommandInvocation {
     } catch {
       nameBundle()
       output.emit(error.diagnostic)
-      return CompatResult(path: target.name, log: nil, report: nil, problem: error.message)
+      return CompatResponse(path: target.name, log: nil, report: nil, problem: error.message)
     }
     if !log.faults.isEmpty { nameBundle() }
     reportFaults(log)
     let result = check(log, file: file, name: target.name, migrates: migrates)
-    if result.report?.isCompatible != true || !log.faults.isEmpty {
+    if !result.isCompatible || !log.faults.isEmpty {
       nameBundle()
     } else if let bundle {
       try? FileManager.default.removeItem(atPath: bundle)
@@ -119,36 +119,31 @@ extension CommandInvocation {
     return result
   }
 
-  /// Checks `log`, opened from `file`, with its app.
+  /// Checks `log`, opened from `file`, with its app: a ``CompatRequest`` to its service.
   private func check(
     _ log: ReplayLog, file: String, name: String, migrates: Bool
-  ) -> CompatResult {
-    guard let app = ReplayApp.recording(log.header, among: apps) else {
-      let problem =
-        "this replay binary does not know the app \"\(log.header.app)\"; check it with a "
-        + "replay binary that registers it (docs/embedding.md)"
+  ) -> CompatResponse {
+    let service = ReplayService(opened: OpenedLog(log: log, apps: apps))
+    if let app = service.opened.app {
+      switch app.migrationPlan(for: log) {
+      case .logIsNewer, .missing:
+        if var note = BuildComparison.note(log: log, app: app) {
+          // Its hint to run `replay compat` is what this is.
+          note.hints.removeAll { $0.text.hasPrefix("replay compat") }
+          output.emit(note)
+        }
+      case .none, .migrate: break
+      }
+    }
+    var response: CompatResponse
+    do { response = try service.perform(CompatRequest(migrates: migrates)) } catch {
+      response = CompatResponse(path: file, log: log, report: nil, problem: error.message)
+    }
+    if let problem = response.problem {
       output.emit(.error(problem, at: Diagnostic.Location(file: file, line: 1)))
-      return CompatResult(path: name, log: log, report: nil, problem: problem)
     }
-    switch app.migrationPlan(for: log) {
-    case .logIsNewer, .missing:
-      if var note = BuildComparison.note(log: log, app: app) {
-        // Its hint to run `replay compat` is what this is.
-        note.hints.removeAll { $0.text.hasPrefix("replay compat") }
-        output.emit(note)
-      }
-    case .none, .migrate: break
-    }
-    var read = log
-    if migrates {
-      do { read = try app.prepared(log) } catch {
-        output.emit(error.diagnostic)
-        return CompatResult(path: name, log: log, report: nil, problem: error.message)
-      }
-    }
-    return CompatResult(
-      path: name, log: read, report: app.compatibility(of: read), problem: nil,
-      plan: app.migrationPlan(for: log), migrates: migrates)
+    response.path = name
+    return response
   }
 }
 
@@ -168,18 +163,8 @@ struct CompatTarget {
   var source: Source
 }
 
-/// One log's line of `replay compat`.
-struct CompatResult {
-  var path: String
-  var log: ReplayLog?
-  /// `nil` when the log could not be checked (``problem`` says why).
-  var report: CompatibilityReport?
-  var problem: String?
-  /// How the app reads the log's schema.
-  var plan: MigrationChain.Plan = .none
-  /// Whether migrations were applied (not `--no-migrations`).
-  var migrates = true
-
+/// One log's lines of `replay compat`, and the summary by build of many.
+extension CompatResponse: TextRenderedResponse {
   /// The build that recorded the log, for the summary by build.
   private var build: String {
     log.flatMap(\.recordedBy) ?? "no build stamp"
@@ -225,6 +210,13 @@ struct CompatResult {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 
+  func textLines(in service: ReplayService) -> [ResponseLine] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      ResponseLine(text: String($0))
+    }
+  }
+
+  /// The lines as one text.
   var text: String {
     guard let report else { return "\(inert(path)): not checked: \(inert(problem ?? "?"))" }
     var lines = ["\(inert(path)): \(inert(recordedBy)); \(readAs)"]
@@ -262,65 +254,8 @@ struct CompatResult {
     return lines.joined(separator: "\n")
   }
 
-  var json: JSONValue {
-    func number(_ n: Int) -> JSONValue { .number(String(n)) }
-    var members: [JSONMember] = [
-      JSONMember("path", .string(path)),
-      JSONMember("app", log.map { .string($0.header.app) } ?? .null),
-      JSONMember("build", log?.header.build?.json ?? .null),
-      JSONMember("migratedFrom", log?.migration.map { number($0.from) } ?? .null),
-      JSONMember(
-        "newerThanReplay", .bool({ if case .logIsNewer = plan { true } else { false } }())),
-      JSONMember(
-        "unreadLines",
-        .array(
-          (log?.faults ?? []).map { fault in
-            .object([
-              JSONMember("line", number(fault.line)),
-              JSONMember("reason", .string(fault.reason.summary)),
-            ])
-          })),
-    ]
-    guard let report else {
-      members.append(JSONMember("compatible", .bool(false)))
-      members.append(JSONMember("error", .string(problem ?? "")))
-      return .object(members)
-    }
-    members += [
-      JSONMember("compatible", .bool(report.isCompatible)),
-      JSONMember("actions", number(report.actionsChecked)),
-      JSONMember("failingActions", number(report.failingActions)),
-      JSONMember(
-        "failing",
-        .array(
-          report.failingTypes.map { failing in
-            .object([
-              JSONMember("type", .string(failing.type)),
-              JSONMember("count", number(failing.count)),
-              JSONMember("firstSeq", number(failing.firstSeq)),
-              JSONMember("line", number(failing.line)),
-              JSONMember("path", .string(failing.codingPath)),
-              JSONMember("reason", .string(failing.reason)),
-            ])
-          })),
-      JSONMember("states", number(report.statesChecked)),
-      JSONMember(
-        "failingStates",
-        .array(
-          report.failingStates.map { state in
-            .object([
-              JSONMember("what", .string(state.what)),
-              JSONMember("line", number(state.line)),
-              JSONMember("path", .string(state.codingPath)),
-              JSONMember("reason", .string(state.reason)),
-            ])
-          })),
-    ]
-    return .object(members)
-  }
-
   /// Which builds' logs decode: one line per build stamp.
-  static func byBuild(_ results: [CompatResult]) -> String {
+  static func byBuild(_ results: [CompatResponse]) -> String {
     var order: [String] = []
     var counts: [String: (logs: Int, readable: Int, unchecked: Int)] = [:]
     for result in results {

@@ -7,27 +7,25 @@ extension CommandInvocation {
   func runDiff() throws(CommandFailure) -> Int32 {
     let (a, b) = try openLogPair()
     reportFaults(a.log)
-    reportFaults(b.log)
-    guard a.log.header.app == b.log.header.app else {
+    reportFaults(b)
+    let response: CompareResponse
+    do { response = try ReplayService(opened: a).perform(CompareRequest(with: b)) } catch {
+      guard case .usage(let message) = error else { throw a.commandFailure(error) }
+      // The one usage failure: logs of two apps.
       throw .diagnostic(
         Diagnostic.error(
-          "cannot compare sessions of different apps: A is \"\(a.log.header.app)\", B is "
-            + "\"\(b.log.header.app)\"",
-          hints: ["replay diff compares two recordings of the same app"]))
+          inert(message), hints: ["replay diff compares two recordings of the same app"]))
     }
-    var timelines: (any ReplayTimeline, any ReplayTimeline)?
-    if let ta = a.timeline, let tb = b.timeline { timelines = (ta, tb) }
-    let result: LogDiff
-    do { result = try LogDiff(a.log, b.log, timelines: timelines) } catch { throw .replay(error) }
+    let result = response.diff
     if wantsJSON {
-      output.writeLine(Self.json(result).jsonText)
+      output.writeLine(response.jsonValue.jsonText)
     } else {
-      printDiff(result, knowsApp: timelines != nil, missing: a.timeline == nil ? a : b)
+      printDiff(result, knowsApp: response.comparesStates)
     }
     return result.isEquivalent ? ExitStatus.success : ExitStatus.different
   }
 
-  private func printDiff(_ result: LogDiff, knowsApp: Bool, missing: OpenedLog) {
+  private func printDiff(_ result: LogDiff, knowsApp: Bool) {
     func count(_ n: Int) -> String { n == 1 ? "1 action" : "\(n) actions" }
     output.writeLine("A: \(inert(result.a.path)) (\(count(result.a.actionCount)))")
     output.writeLine("B: \(inert(result.b.path)) (\(count(result.b.actionCount)))")
@@ -108,55 +106,5 @@ extension CommandInvocation {
       return
     }
     changes.forEachChange { change in output.writeLine("  " + inert(change.description)) }
-  }
-
-  static func json(_ result: LogDiff) -> JSONValue {
-    func number(_ n: Int) -> JSONValue { .number(String(n)) }
-    func patch(_ changes: StateChanges?) -> JSONValue {
-      (changes.map { JSONPatch(changes: $0) } ?? JSONPatch()).jsonValue
-    }
-    func range(_ r: ClosedRange<Int>?) -> JSONValue {
-      r.map { .array([number($0.lowerBound), number($0.upperBound)]) } ?? .null
-    }
-    var members: [JSONMember] = [
-      JSONMember("a", .string(result.a.path)),
-      JSONMember("b", .string(result.b.path)),
-      JSONMember("equivalent", .bool(result.isEquivalent)),
-      JSONMember("comparedStates", .bool(result.comparedStates)),
-      JSONMember("initialStatesDiffer", .bool(result.initialStatesDiffer)),
-      JSONMember("crashA", result.crashA?.json ?? .null),
-      JSONMember("crashB", result.crashB?.json ?? .null),
-    ]
-    if let first = result.firstDivergence {
-      members.append(
-        JSONMember(
-          "firstDivergence",
-          .object([JSONMember("a", number(first.a)), JSONMember("b", number(first.b))])))
-    } else {
-      members.append(JSONMember("firstDivergence", .null))
-    }
-    members.append(
-      JSONMember(
-        "hunks",
-        .array(
-          result.hunks.map {
-            .object([
-              JSONMember("onlyInA", range($0.seqsInA)), JSONMember("onlyInB", range($0.seqsInB)),
-            ])
-          })))
-    if result.comparedStates {
-      members.append(
-        JSONMember(
-          "divergenceStatePositions",
-          result.divergencePositions.map {
-            .object([JSONMember("a", number($0.a)), JSONMember("b", number($0.b))])
-          } ?? .null))
-      members.append(
-        JSONMember(
-          "divergenceStatePatch", patch(result.divergenceChanges)))
-      members.append(
-        JSONMember("finalStatePatch", patch(result.finalChanges)))
-    }
-    return .object(members)
   }
 }
