@@ -19,6 +19,10 @@ package final class ReplayService {
   private var stateTexts: [(position: Int, text: Result<[UInt8], DebuggerError>)] = []
   /// The last diff found (``diff(from:to:)``).
   private var lastDiff: StateDiff?
+  /// What a long request that is not a walk of the timeline reports as it goes (the candidates
+  /// `shrink` has tried): the work done and the work to do. (A timeline's rebuilds report to its
+  /// own `progress`.)
+  package var onProgress: ((_ done: Int, _ total: Int) -> Void)?
 
   /// The service of `opened`, at its first position (or first checkpoint when the file lacks
   /// its initial state).

@@ -283,6 +283,21 @@ extension VerifyResponse: TextRenderedResponse {
   }
 }
 
+extension ShrinkResponse: TextRenderedResponse {
+  func textLines(in service: ReplayService) -> [ResponseLine] {
+    textLines.map { ResponseLine(text: $0) }
+  }
+
+  /// What `replay shrink` prints before naming the file: the count, then each kept action.
+  var textLines: [String] {
+    [
+      "shrunk \(recordedCount) → \(kept.count) action\(kept.count == 1 ? "" : "s") in \(replays) "
+        + "replays (until \(inert(condition.description)))"
+        + (isBudgetExhausted ? "; the --max-replays budget ran out, so it may shrink further" : "")
+    ] + kept.map { ActionFormatter.line($0) }
+  }
+}
+
 extension HelpResponse: TextRenderedResponse {
   func textLines(in service: ReplayService) -> [ResponseLine] {
     guard let command else { return [ResponseLine(text: ReplayCommandTable.overview)] }
