@@ -2,6 +2,7 @@ import Foundation
 import Rewind
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// A `LOG` argument that names a recordings folder (`RecordingsFolder`) rather than a file:
 /// `info` lists its sessions, and every other command opens its newest session — a session of

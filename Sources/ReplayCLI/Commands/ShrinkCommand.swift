@@ -28,7 +28,8 @@ extension CommandInvocation {
     let progress = ProgressLine.isAvailable ? ProgressLine(output: output, label: "shrinking") : nil
     service.onProgress = progress.map { line in line.update }
     let response: ShrinkResponse
-    do { response = try service.perform(ShrinkRequest(until: condition, maxReplays: budget)) } catch {
+    do { response = try service.perform(ShrinkRequest(until: condition, maxReplays: budget)) } catch
+    {
       guard case .usage(let message) = error else { throw opened.commandFailure(error) }
       // The one usage failure: a log that does not reach the condition.
       throw .diagnostic(

@@ -6,22 +6,23 @@ import RewindReplayService
 /// `<script type="application/json" id="rewind-data">` element.
 ///
 /// ```json
-/// {"format":"rewind-html","version":1,
+/// {"format":"rewind-html","version":2,
 ///  "info":{…replay info --json…},"ended":"cleanly (end record)",
-///  "actions":[[0.25,"increment",{"increment":{}}], …],
+///  "actions":[{"seq":1,"time":0.250000,"type":"increment","action":{"increment":{}},"line":2}, …],
 ///  "states":{"rebuilt":true,"interval":1000,"first":0,"last":12,
 ///            "full":[[0,{"count":0}]],"patches":[[{"op":"replace","path":"/count","value":1}], …],
 ///            "orders":[],"stoppedSeq":null,"failure":null}}
 /// ```
 ///
-/// `actions[i]` is the action with seq `info.firstSeq + i`: `[time, type, payload]`, each
-/// `null` when unknown, and a fourth member `{"skipped": reason}`, `{"missing": true}` or
-/// `{"sanitized": true}` when that applies. `states` is described on ``HTMLExportStates``.
+/// `actions[i]` is the action with seq `info.firstSeq + i`, in the one JSON form of an action
+/// (``RecordedAction/jsonValue``, as `replay action --json` and `list --json` give it). `states`
+/// is described on ``HTMLExportStates``.
 enum HTMLExportData {
   /// The `format` member, naming this layout.
   static let format = "rewind-html"
-  /// The `version` member, raised when the layout changes incompatibly.
-  static let version = 1
+  /// The `version` member, raised when the layout changes incompatibly (2: each action in its
+  /// one JSON form, not `[time, type, payload]`).
+  static let version = 2
 
   /// Writes the page's data for `log` into `page`, with states rebuilt by `timeline` when there
   /// is one, as JSON text escaped for the script element (the states' texts written into it as
@@ -66,42 +67,15 @@ enum HTMLExportData {
     page.append("}")
   }
 
-  /// Every action of `log` as `[time, type, payload]` (plus a status object when it was not
-  /// recorded or was sanitized), in seq order.
+  /// Every action of `log` in its one JSON form, in seq order.
   /// - Throws: `ReplayError.fault` when an action's line cannot be read.
   static func actions(of log: ReplayLog) throws(ReplayError) -> [JSONValue] {
     guard log.actionCount > 0 else { return [] }
     var actions: [JSONValue] = []
     actions.reserveCapacity(log.actionCount)
     for seq in log.firstSeq...log.lastSeq {
-      actions.append(entry(try log.action(at: seq)))
+      actions.append(try log.action(at: seq).jsonValue)
     }
     return actions
-  }
-
-  /// One action as the page's data.
-  static func entry(_ action: RecordedAction) -> JSONValue {
-    var members: [JSONValue] = [
-      action.time.flatMap(seconds) ?? .null,
-      action.type.map(JSONValue.string) ?? .null,
-      action.payload ?? .null,
-    ]
-    switch action.status {
-    case .recorded:
-      var marks: [JSONMember] = []
-      if action.isSanitized { marks.append(JSONMember("sanitized", .bool(true))) }
-      if action.isMigrated { marks.append(JSONMember("migrated", .bool(true))) }
-      if !marks.isEmpty { members.append(.object(marks)) }
-    case .skipped(let reason):
-      members.append(.object([JSONMember("skipped", .string(reason))]))
-    case .missing:
-      members.append(.object([JSONMember("missing", .bool(true))]))
-    }
-    return .array(members)
-  }
-
-  /// A time in seconds as a JSON number: its shortest exact form (`0.25`, `30.0`).
-  private static func seconds(_ value: Double) -> JSONValue? {
-    value.isFinite ? .number(value.description) : nil
   }
 }

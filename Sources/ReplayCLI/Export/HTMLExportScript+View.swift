@@ -65,21 +65,20 @@ extension HTMLExportScript {
 
       // ---- Actions ----
       const actionAt = (seq) => actions[seq - firstSeq];
-      const typeOf = (a) => (typeof a[1] === 'string' ? a[1] : '?');
-      const statusOf = (a) => (a.length > 3 ? a[3] : null);
+      // Each action is in its one JSON form (replay action --json): seq, time, type, action,
+      // and the marks skipped, missing, sanitized, migrated where they apply.
+      const typeOf = (a) => (typeof a.get('type') === 'string' ? a.get('type') : '?');
+      const timeOf = (a) => (a.has('time') ? a.get('time') : null);
+      const payloadOf = (a) => (a.has('action') ? a.get('action') : null);
       const numberOf = (v) => (v instanceof M.JNumber ? Number(v.text) : v);
       const formatTime = (t) => (typeof numberOf(t) === 'number' ? (Math.round(numberOf(t) * 1000) / 1000).toFixed(3) + 's' : '');
-      // Whether an action's status (its fourth element) says it was recorded: none, or only the
-      // marks of a recorded action (sanitized, migrated), not skipped or missing.
-      function isRecorded(status) {
-        return !status || status.has('sanitized') || status.has('migrated');
-      }
+      // Whether an action was recorded: not skipped by the recorder or missing from the file.
+      const isRecorded = (a) => !a.has('skipped') && !a.has('missing');
       function payloadText(a, width = 120) {
-        const status = statusOf(a);
-        if (status && status.has('skipped')) return '(not recorded: ' + status.get('skipped') + ')';
-        if (status && status.has('missing')) return '(missing: the line was skipped by --recovery salvage)';
-        let inner = a[2];
-        if (M.isObject(inner) && inner.size === 1 && inner.has(a[1])) inner = inner.get(a[1]);
+        if (a.has('skipped')) return '(not recorded: ' + a.get('skipped') + ')';
+        if (a.has('missing')) return '(missing: the line was skipped by --recovery salvage)';
+        let inner = payloadOf(a);
+        if (M.isObject(inner) && inner.size === 1 && inner.has(typeOf(a))) inner = inner.get(typeOf(a));
         if (M.isObject(inner) && inner.size === 0) return '';
         if (M.isObject(inner) && inner.size === 1 && inner.has('_0')) inner = inner.get('_0');
         return M.shortJSON(inner, width);
@@ -190,14 +189,13 @@ extension HTMLExportScript {
       function row(i) {
         const seq = firstSeq + i;
         const a = actions[i];
-        const status = statusOf(a);
         const r = el('div', 'action-row');
         r.dataset.seq = String(seq);
         r.setAttribute('role', 'option');
         if (seq === stopped) r.classList.add('stopped');
-        if (!isRecorded(status)) r.classList.add('unrecorded');
+        if (!isRecorded(a)) r.classList.add('unrecorded');
         if (seq === position) r.classList.add('selected');
-        r.append(el('span', 'seq', String(seq)), el('span', 'time', formatTime(a[0])),
+        r.append(el('span', 'seq', String(seq)), el('span', 'time', formatTime(timeOf(a))),
           el('span', 'type ' + typeClass(typeOf(a)), typeOf(a)), el('span', 'payload', payloadText(a)));
         if (seq === stopped) r.title = 'The app stopped while running this action';
         return r;
@@ -253,15 +251,14 @@ extension HTMLExportScript {
         $('action-title').textContent = 'Action ' + p;
         const line = el('p', 'action-line');
         line.append(el('span', 'type ' + typeClass(typeOf(a)), typeOf(a)));
-        if (a[0] !== null) line.append(el('span', 'muted', ' at ' + formatTime(a[0])));
-        const status = statusOf(a);
-        if (status && status.has('sanitized')) line.append(el('span', 'badge', 'sanitized'));
-        if (status && status.has('migrated')) line.append(el('span', 'badge', 'migrated'));
+        if (timeOf(a) !== null) line.append(el('span', 'muted', ' at ' + formatTime(timeOf(a))));
+        if (a.has('sanitized')) line.append(el('span', 'badge', 'sanitized'));
+        if (a.has('migrated')) line.append(el('span', 'badge', 'migrated'));
         detail.append(line);
         if (p === stopped && crash) detail.append(crashCard());
         else if (p === stopped) detail.append(el('p', 'note bad', 'The app stopped while running this action: the log ends here without an end record. Its state is not shown.'));
-        if (!isRecorded(status)) detail.append(el('p', 'note warn', payloadText(a)));
-        else detail.append(el('pre', 'payload-json mono', M.pretty(a[2])));
+        if (!isRecorded(a)) detail.append(el('p', 'note warn', payloadText(a)));
+        else detail.append(el('pre', 'payload-json mono', M.pretty(payloadOf(a))));
       }
 
       function renderDiff(p) {

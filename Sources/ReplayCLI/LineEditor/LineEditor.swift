@@ -1,4 +1,5 @@
 import Rewind
+import RewindReplayService
 
 /// Reads lines from the terminal with editing, history and completion (see ``LineEditState``
 /// for the keys), in raw mode only while a line is being read.

@@ -1,3 +1,5 @@
+import RewindReplayService
+
 /// How a line being edited looks on one terminal row: the prompt and the text, scrolled
 /// sideways when too long so that the cursor stays in view.
 struct LineView: Equatable {

@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// One-line renderings of recorded actions: `  12   3.000s  add     {"title":"Buy milk"}`.
 enum ActionFormatter {

@@ -1,4 +1,5 @@
 import RewindReplay
+import RewindReplayService
 
 extension CrashReport {
   /// How many of the app's frames the text shows (the innermost ones).

@@ -1,3 +1,5 @@
+import RewindReplayService
+
 /// One message for a person: what went wrong (or is worth knowing), where, and what to do next.
 ///
 /// Rendered by ``rendered(style:)`` the way compilers print diagnostics:

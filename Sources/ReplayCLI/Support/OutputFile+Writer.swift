@@ -1,5 +1,6 @@
 import Foundation
 import Rewind
+import RewindReplayService
 
 extension OutputFile {
   /// Writes what `body` gives its writer to `path`, whole or not at all: the bytes go to a

@@ -1,5 +1,6 @@
 import Foundation
 import Rewind
+import RewindReplayService
 
 /// A file a command writes (`export --html`, `--redux-devtools`, `import -o`, `shrink -o`):
 /// written whole or not at all, and never over what it would destroy — the log being read, or

@@ -1,3 +1,5 @@
+import RewindReplayService
+
 /// Returns `text` broken into lines of at most `width` terminal columns, breaking at spaces.
 ///
 /// Each line of `text` (split at `\n`) is filled greedily; runs of spaces between words

@@ -30,7 +30,8 @@ package struct CompatRequest: ReplayRequest, Equatable {
       // The log as opened is read through the migrations already; preparing it again gives the
       // error of a migration that failed.
       do { read = try app.prepared(opened.log) } catch {
-        return CompatResponse(path: recorded.path, log: recorded, report: nil, problem: error.message)
+        return CompatResponse(
+          path: recorded.path, log: recorded, report: nil, problem: error.message)
       }
     }
     return CompatResponse(

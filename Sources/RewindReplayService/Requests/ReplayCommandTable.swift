@@ -8,7 +8,8 @@ package enum ReplayCommandTable {
     ActionRequest.command, ListRequest.command, InfoRequest.command, FindRequest.command,
     DiffRequest.command, WatchRequest.command, BreakRequest.command, BreakpointsRequest.command,
     DeleteRequest.command, ContinueRequest.forward, ContinueRequest.backward, SkipRequest.skip,
-    SkipRequest.unskip, VerifyRequest.command, CompatRequest.command, HelpRequest.command, QuitRequest.command,
+    SkipRequest.unskip, VerifyRequest.command, CompatRequest.command, HelpRequest.command,
+    QuitRequest.command,
   ]
 
   /// The command named or aliased `word`.

@@ -36,7 +36,7 @@ struct HTMLExportSafetyTests {
       #expect(html.contains(#"Tom \u0026 Jerry"#))
       #expect(html.contains(#"line\u2028separator\u2029paragraph"#))
       let recorded = page.array("actions").compactMap {
-        $0.elements[2]["add"]?["title"]?.stringValue
+        $0["action"]?["add"]?["title"]?.stringValue
       }
       #expect(recorded == titles, "the escapes must keep the JSON's value")
     }

@@ -27,8 +27,11 @@ struct HTMLExportTests {
     #expect(page.array("actions").count == 12)
     #expect(
       page.array("actions").first
-        == .array([
-          .number("0.25"), .string("increment"), .object([JSONMember("increment", .object([]))]),
+        == .object([
+          JSONMember("seq", .number("1")), JSONMember("time", .number("0.250000")),
+          JSONMember("type", .string("increment")),
+          JSONMember("action", .object([JSONMember("increment", .object([]))])),
+          JSONMember("line", .number("2")),
         ]))
     #expect(page["states", "rebuilt"] == .bool(true))
     #expect(page["states", "first"] == .number("0"))
@@ -181,12 +184,12 @@ struct HTMLExportTests {
       recorder.close()
       let actions = try ExportedPage(ReplayLog(path: path)).array("actions")
       #expect(actions.count == 2)
-      #expect(actions[0].elements[1] == .string("add"))
-      #expect(actions[0].elements[2]["add"]?["title"] == .string("(hidden)"))
-      #expect(actions[0].elements.last == .object([JSONMember("sanitized", .bool(true))]))
-      #expect(actions[1].elements[1] == .string("rename"))
-      #expect(actions[1].elements[2] == .null)
-      #expect(actions[1].elements.last == .object([JSONMember("skipped", .string("denied"))]))
+      #expect(actions[0]["type"] == .string("add"))
+      #expect(actions[0]["action"]?["add"]?["title"] == .string("(hidden)"))
+      #expect(actions[0]["sanitized"] == .bool(true))
+      #expect(actions[1]["type"] == .string("rename"))
+      #expect(actions[1]["action"] == nil)
+      #expect(actions[1]["skipped"] == .string("denied"))
     }
   }
 }

@@ -48,12 +48,12 @@ import Testing
 
   @Test func testNamesAreIdentifiers() {
     #expect(
-      CommandInvocation.testName("Fixtures/todo-crash.jsonl", from: 3, to: 9)
+      GenTestRequest.testName("Fixtures/todo-crash.jsonl", from: 3, to: 9)
         == "todoCrashReplays3To9"
     )
-    #expect(CommandInvocation.testName("9lives.jsonl", from: 0, to: 1) == "log9livesReplays0To1")
-    #expect(CommandInvocation.isIdentifier("abc_1"))
-    #expect(!CommandInvocation.isIdentifier("1abc"))
-    #expect(!CommandInvocation.isIdentifier("a-b"))
+    #expect(GenTestRequest.testName("9lives.jsonl", from: 0, to: 1) == "log9livesReplays0To1")
+    #expect(GenTestRequest.isIdentifier("abc_1"))
+    #expect(!GenTestRequest.isIdentifier("1abc"))
+    #expect(!GenTestRequest.isIdentifier("a-b"))
   }
 }

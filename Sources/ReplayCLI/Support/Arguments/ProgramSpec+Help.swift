@@ -1,3 +1,5 @@
+import RewindReplayService
+
 /// The column where help text starts in the ARGUMENTS, OPTIONS and COMMANDS lists, as in
 /// swift-argument-parser.
 private let helpColumn = 26

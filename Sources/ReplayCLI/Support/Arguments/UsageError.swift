@@ -1,3 +1,5 @@
+import RewindReplayService
+
 /// A command line that does not fit a command's usage.
 ///
 /// Each case carries the facts: option names are spelled as the user typed them (`--jsn`,

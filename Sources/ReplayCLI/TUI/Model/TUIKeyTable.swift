@@ -1,4 +1,5 @@
 import RewindReplay
+import RewindReplayService
 
 /// What a key does in the full-screen debugger. Those that ask the service for something become
 /// typed requests (``TUIModel/request(for:)``); the others change only how things are shown.

@@ -1,4 +1,5 @@
 import RewindReplay
+import RewindReplayService
 
 /// The action list: one row per position (seq, time, type, payload), from the model's `listTop`,
 /// columns as wide as the rows shown need, the cursor's row marked

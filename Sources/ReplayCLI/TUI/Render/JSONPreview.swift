@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindReplayService
 
 /// Compact JSON for one line of the screen, written only as far as it can be seen: a folded
 /// array of a million elements costs no more than the width of its row.

@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// The state at the cursor as a tree: one row per value, members of unfolded containers
 /// indented below them (`▾`), folded containers (`▸`) shown as one line of compact JSON.

@@ -1,3 +1,5 @@
+import RewindReplayService
+
 /// What is drawn over the panes: the output of a `:` command longer than one line, and the
 /// help (`?`).
 enum TUIOverlays {

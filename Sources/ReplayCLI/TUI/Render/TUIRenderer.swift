@@ -1,4 +1,5 @@
 import RewindReplay
+import RewindReplayService
 
 /// Draws a ``TUIModel`` into a ``ScreenGrid``: a pure function of the model (and of the log
 /// and states it reads), so tests compare whole screens as text.

@@ -1,4 +1,5 @@
 import RewindReplay
+import RewindReplayService
 
 /// One row that stands for the whole log: each column covers an equal share of the positions
 /// and shows the most important thing in it — the cursor `█`, a stop of `continue` `◆`, the end

@@ -1,3 +1,5 @@
+import RewindReplayService
+
 /// How a cell is drawn: the roles of text on the screen, mapped to attributes by
 /// ``ScreenWriter`` (and to nothing when colour is off).
 enum CellTone: UInt8, Sendable, Hashable {
