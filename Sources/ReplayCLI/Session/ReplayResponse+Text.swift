@@ -283,6 +283,19 @@ extension VerifyResponse: TextRenderedResponse {
   }
 }
 
+extension GenTestResponse: TextRenderedResponse {
+  /// The test's Swift text, a line each (or why it cannot be written).
+  func textLines(in service: ReplayService) -> [ResponseLine] {
+    var text = ""
+    do { try service.writeTest(self, to: &text) } catch {
+      return [ResponseLine(text: service.text(of: error), channel: .standardError)]
+    }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+      ResponseLine(text: inert(String($0)))
+    }
+  }
+}
+
 extension ShrinkResponse: TextRenderedResponse {
   func textLines(in service: ReplayService) -> [ResponseLine] {
     textLines.map { ResponseLine(text: $0) }

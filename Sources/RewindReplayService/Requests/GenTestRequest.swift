@@ -67,6 +67,33 @@ package struct GenTestRequest: ReplayRequest, Equatable {
     }
   }
 
+  /// `gen-test [--from N] [--to M] [--name NAME] [--reducer EXPR]`.
+  static let command = ReplayCommand(
+    name: "gen-test", alias: "gt",
+    usage: "gen-test [--from N] [--to M] [--name NAME] [--reducer EXPR]",
+    summary: "print a Swift test that replays a stretch of the log",
+    details: "Prints the state at N (default: first) as a Swift literal, the actions after it "
+      + "through M (default: last) dispatched to a Store, and the state they lead to expected; "
+      + "when replaying them crashes the reducer, an exit test that expects the crash. As "
+      + "'replay gen-test LOG'.", arguments: .positions
+  ) { words, service throws(ReplayFailure) in
+    var request = GenTestRequest()
+    var rest = words[...]
+    while let option = rest.popFirst() {
+      guard let value = rest.popFirst(), ["--from", "--to", "--name", "--reducer"].contains(option)
+      else {
+        throw .usage("usage: gen-test [--from N] [--to M] [--name NAME] [--reducer EXPR]")
+      }
+      switch option {
+      case "--from": request.from = try ReplayCommand.position(value, in: service)
+      case "--to": request.to = try ReplayCommand.position(value, in: service)
+      case "--name": request.name = value
+      default: request.reducer = value
+      }
+    }
+    return request
+  }
+
   /// The crash that replaying up to `to` meets, found in a child process so this one survives
   /// (and so that the literals, built in this process, are built only from states that do not
   /// trap). Without isolation, only the last action of a cut-off log is checked.

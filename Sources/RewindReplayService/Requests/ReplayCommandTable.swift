@@ -8,8 +8,15 @@ package enum ReplayCommandTable {
     ActionRequest.command, ListRequest.command, InfoRequest.command, FindRequest.command,
     DiffRequest.command, WatchRequest.command, BreakRequest.command, BreakpointsRequest.command,
     DeleteRequest.command, ContinueRequest.forward, ContinueRequest.backward, SkipRequest.skip,
-    SkipRequest.unskip, VerifyRequest.command, CompatRequest.command, HelpRequest.command,
+    SkipRequest.unskip, VerifyRequest.command, CompatRequest.command, GenTestRequest.command,
+    HelpRequest.command,
     QuitRequest.command,
+  ]
+
+  /// The requests only a one-shot `replay` command asks for, by that command: they need what a
+  /// session does not have (a second log; a file to write).
+  package static let oneShot: [(command: String, request: any ReplayRequest.Type)] = [
+    ("replay diff A B", CompareRequest.self), ("replay shrink LOG", ShrinkRequest.self),
   ]
 
   /// The command named or aliased `word`.

@@ -12,7 +12,7 @@ struct HTMLExportTests {
   @Test func counterPageCarriesMetadataActionsAndOnePatchPerAction() throws {
     let page = try ExportedPage(ExportLogs.fixture("counter.jsonl"))
     #expect(page["format"] == .string("rewind-html"))
-    #expect(page["version"] == .number("1"))
+    #expect(page["version"] == .number("2"))
     #expect(page["info", "app"] == .string("counter"))
     #expect(page["info", "actionType"] == .string("CounterAction"))
     #expect(page["info", "stateType"] == .string("CounterState"))

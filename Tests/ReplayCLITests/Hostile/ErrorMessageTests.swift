@@ -1,4 +1,5 @@
 import Foundation
+import RewindReplayService
 import Testing
 
 @testable import ReplayCLI

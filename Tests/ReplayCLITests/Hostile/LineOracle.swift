@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindReplayService
 
 @testable import ReplayCLI
 

@@ -1,4 +1,5 @@
 import ReplayCLI
+import RewindReplayService
 import Testing
 
 @Suite struct TerminalTextTests {
