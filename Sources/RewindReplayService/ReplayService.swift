@@ -47,17 +47,15 @@ package final class ReplayService {
     try request.run(on: self)
   }
 
-  /// The command `words` name and the request they spell: `["watch", "todos.count"]`.
+  /// The request `words` spell: `["watch", "todos.count"]`.
   /// - Throws: ``ReplayFailure/unknownCommand(_:suggestion:)``, or the command's usage error.
-  package func request(_ words: [String]) throws(ReplayFailure) -> (
-    command: ReplayCommand, request: any ReplayRequest
-  ) {
+  package func request(_ words: [String]) throws(ReplayFailure) -> any ReplayRequest {
     guard let word = words.first else { throw .usage("expected a command; type 'help'") }
     guard let command = ReplayCommandTable.lookup(word) else {
       throw .unknownCommand(
         word, suggestion: closestMatch(to: word, in: ReplayCommandTable.all.map(\.name)))
     }
-    return (command, try command.parse(Array(words.dropFirst()), self))
+    return try command.parse(Array(words.dropFirst()), self)
   }
 
   /// Runs a debugger operation; its error becomes the request's failure.

@@ -98,7 +98,7 @@ final class ReplaySession {
       wantsJSON = command?.hasJSON ?? wantsJSON
     }
     do throws(ReplayFailure) {
-      let (_, request) = try service.request(words)
+      let request = try service.request(words)
       let response = try service.perform(request)
       if response is QuitResponse { return false }
       show(response)

@@ -137,7 +137,9 @@ extension Recorder {
       defer { checks.checkedInitialState = true }
       return (sampled, !checks.checkedInitialState)
     }
-    if checkInitial { checkInitialState(state) }
+    // The first state is compared with the header's where the determinism check runs (debug
+    // builds by default): it encodes the whole state once, on the dispatching thread.
+    if checkInitial, determinismInterval > 0 { checkInitialState(state) }
     let result: Result
     if sampled {
       var again = state

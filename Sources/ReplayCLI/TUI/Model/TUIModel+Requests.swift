@@ -34,7 +34,7 @@ extension TUIModel {
   func run(commandLine line: String) {
     let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     do throws(ReplayFailure) {
-      perform(try service.request(words).request)
+      perform(try service.request(words))
     } catch {
       report("error: " + service.text(of: error), isError: true)
     }
