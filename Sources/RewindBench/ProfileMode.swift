@@ -13,8 +13,9 @@ import RewindReplayService
 /// `recorder-codable` (the recorder through `encode(to:)`, buffered), `encode-codable` and
 /// `decode-codable` (an action through `encode(to:)` or `init(from:)` alone), `rebuild LOG`
 /// (load and rebuild every state), `foundation LOG` (the same with Foundation's `JSONDecoder`),
-/// `open LOG` (open and index only), `isolated-goto LOG` (8e's goto, alone), `isolated-roundtrip LOG` (a request
-/// answered at once), `worker-protocol` (a session request and its reply written
+/// `open LOG` (open and index only), `isolated-goto LOG` (8e's goto, alone),
+/// `isolated-roundtrip LOG` (a request answered at once), `isolated-roundtrip-paused LOG` (the
+/// same, each after a 2 ms pause), `worker-protocol` (a session request and its reply written
 /// and read 100,000 times), `diff LOG LOG`, `stepback LOG` (300 steps back across a
 /// checkpoint).
 enum ProfileMode {
@@ -152,6 +153,23 @@ enum ProfileMode {
         try Stopwatch.seconds {
           for _ in 0..<2_000 { _ = try timeline.statesEqual(a, a) }
         } / 2_000
+    case "isolated-roundtrip-paused":
+      // The same request and reply, each after a 2 ms pause as 8a and 8e take their gotos, to a
+      // session's worker (it rebuilds ahead, then sleeps): the floor of a goto after a pause.
+      WorkerProcess.executableOverride.withLock { $0 = ReplayCommand.workerExecutable }
+      let log = try ReplayLog(path: arguments[1])
+      let app = ReplayCommand.apps[1]
+      let timeline = IsolatedTimeline(
+        local: try app.timeline(for: log), recovery: log.recovery, runsAhead: true)
+      let a = log.positions.lowerBound + 1 + log.positions.count / 2
+      _ = try timeline.stateJSON(at: a)
+      _ = try timeline.statesEqual(a, a)
+      var total = 0.0
+      for _ in 0..<500 {
+        Platform.sleep(milliseconds: 2)
+        total += try Stopwatch.seconds { _ = try timeline.statesEqual(a, a) }
+      }
+      seconds = total / 500
     case "worker-protocol":
       // 100,000 round trips' worth of a session's `reach`: the request written and read, the
       // reply written and read (no process, no pipe).

@@ -52,6 +52,27 @@ extension JSONTapeDocument {
     return element
   }
 
+  /// The first element of the array at `index` that `matches`, in one walk of the array, or
+  /// `nil` when none does (or it is not an array).
+  package func firstElement(of index: Int, where matches: (Int) -> Bool) -> Int? {
+    let entry = tape[index]
+    guard entry.kind == .array, entry.count > 0 else { return nil }
+    if entry.isLazy {
+      var offset = JSONLazyValues.elementStart(in: bytes, after: entry.start + 1)
+      for position in 0..<Int(entry.count) {
+        if position > 0 { offset = JSONLazyValues.nextElement(in: bytes, after: offset) }
+        if let element = appendedValue(at: offset), matches(element) { return element }
+      }
+      return nil
+    }
+    var element = index + 1
+    for position in 0..<Int(entry.count) {
+      if position > 0 { element = tape[element].next }
+      if matches(element) { return element }
+    }
+    return nil
+  }
+
   /// The keys of the object at `index`, in order; empty for anything else.
   package func keys(of index: Int) -> [String] {
     let entry = tape[index]

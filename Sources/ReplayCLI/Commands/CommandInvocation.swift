@@ -23,6 +23,7 @@ struct CommandInvocation {
       case ReplayProgram.info.name: return try runInfo()
       case ReplayProgram.actions.name: return try runActions()
       case ReplayProgram.state.name: return try runState()
+      case ReplayProgram.history.name: return try runHistory()
       case ReplayProgram.diff.name: return try runDiff()
       case ReplayProgram.verify.name: return try runVerify()
       case ReplayProgram.compat.name: return try runCompat()

@@ -189,6 +189,28 @@ enum ReplayProgram {
     ] + isolation,
     examples: [.init("replay gen-test Fixtures/counter.jsonl --name counterSessionReplays")])
 
+  static let history = CommandSpec(
+    name: "history",
+    abstract: "List every action that changed the value at a path, with before and after.",
+    discussion: "One pass over the log, oldest first: each action that changed the value at PATH "
+      + "or anything under it, and the diff under PATH. An identity step follows an array "
+      + "element wherever it moves: todos[id=42].title is the title of the todo whose id is 42. "
+      + "A crash of the app's reducer ends the history at the last good state (exit status 3).",
+    arguments: [log, ArgumentSpec("PATH", help: "The value's path: filter, todos[id=3].title.")],
+    options: [
+      .option(
+        "from", valueName: "N|first|last", help: "Start at position N (default: the first)."),
+      .option("to", valueName: "M|first|last", help: "End at position M (default: the last)."),
+      .option(
+        "limit", valueName: "K", kind: .integer(minimum: 1),
+        help: "Stop after K changes."),
+      json, recovery,
+    ] + isolation,
+    examples: [
+      .init("replay history Fixtures/todo-session.jsonl filter"),
+      .init("replay history Fixtures/todo-session.jsonl 'todos[id=3].title' --json"),
+    ])
+
   static let importCommand = CommandSpec(
     name: "import",
     abstract: "Turn a Redux DevTools file into a Rewind log.",
@@ -261,8 +283,8 @@ enum ReplayProgram {
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
     commands: [
-      info, actions, state, diff, verify, compat, shrink, genTest, export, importCommand, tail,
-      tui,
+      info, actions, state, history, diff, verify, compat, shrink, genTest, export,
+      importCommand, tail, tui,
     ],
     examples: [
       .init("replay Fixtures/todo-crash.jsonl"),

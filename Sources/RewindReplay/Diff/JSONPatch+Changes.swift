@@ -134,7 +134,7 @@ private struct PatchPlan {
     for component in components where seen.insert(component).inserted {
       switch component {
       case .index(let index): indices.append(index)
-      case .key: keys.append(component)
+      case .key, .matching: keys.append(component)
       }
     }
     indices.sort(by: indicesDescending ? (>) : (<))

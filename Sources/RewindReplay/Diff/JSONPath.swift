@@ -1,3 +1,5 @@
+import RewindJSON
+
 /// The location of a value in a JSON document, with each step known to be an object key or an
 /// array index: what a diff reports, readable by people.
 ///
@@ -18,6 +20,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     case key(String)
     /// The element of an array at this zero-based position.
     case index(Int)
+    /// The first element of an array that is an object whose member `key` holds the scalar
+    /// `value` (its compact JSON text: `42`, `"Buy milk"`, `true`): `todos[id=42]`, which keeps
+    /// meaning the same element as others are inserted, removed or moved. Numbers match by value
+    /// (`42` matches `42.0`). Only a path typed by a user holds it; a diff's paths never do.
+    case matching(key: String, value: String)
   }
 
   /// The steps from the document's root inwards; empty for the root itself.
@@ -57,6 +64,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         text += "["
         CompactJSON.writeString(key, to: &text)
         text += "]"
+      case .matching(let key, let value):
+        text += "["
+        if isIdentifier(key) { text += key } else { CompactJSON.writeString(key, to: &text) }
+        text += "=\(value)]"
       }
     }
     return text
@@ -64,11 +75,26 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension JSONPath.Component {
-  /// The component as an unescaped JSON Pointer token: the key, or the index in decimal.
+  /// The component as an unescaped JSON Pointer token: the key, or the index in decimal (an
+  /// identity step, which no pointer can say, as `key=value`).
   var token: String {
     switch self {
     case .key(let key): return key
     case .index(let index): return String(index)
+    case .matching(let key, let value): return "\(key)=\(value)"
+    }
+  }
+
+  /// Whether `candidate`, a member's value, is what a ``matching(key:value:)`` step asks for:
+  /// the same compact JSON text, or for numbers the same value.
+  static func scalar(_ candidate: JSONValue, matches text: String) -> Bool {
+    if case .number(let number) = candidate {
+      guard let a = Double(number), let b = Double(text) else { return number == text }
+      return a == b
+    }
+    switch candidate {
+    case .array, .object: return false
+    default: return candidate.jsonText == text
     }
   }
 }

@@ -2,7 +2,8 @@ import RewindJSON
 
 extension JSONPath {
   /// Parses a state path as users type it: `todos[2].title`, `filter`, `todos.count`,
-  /// `["a key"].x`, `.` or the empty string for the whole state.
+  /// `["a key"].x`, `todos[id=42].title` (the element whose `id` is 42, wherever it is), `.` or
+  /// the empty string for the whole state.
   ///
   /// - Throws: ``StatePathError/syntax(_:offset:reason:)``.
   public static func parse(_ text: String) throws(StatePathError) -> JSONPath {
@@ -27,11 +28,16 @@ extension JSONPath {
           guard i < chars.count else { throw fail("unterminated quoted key") }
           i += 1
           components.append(.key(key))
+        } else if let equals = chars[i...].firstIndex(where: { $0 == "=" || $0 == "]" }),
+          chars[equals] == "="
+        {
+          components.append(try matchingStep(chars, from: &i, equals: equals, in: text))
         } else {
           let start = i
           while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
           guard i > start, let index = Int(String(chars[start..<i])) else {
-            throw fail("expected an index (a whole number) or a quoted key after '['")
+            throw fail(
+              "expected an index (a whole number), a quoted key or MEMBER=VALUE after '['")
           }
           components.append(.index(index))
         }
@@ -57,6 +63,64 @@ extension JSONPath {
       }
     }
     return JSONPath(components)
+  }
+
+  /// The identity step `[member=value]` from `chars[i]` (just after `[`, with `=` at `equals`)
+  /// up to the closing `]`, which `i` is left on: the member a name (`id`) or a quoted key, the
+  /// value a JSON scalar (`42`, `"Buy milk"`, `true`, `null`).
+  private static func matchingStep(
+    _ chars: [Character], from i: inout Int, equals: Int, in text: String
+  ) throws(StatePathError) -> Component {
+    let nameText = String(chars[i..<equals]).trimmingSpaces
+    let key: String
+    if nameText.hasPrefix("\"") {
+      guard case .string(let quoted)? = try? JSONParser.parse(Array(nameText.utf8)) else {
+        throw .syntax(text, offset: i, reason: "expected a quoted member name before '='")
+      }
+      key = quoted
+    } else {
+      guard !nameText.isEmpty, !nameText.contains(where: { "[].\" ".contains($0) }) else {
+        throw .syntax(text, offset: i, reason: "expected a member name before '=' ([id=42])")
+      }
+      key = nameText
+    }
+    i = equals + 1
+    let start = i
+    if i < chars.count, chars[i] == "\"" {
+      i += 1
+      while i < chars.count, chars[i] != "\"" {
+        if chars[i] == "\\" { i += 1 }
+        i += 1
+      }
+      guard i < chars.count else {
+        throw .syntax(text, offset: start, reason: "unterminated string")
+      }
+      i += 1
+    } else {
+      while i < chars.count, chars[i] != "]" { i += 1 }
+    }
+    let literal = String(chars[start..<i]).trimmingSpaces
+    guard let value = try? JSONParser.parse(Array(literal.utf8)) else {
+      throw .syntax(
+        text, offset: start,
+        reason: literal.isEmpty
+          ? "expected a value after '=' ([id=42], [title=\"Buy milk\"])"
+          : "'\(literal)' is not a JSON value: quote a string ([\(key)=\"\(literal)\"])")
+    }
+    switch value {
+    case .array, .object:
+      throw .syntax(
+        text, offset: start,
+        reason: "an identity step compares a number, string, true, false or null")
+    default: return .matching(key: key, value: value.jsonText)
+    }
+  }
+}
+
+extension String {
+  /// The text without spaces at either end.
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }
 
@@ -95,6 +159,18 @@ extension JSONValue {
         }
       case (.key(let key), .array):
         throw .noSuchKey(key, in: walked.description, available: ["count", "[0]…"])
+      case (.matching(let key, let text), .array(let elements)):
+        let match = elements.first { element in
+          guard case .object(let members) = element,
+            let member = members.first(where: { $0.key == key })
+          else { return false }
+          return JSONPath.Component.scalar(member.value, matches: text)
+        }
+        guard let match else {
+          throw .noMatchingElement(
+            JSONPath([component]).description, in: walked.description, count: elements.count)
+        }
+        current = match
       default:
         throw .notAContainer(walked.description, kind: current.kindName)
       }
@@ -208,6 +284,17 @@ extension JSONPath {
         current = member
       case .key(let key) where isArray:
         throw .noSuchKey(key, in: walked.description, available: ["count", "[0]…"])
+      case .matching(let key, let text) where isArray:
+        let match = document.firstElement(of: current) { element in
+          guard let member = document.member(named: key, of: element) else { return false }
+          return Component.scalar(document.value(at: member), matches: text)
+        }
+        guard let match else {
+          throw .noMatchingElement(
+            JSONPath([component]).description, in: walked.description,
+            count: document.count(at: current))
+        }
+        current = match
       default:
         throw .notAContainer(walked.description, kind: document.value(at: current).kindName)
       }

@@ -8,6 +8,9 @@ public enum StatePathError: Error, Sendable, Equatable, CustomStringConvertible 
   case indexOutOfRange(Int, in: String, count: Int)
   /// A step into a value that is not an object or array.
   case notAContainer(String, kind: String)
+  /// No element of an array of `count` elements has the member and value an identity step
+  /// (`[id=42]`) asks for.
+  case noMatchingElement(String, in: String, count: Int)
 
   /// One line saying what is wrong and what is valid.
   public var description: String {
@@ -24,6 +27,10 @@ public enum StatePathError: Error, Sendable, Equatable, CustomStringConvertible 
         : "index \(index) is out of range: \(parent) has \(count) element\(count == 1 ? "" : "s") (0…\(count - 1))"
     case .notAContainer(let parent, let kind):
       return "\(parent) is a \(kind), which has no members"
+    case .noMatchingElement(let step, let parent, let count):
+      return count == 0
+        ? "\(parent) is empty: no element is \(step)"
+        : "no element of \(parent) (\(count) element\(count == 1 ? "" : "s")) is \(step)"
     }
   }
 }

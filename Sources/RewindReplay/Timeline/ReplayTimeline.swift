@@ -38,6 +38,12 @@ public protocol ReplayTimeline: AnyObject {
   /// request, not one per action.
   /// - Throws: See ``Verifier/verify(_:)``.
   func verifyWalk() throws(ReplayError) -> VerifyWalk
+  /// Every change of the value at `path` from position `first` through `last`, in one pass,
+  /// done whole where the reducer runs (``ValueHistory/walk(_:of:from:through:limit:)``): a
+  /// timeline in a worker process sends one request.
+  /// - Throws: What rebuilding a state throws.
+  func valueHistory(of path: JSONPath, from first: Int, through last: Int, limit: Int?)
+    throws(ReplayError) -> ValueHistory
   /// The states at `first`, `first + 1`, … up to `last` as compact JSON text
   /// (``stateJSONText(at:)``'s), each checked to be one JSON value, in one piece of work: at
   /// least the first, and no more once their texts reach `maxBytes` together. A timeline in a worker process sends them in one
@@ -53,6 +59,13 @@ public protocol ReplayTimeline: AnyObject {
 extension ReplayTimeline {
   /// ``Verifier/walk(_:)`` in this process.
   public func verifyWalk() throws(ReplayError) -> VerifyWalk { try Verifier.walk(self) }
+
+  /// ``ValueHistory/walk(_:of:from:through:limit:)`` in this process.
+  public func valueHistory(
+    of path: JSONPath, from first: Int, through last: Int, limit: Int?
+  ) throws(ReplayError) -> ValueHistory {
+    try ValueHistory.walk(self, of: path, from: first, through: last, limit: limit)
+  }
 
   /// Each state rebuilt in this process in turn, each checked to be one JSON value.
   public func stateJSONTexts(

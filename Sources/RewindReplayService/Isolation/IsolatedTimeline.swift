@@ -226,6 +226,21 @@ package final class IsolatedTimeline: ReplayTimeline {
     }
   }
 
+  /// The changes of the value at `path`, whole in the worker: one request.
+  package func valueHistory(
+    of path: JSONPath, from first: Int, through last: Int, limit: Int?
+  ) throws(ReplayError) -> ValueHistory {
+    if let report = knownCrash(before: last) { throw .reducerCrashed(report) }
+    let asked = request(
+      .history(path: path.sessionText, from: first, through: last, limit: limit))
+    return try exchange(asked) { (line) throws(ReplayError) -> ValueHistory in
+      guard case .history(let history) = try Self.reply(in: line) else {
+        throw Self.unexpected("history")
+      }
+      return history
+    }
+  }
+
   /// The states in one request to the worker (``WorkerRequest/Operation/states(from:through:maxBytes:)``);
   /// past a known crash, one at a time here (the first past it throws the crash).
   package func stateJSONTexts(

@@ -117,6 +117,13 @@ package enum WorkerMode {
         reply = .done
       case .verify:
         reply = .verified(try timeline.verifyWalk())
+      case .history(let text, let first, let last, let limit):
+        let path: JSONPath
+        do { path = try JSONPath.parse(text) } catch {
+          throw ReplayError.encodingFailed(what: "history request", reason: error.description)
+        }
+        reply = .history(
+          try timeline.valueHistory(of: path, from: first, through: last, limit: limit))
       case .states(let first, let last, let maxBytes):
         write(
           WorkerReply.statesLine(

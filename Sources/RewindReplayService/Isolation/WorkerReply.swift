@@ -17,6 +17,8 @@ package enum WorkerReply: Codable, Sendable {
   case equal(Bool)
   /// What the walk of `verify` found.
   case verified(VerifyWalk)
+  /// The changes `history` found.
+  case history(ValueHistory)
   /// The request failed with this error (the reducer did not trap: that ends the worker).
   case failed(ReplayError)
 

@@ -31,6 +31,9 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
     /// The states from `from` through `through`, as many as fit in `maxBytes` (at least one):
     /// ``ReplayTimeline/stateJSONTexts(from:through:maxBytes:)``.
     case states(from: Int, through: Int, maxBytes: Int)
+    /// Every change of the value at `path` (as a session writes it) from `from` through
+    /// `through`, at most `limit`: ``ReplayTimeline/valueHistory(of:from:through:limit:)``.
+    case history(path: String, from: Int, through: Int, limit: Int?)
   }
 
   /// What to do.
@@ -82,6 +85,16 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
           "states",
           object([
             ("from", number(from)), ("through", number(through)), ("maxBytes", number(maxBytes)),
+          ])
+        )
+      ])
+    case .history(let path, let from, let through, let limit):
+      operation = object([
+        (
+          "history",
+          object([
+            ("path", .string(path)), ("from", number(from)), ("through", number(through)),
+            ("limit", limit.map(number)),
           ])
         )
       ])
@@ -148,7 +161,7 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
   package var reaching: Int? {
     switch operation {
     case .state(let at, _), .reach(let at, _): return at
-    case .equal, .run, .check, .verify, .states: return nil
+    case .equal, .run, .check, .verify, .states, .history: return nil
     }
   }
 
@@ -159,7 +172,7 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
     switch operation {
     case .state(let at, _): request.operation = .state(at: at, aheadLimit: aheadLimit)
     case .reach(let at, _): request.operation = .reach(at: at, aheadLimit: aheadLimit)
-    case .equal, .run, .check, .verify, .states: break
+    case .equal, .run, .check, .verify, .states, .history: break
     }
     return request
   }

@@ -95,8 +95,8 @@ import Testing
 
   @Test(
     arguments: [
-      ("todos[", 6, "expected an index (a whole number) or a quoted key after '['"),
-      ("todos[x]", 6, "expected an index (a whole number) or a quoted key after '['"),
+      ("todos[", 6, "expected an index (a whole number), a quoted key or MEMBER=VALUE after '['"),
+      ("todos[x]", 6, "expected an index (a whole number), a quoted key or MEMBER=VALUE after '['"),
       ("todos[1", 7, "expected ']'"),
       (#"["open"#, 6, "unterminated quoted key"),
       ("todos..title", 6, "unexpected '.'"),

@@ -60,7 +60,8 @@ enum StateTreePane {
     switch tree.jsonPath(row).components.last {
     case .key(let key): prefix += JSONPreview.key(key) + ": "
     case .index(let index): prefix += "[\(index)]: "
-    case nil: break
+    // A tree row's path holds keys and indices only.
+    case .matching, nil: break
     }
     let rest = max(0, width - displayWidth(of: prefix))
     guard isExpanded else {
