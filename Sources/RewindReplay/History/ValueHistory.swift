@@ -87,9 +87,9 @@ public struct ValueHistory: Sendable, Codable, Equatable {
     _ timeline: any ReplayTimeline, of path: JSONPath, from first: Int, through last: Int,
     limit: Int?
   ) throws(ReplayError) -> ValueHistory {
+    // Only what lies on the path is encoded, where the timeline can.
     func value(at position: Int) throws(ReplayError) -> [UInt8]? {
-      let text = try timeline.stateJSONText(at: position)
-      return try? Array(path.text(inText: text))
+      try timeline.valueText(at: position, path: path)
     }
     var previous = try value(at: first)
     var history = ValueHistory(

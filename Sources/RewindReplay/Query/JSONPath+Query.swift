@@ -124,6 +124,34 @@ extension String {
   }
 }
 
+extension JSONPath {
+  /// The path as ``JSONProjection`` follows it.
+  var projectionSteps: [JSONProjection.Step] {
+    components.map { component in
+      switch component {
+      case .key(let key): return .key(key)
+      case .index(let index): return .index(index)
+      case .matching(let key, let text):
+        let literal = Array(text.utf8)
+        return .matching(key: key) { found in
+          // The same text is a match; a number written otherwise (`42.0`) is compared by value.
+          if found == literal { return true }
+          // Two JSON integers (no leading zeros) are equal only when their texts are.
+          func isFraction(_ text: [UInt8]) -> Bool {
+            text.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+          }
+          guard let first = found.first,
+            first == UInt8(ascii: "-") || (0x30...0x39).contains(first),
+            isFraction(found) || isFraction(literal),
+            let value = try? JSONParser.parse(found, limits: .unlimited)
+          else { return false }
+          return Component.scalar(value, matches: text)
+        }
+      }
+    }
+  }
+}
+
 extension JSONValue {
   /// The value at `path`. A final `count` step on an array or object that has no `count` member
   /// gives its number of elements or members.

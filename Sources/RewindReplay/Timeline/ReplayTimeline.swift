@@ -38,6 +38,11 @@ public protocol ReplayTimeline: AnyObject {
   /// request, not one per action.
   /// - Throws: See ``Verifier/verify(_:)``.
   func verifyWalk() throws(ReplayError) -> VerifyWalk
+  /// The compact JSON text of the value at `path` in the state at `position`, or `nil` where the
+  /// path leads nowhere: as ``JSONPath/text(inText:)`` finds it in ``stateJSONText(at:)``, but
+  /// where the timeline can, found by encoding only what lies on the path.
+  /// - Throws: What rebuilding the state throws.
+  func valueText(at position: Int, path: JSONPath) throws(ReplayError) -> [UInt8]?
   /// Every change of the value at `path` from position `first` through `last`, in one pass,
   /// done whole where the reducer runs (``ValueHistory/walk(_:of:from:through:limit:)``): a
   /// timeline in a worker process sends one request.
@@ -59,6 +64,12 @@ public protocol ReplayTimeline: AnyObject {
 extension ReplayTimeline {
   /// ``Verifier/walk(_:)`` in this process.
   public func verifyWalk() throws(ReplayError) -> VerifyWalk { try Verifier.walk(self) }
+
+  /// The value's text cut out of the whole state's.
+  public func valueText(at position: Int, path: JSONPath) throws(ReplayError) -> [UInt8]? {
+    let text = try stateJSONText(at: position)
+    return try? Array(path.text(inText: text))
+  }
 
   /// ``ValueHistory/walk(_:of:from:through:limit:)`` in this process.
   public func valueHistory(
@@ -136,6 +147,20 @@ extension Timeline: ReplayTimeline {
       return text
     } catch {
       throw .encodingFailed(what: what, reason: "\(error)")
+    }
+  }
+
+  /// The value at `path` in the state at `position`, encoding only what lies on the path
+  /// (``JSONProjection``); the whole state, and the value cut out of it, where the projection
+  /// cannot be sure of the full encoding's text.
+  public func valueText(at position: Int, path: JSONPath) throws(ReplayError) -> [UInt8]? {
+    let state = try self.state(at: position)
+    switch JSONProjection.text(of: state, at: path.projectionSteps) {
+    case .found(let text): return text
+    case .nowhere: return nil
+    case .unsupported:
+      let text = try encodedText(state, what: "state at position \(position)")
+      return try? Array(path.text(inText: text))
     }
   }
 
