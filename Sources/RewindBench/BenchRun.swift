@@ -4,7 +4,7 @@ import Foundation
 struct BenchOptions {
   var isQuick = false
   var wantsJSON = false
-  var sections: Set<Int> = Set(1...10)
+  var sections: Set<Int> = Set(1...11)
   var logDirectory: String?
   var jsonPath: String?
 
@@ -25,7 +25,7 @@ struct BenchOptions {
         jsonPath = path
       case "-h", "--help":
         print(
-          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,10] [--logs DIR]"
+          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,11] [--logs DIR]"
         )
         exit(0)
       default:
@@ -88,7 +88,7 @@ struct BenchRun {
     }
     var small: BenchLog?
     var large: BenchLog?
-    if !sections.isDisjoint(with: [2, 3, 4, 5, 7, 8, 10]) {
+    if !sections.isDisjoint(with: [2, 3, 4, 5, 7, 8, 10, 11]) {
       progress("generating a \(grouped(scale.logActions))-action log (small state)")
       small = try BenchLogs.log(
         in: directory, count: scale.logActions, stateSize: .small,
@@ -168,6 +168,11 @@ struct BenchRun {
     if sections.contains(10), let small {
       section("10", "replay compat") {
         try CompatBench(log: small, repetitions: scale.repetitions).run()
+      }
+    }
+    if sections.contains(11), let small {
+      section("11", "replay history") {
+        try HistoryBench(log: small, repetitions: scale.slowRepetitions).run()
       }
     }
     if sections.contains(9) {

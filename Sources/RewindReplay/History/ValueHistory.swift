@@ -79,30 +79,44 @@ public struct ValueHistory: Sendable, Codable, Equatable {
     self.isTruncated = isTruncated
   }
 
-  /// Walks `timeline` from `first` through `last` in this process, keeping each change of the
-  /// value at `path`; stops after `limit` changes.
+  /// Walks `timeline` from `first` through `last` in this process, state by state
+  /// (``ReplayTimeline/valueText(at:path:)``), keeping each change of the value at `path`; stops
+  /// after `limit` changes.
   /// - Throws: What rebuilding a state throws (a crash of the app's reducer, an action that no
   ///   longer decodes).
   public static func walk(
     _ timeline: any ReplayTimeline, of path: JSONPath, from first: Int, through last: Int,
     limit: Int?
   ) throws(ReplayError) -> ValueHistory {
-    // Only what lies on the path is encoded, where the timeline can.
-    func value(at position: Int) throws(ReplayError) -> [UInt8]? {
-      try timeline.valueText(at: position, path: path)
+    try collect(path, from: first, limit: limit) { (take) throws(ReplayError) in
+      for position in first...last {
+        guard take(position, try timeline.valueText(at: position, path: path)) else { return }
+        if (position - first) % 4096 == 0 { timeline.progress?(position - first, last - first) }
+      }
     }
-    var previous = try value(at: first)
+  }
+
+  /// The history of the values `walk` hands over, a position and the value's text (`nil`:
+  /// nowhere) at a time, oldest first, starting at `first`; `take` returns `false` once `limit`
+  /// changes are kept and a further one is met.
+  package static func collect(
+    _ path: JSONPath, from first: Int, limit: Int?,
+    walk: (_ take: (Int, [UInt8]?) -> Bool) throws(ReplayError) -> Void
+  ) throws(ReplayError) -> ValueHistory {
     var history = ValueHistory(
-      path: path.sessionText, from: first, through: first, initial: previous.flatMap(Self.parse),
-      changes: [], isTruncated: false)
-    guard first < last else { return history }
-    let total = last - first
-    for position in (first + 1)...last {
-      let current = try value(at: position)
+      path: path.sessionText, from: first, through: first, initial: nil, changes: [],
+      isTruncated: false)
+    var previous: [UInt8]?
+    try walk { position, current in
+      if position == first {
+        previous = current
+        history.initial = current.flatMap(Self.parse)
+        return true
+      }
       if current != previous {
         if let limit, history.changes.count >= limit {
           history.isTruncated = true
-          return history
+          return false
         }
         history.changes.append(
           Change(
@@ -111,7 +125,7 @@ public struct ValueHistory: Sendable, Codable, Equatable {
       }
       previous = current
       history.through = position
-      if (position - first) % 4096 == 0 { timeline.progress?(position - first, total) }
+      return true
     }
     return history
   }

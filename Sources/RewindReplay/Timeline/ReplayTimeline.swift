@@ -164,6 +164,28 @@ extension Timeline: ReplayTimeline {
     }
   }
 
+  /// ``ValueHistory``'s walk over states rebuilt one after the other (``forEachState``), each
+  /// value found by ``JSONProjection``.
+  public func valueHistory(
+    of path: JSONPath, from first: Int, through last: Int, limit: Int?
+  ) throws(ReplayError) -> ValueHistory {
+    let steps = path.projectionSteps
+    return try ValueHistory.collect(path, from: first, limit: limit) {
+      (take) throws(ReplayError) in
+      try forEachState(from: first, through: last) { (position, state) throws(ReplayError) in
+        let text: [UInt8]?
+        switch JSONProjection.text(of: state, at: steps) {
+        case .found(let found): text = found
+        case .nowhere: text = nil
+        case .unsupported:
+          let whole = try encodedText(state, what: "state at position \(position)")
+          text = try? Array(path.text(inText: whole))
+        }
+        return take(position, text)
+      }
+    }
+  }
+
   /// Rebuilds the state at `position` (cached as any other), without encoding it.
   public func reach(_ position: Int) throws(ReplayError) {
     _ = try state(at: position)

@@ -164,6 +164,49 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     return state
   }
 
+  /// Calls `body` with each state from `first` through `last` in turn, each rebuilt by applying
+  /// one action to the one before, with no copy of it kept between them (a walk of the log, as
+  /// `history` makes: ``state(at:)`` keeps each state it returns, so the next action copies
+  /// it). `body` returns `false` to stop; the cursor is left at the last state it saw.
+  ///
+  /// - Throws: What ``state(at:)`` throws, or `body`'s error.
+  public func forEachState(
+    from first: Int, through last: Int, _ body: (Int, State) throws(ReplayError) -> Bool
+  ) throws(ReplayError) {
+    var state = try self.state(at: first)
+    guard try body(first, state), first < last else { return }
+    // The walk's state is the only one the next action changes.
+    cursor = nil
+    recent = nil
+    let total = last - first
+    let prefetcher =
+      total >= prefetchThreshold
+      ? ActionPrefetcher<Action>(
+        log: log, coder: coder, direct: directAction, seqs: first + 1...last,
+        batchSize: min(prefetchBatchSize, max(64, total / 8))) : nil
+    defer { prefetcher?.cancel() }
+    let reportsProgress = progress != nil && total > 4096
+    let marks = StepMarker.claim()
+    defer { if marks { StepMarker.release() } }
+    var seq = first
+    while seq < last {
+      seq += 1
+      if let prefetcher, skippedSeqs.isEmpty || !skippedSeqs.contains(seq),
+        let line = prefetcher.take(seq, into: actionSlot)
+      {
+        if marks { StepMarker.willApply(seq: seq, type: line.type.string, line: line.line) }
+        reducer.reduce(&state, actionSlot.move())
+      } else {
+        try apply(seq, to: &state, marks: marks)
+      }
+      if cache.wants(seq) { cache.insert(state, at: seq) }
+      if reportsProgress, (seq - first) & 4095 == 0 { progress?(seq - first, total) }
+      guard try body(seq, state) else { break }
+    }
+    if reportsProgress { progress?(total, total) }
+    cursor = (seq, state)
+  }
+
   /// The action with `seq`, decoded with the app's `Action` type; `nil` when it was not
   /// recorded (a `skipped` line, or a seq skipped by `--recovery salvage`).
   /// - Throws: `ReplayError.actionDecodingFailed` naming the line, type and coding path.
