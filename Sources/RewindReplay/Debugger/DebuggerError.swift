@@ -30,6 +30,9 @@ public enum DebuggerError: Error, Sendable {
   /// `find` found no action matching the query, going that way from the position; with a known
   /// action type close to a `type=` query's, when there is one.
   case noMatch(ActionQuery, TimelineSearch.Direction, from: Int, suggestion: String?)
+  /// `search -n` or `search -b` found no position, going that way from `from`, where the state
+  /// starts or stops having a match for the query (whether it has one at `from`).
+  case stateMatchUnchanged(StateQuery, TimelineSearch.Direction, from: Int, isPresent: Bool)
   /// The engine failed (an action that does not decode, a damaged line).
   case replay(ReplayError)
 }
@@ -75,6 +78,12 @@ extension DebuggerError: CustomStringConvertible {
     case .noMatch(let query, let direction, let from, let suggestion):
       return "no action \(direction == .backward ? "before" : "after") position \(from) matches "
         + "'\(query.description)'" + (suggestion.map { "; did you mean type=\($0)?" } ?? "")
+    case .stateMatchUnchanged(let query, let direction, let from, let isPresent):
+      let side = direction == .backward ? "before" : "after"
+      return isPresent
+        ? "every state \(side) position \(from) has a match for '\(query.description)', as the "
+          + "one at \(from) does"
+        : "no state \(side) position \(from) has a match for '\(query.description)'"
     case .replay(let error):
       return error.location.map { "\($0): \(error.message)" } ?? error.message
     }

@@ -6,7 +6,8 @@ package enum ReplayCommandTable {
   package static let all: [ReplayCommand] = [
     MoveRequest.next, MoveRequest.back, MoveRequest.goto, PrintRequest.command,
     ActionRequest.command, ListRequest.command, InfoRequest.command, FindRequest.command,
-    DiffRequest.command, HistoryRequest.command, BlameRequest.command, WatchRequest.command,
+    DiffRequest.command, HistoryRequest.command, BlameRequest.command, SearchRequest.command,
+    WatchRequest.command,
     BreakRequest.command, BreakpointsRequest.command,
     DeleteRequest.command, ContinueRequest.forward, ContinueRequest.backward, SkipRequest.skip,
     SkipRequest.unskip, VerifyRequest.command, CompatRequest.command, GenTestRequest.command,
