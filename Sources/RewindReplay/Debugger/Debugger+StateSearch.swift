@@ -49,39 +49,10 @@ extension Debugger {
     let timeline = try requireTimeline()
     let start = position
     let here = query.isPresent(inText: try Self.stateText(of: log, timeline: timeline, at: start))
-    let batch = 1_024
-    var target: Int?
+    let target: Int?
     do throws(ReplayError) {
-      switch direction {
-      case .forward:
-        var next = start + 1
-        while next <= log.positions.upperBound {
-          let last = min(log.positions.upperBound, next + batch - 1)
-          let texts = try timeline.stateJSONTexts(from: next, through: last, maxBytes: 4 << 20)
-          if let offset = texts.firstIndex(where: { query.isPresent(inText: $0) != here }) {
-            target = next + offset
-            break
-          }
-          next += texts.count
-        }
-      case .backward:
-        var end = start - 1
-        while end >= log.positions.lowerBound {
-          let first = max(log.positions.lowerBound, end - batch + 1)
-          var texts: [[UInt8]] = []
-          var from = first
-          while from <= end {
-            let part = try timeline.stateJSONTexts(from: from, through: end, maxBytes: 4 << 20)
-            texts += part
-            from += part.count
-          }
-          if let offset = texts.lastIndex(where: { query.isPresent(inText: $0) != here }) {
-            target = first + offset
-            break
-          }
-          end = first - 1
-        }
-      }
+      target = try timeline.presenceChange(
+        of: query, from: start, direction: direction, isPresent: here)
     } catch {
       guard case .reducerCrashed(let report) = error, let seq = report.seq else {
         throw .replay(error)

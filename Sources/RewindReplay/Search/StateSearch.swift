@@ -1,11 +1,17 @@
 import RewindJSON
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What to look for inside a state: text in any key or value, or a member with a given value.
 ///
 /// Text matches ignore ASCII case (`milk` finds `"Buy Milk"`), and only ASCII case: the same rule
 /// is applied to the state's text when the log is searched across time, so a state is said to
 /// contain a match exactly when its tree has one.
-public enum StateQuery: Sendable, Equatable, CustomStringConvertible {
+public enum StateQuery: Sendable, Equatable, Codable, CustomStringConvertible {
   /// A key, or a string, number or `true`/`false`/`null` value, that contains the text.
   case text(String)
   /// A member named `key` whose value is `value` (a scalar, as the encoder writes it).
@@ -100,9 +106,11 @@ public enum StateQuery: Sendable, Equatable, CustomStringConvertible {
     case .text(let needle):
       // A string's text in JSON escapes quotes, backslashes and controls: look for the needle
       // as the encoder would write it inside a string, and as it is (numbers, keys).
+      let raw = Array(needle.utf8)
       let escaped = Array(JSONValue.string(needle).jsonText.utf8.dropFirst().dropLast())
       guard
-        StateTextScan.contains(text, escaped) || StateTextScan.contains(text, Array(needle.utf8))
+        StateTextScan.contains(text, raw)
+          || (escaped != raw && StateTextScan.contains(text, escaped))
       else { return false }
     case .member(let name, _):
       let key = Array(JSONValue.string(name).jsonText.utf8) + [UInt8(ascii: ":")]
@@ -110,6 +118,41 @@ public enum StateQuery: Sendable, Equatable, CustomStringConvertible {
     }
     guard let state = try? JSONParser.parse(text, limits: .unlimited) else { return false }
     return !matches(in: state, limit: 1).isEmpty
+  }
+}
+
+extension ReplayTimeline {
+  /// The nearest position after `position` (forward) or before it (backward) whose state has a
+  /// match for `query` when `isPresent` is `false`, or none when it is `true`; `nil` when there
+  /// is none. Forward, one walk from `position` on; backward, walks of 1,024 positions, the
+  /// nearest first.
+  /// - Throws: What rebuilding a state throws.
+  public func presenceChangeInProcess(
+    of query: StateQuery, from position: Int, direction: TimelineSearch.Direction,
+    isPresent: Bool
+  ) throws(ReplayError) -> Int? {
+    var target: Int?
+    switch direction {
+    case .forward:
+      guard position < log.positions.upperBound else { return nil }
+      try forEachStateText(from: position + 1, through: log.positions.upperBound) { at, text in
+        guard query.isPresent(inText: text) != isPresent else { return true }
+        target = at
+        return false
+      }
+    case .backward:
+      let batch = 1_024
+      var end = position - 1
+      while end >= log.positions.lowerBound, target == nil {
+        let first = max(log.positions.lowerBound, end - batch + 1)
+        try forEachStateText(from: first, through: end) { at, text in
+          if query.isPresent(inText: text) != isPresent { target = at }
+          return true
+        }
+        end = first - 1
+      }
+    }
+    return target
   }
 }
 
@@ -128,17 +171,25 @@ enum StateTextScan {
     guard !needle.isEmpty else { return true }
     guard haystack.count >= needle.count else { return false }
     let folded = needle.map(fold)
+    // The first byte in either case, found with `memchr` (a vectorised scan in the C library).
     let first = folded[0]
-    return haystack.withUnsafeBufferPointer { bytes in
-      var i = 0
+    let other = first &- 0x61 < 26 ? first & ~0x20 : first
+    return haystack.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return false }
       let end = bytes.count - folded.count
-      while i <= end {
-        if fold(bytes[i]) == first {
-          var j = 1
-          while j < folded.count, fold(bytes[i + j]) == folded[j] { j += 1 }
-          if j == folded.count { return true }
+      func matches(at i: Int) -> Bool {
+        var j = 1
+        while j < folded.count, fold(bytes[i + j]) == folded[j] { j += 1 }
+        return j == folded.count
+      }
+      for candidate in first == other ? [first] : [first, other] {
+        var i = 0
+        while i <= end {
+          guard let found = memchr(base + i, Int32(candidate), end - i + 1) else { break }
+          let at = base.distance(to: UnsafeRawPointer(found))
+          if matches(at: at) { return true }
+          i = at + 1
         }
-        i += 1
       }
       return false
     }

@@ -38,6 +38,21 @@ public protocol ReplayTimeline: AnyObject {
   /// request, not one per action.
   /// - Throws: See ``Verifier/verify(_:)``.
   func verifyWalk() throws(ReplayError) -> VerifyWalk
+  /// Calls `body` with the compact JSON text of each state from `first` through `last` in turn
+  /// (``stateJSONText(at:)``'s), until it returns `false`: a walk that rebuilds each state
+  /// from the one before where the timeline can.
+  /// - Throws: What rebuilding a state throws.
+  func forEachStateText(
+    from first: Int, through last: Int, _ body: (Int, [UInt8]) throws(ReplayError) -> Bool
+  ) throws(ReplayError)
+  /// Where having a match for `query` changes, going `direction` from `position`
+  /// (``presenceChangeInProcess(of:from:direction:isPresent:)``), done whole where the reducer
+  /// runs: a timeline in a worker process sends one request and gets one position back.
+  /// - Throws: What rebuilding a state throws.
+  func presenceChange(
+    of query: StateQuery, from position: Int, direction: TimelineSearch.Direction,
+    isPresent: Bool
+  ) throws(ReplayError) -> Int?
   /// The compact JSON text of the value at `path` in the state at `position`, or `nil` where the
   /// path leads nowhere: as ``JSONPath/text(inText:)`` finds it in ``stateJSONText(at:)``, but
   /// where the timeline can, found by encoding only what lies on the path.
@@ -64,6 +79,25 @@ public protocol ReplayTimeline: AnyObject {
 extension ReplayTimeline {
   /// ``Verifier/walk(_:)`` in this process.
   public func verifyWalk() throws(ReplayError) -> VerifyWalk { try Verifier.walk(self) }
+
+  /// ``presenceChangeInProcess(of:from:direction:isPresent:)``.
+  public func presenceChange(
+    of query: StateQuery, from position: Int, direction: TimelineSearch.Direction,
+    isPresent: Bool
+  ) throws(ReplayError) -> Int? {
+    try presenceChangeInProcess(
+      of: query, from: position, direction: direction, isPresent: isPresent)
+  }
+
+  /// Each state's text in turn, by ``stateJSONText(at:)``.
+  public func forEachStateText(
+    from first: Int, through last: Int, _ body: (Int, [UInt8]) throws(ReplayError) -> Bool
+  ) throws(ReplayError) {
+    guard first <= last else { return }
+    for position in first...last {
+      guard try body(position, try stateJSONText(at: position)) else { return }
+    }
+  }
 
   /// The value's text cut out of the whole state's.
   public func valueText(at position: Int, path: JSONPath) throws(ReplayError) -> [UInt8]? {
@@ -93,10 +127,8 @@ extension ReplayTimeline {
   ) throws(ReplayError) -> [[UInt8]] {
     var texts: [[UInt8]] = []
     var size = 0
-    var position = first
     var validator = JSONValidator(limits: .unlimited)
-    while position <= last, texts.isEmpty || size < maxBytes {
-      let text = try stateJSONText(at: position)
+    try forEachStateText(from: first, through: last) { (position, text) throws(ReplayError) in
       if checking, text.withUnsafeBytes({ validator.firstDefect(in: $0) }) != nil {
         throw .encodingFailed(
           what: "state at position \(position)",
@@ -106,7 +138,7 @@ extension ReplayTimeline {
       }
       size += text.count
       texts.append(text)
-      position += 1
+      return size < maxBytes
     }
     return texts
   }
@@ -134,8 +166,15 @@ extension Timeline: ReplayTimeline {
     try encodedText(try self.state(at: position), what: "state at position \(position)")
   }
 
-  /// `state` encoded straight to bytes with Rewind's JSON encoder.
+  /// `state` encoded straight to bytes: with its own direct encoding when it has one (the same
+  /// bytes, several times faster), else with Rewind's JSON encoder.
   private func encodedText(_ state: State, what: String) throws(ReplayError) -> [UInt8] {
+    if let directStateEncoder {
+      var writer = JSONDirectWriter()
+      if (try? directStateEncoder.encode(state, to: &writer)) != nil, writer.isComplete {
+        return writer.bytes
+      }
+    }
     // Room for a state about the size of a large header's up front: its text then does not grow
     // by doubling, which holds the old and the new buffer at once. (A small reservation would
     // only shift the doublings: left to the array.)
@@ -161,6 +200,16 @@ extension Timeline: ReplayTimeline {
     case .unsupported:
       let text = try encodedText(state, what: "state at position \(position)")
       return try? Array(path.text(inText: text))
+    }
+  }
+
+  /// Each state rebuilt from the one before (``forEachState``) and encoded.
+  public func forEachStateText(
+    from first: Int, through last: Int, _ body: (Int, [UInt8]) throws(ReplayError) -> Bool
+  ) throws(ReplayError) {
+    guard first <= last else { return }
+    try forEachState(from: first, through: last) { (position, state) throws(ReplayError) in
+      try body(position, try encodedText(state, what: "state at position \(position)"))
     }
   }
 

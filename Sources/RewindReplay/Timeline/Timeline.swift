@@ -25,6 +25,9 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   /// `Action`'s and `State`'s own decoding (``JSONDirectDecodable``), with Rewind's coder.
   private let directAction: JSONDirectCoding.Decode<Action>?
   private let directState: JSONDirectCoding.Decode<State>?
+  /// The state type's own encoding (``JSONDirectEncodable``), with Rewind's coder: the same
+  /// bytes as its `encode(to:)`, written without `Codable`'s containers.
+  package let directStateEncoder: JSONDirectCoding.Encoder<State>?
   /// Where a decoded action is handed over (empty between steps): a return value of the generic
   /// `Action?` would cost a metadata lookup per step (see ``LineDecoder``).
   private let actionSlot = UnsafeMutablePointer<Action>.allocate(capacity: 1)
@@ -81,6 +84,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     self.lines = LineDecoder(coder: coder, limits: log.limits.json)
     directAction = coder == .rewind ? JSONDirectCoding.decoder(for: Action.self) : nil
     directState = coder == .rewind ? JSONDirectCoding.decoder(for: State.self) : nil
+    directStateEncoder = coder == .rewind ? JSONDirectCoding.encoder(for: State.self) : nil
     let stateBytes = max(256, Self.estimatedStateBytes(log) * 4)
     let budget = min(memoryBudget, max(log.byteCount / 2, 32 << 20))
     keepsStates = budget >= stateBytes

@@ -241,6 +241,44 @@ package final class IsolatedTimeline: ReplayTimeline {
     }
   }
 
+  /// Where having a match changes, found whole in the worker: one request, one position back.
+  package func presenceChange(
+    of query: StateQuery, from position: Int, direction: TimelineSearch.Direction,
+    isPresent: Bool
+  ) throws(ReplayError) -> Int? {
+    let last = direction == .forward ? log.positions.upperBound : position
+    if knownCrash(before: last) != nil {
+      // A batch at a time here: a change before the crash is still found, and the crash is
+      // thrown where the walk reaches it.
+      return try presenceChangeInProcess(
+        of: query, from: position, direction: direction, isPresent: isPresent)
+    }
+    let asked = request(
+      .search(
+        query: query, from: position, backward: direction == .backward, present: isPresent))
+    return try exchange(asked) { (line) throws(ReplayError) -> Int? in
+      guard case .found(let found) = try Self.reply(in: line) else {
+        throw Self.unexpected("search")
+      }
+      return found
+    }
+  }
+
+  /// The states a batch at a time (``stateJSONTexts(from:through:maxBytes:)``: one request of
+  /// the worker each, the next asked for as one arrives).
+  package func forEachStateText(
+    from first: Int, through last: Int, _ body: (Int, [UInt8]) throws(ReplayError) -> Bool
+  ) throws(ReplayError) {
+    var next = first
+    while next <= last {
+      let texts = try stateJSONTexts(from: next, through: last, maxBytes: 4 << 20)
+      for (offset, text) in texts.enumerated() {
+        guard try body(next + offset, text) else { return }
+      }
+      next += texts.count
+    }
+  }
+
   /// The states in one request to the worker (``WorkerRequest/Operation/states(from:through:maxBytes:)``);
   /// past a known crash, one at a time here (the first past it throws the crash).
   package func stateJSONTexts(
@@ -252,8 +290,18 @@ package final class IsolatedTimeline: ReplayTimeline {
     }
     if knownCrash(before: last) != nil {
       // One at a time: the first past the crash throws it, at once.
-      return try collectStateJSONTexts(
-        from: first, through: last, maxBytes: maxBytes, checking: true)
+      var texts: [[UInt8]] = []
+      var size = 0
+      for position in first...last where texts.isEmpty || size < maxBytes {
+        let text = try stateJSONText(at: position)
+        guard text.withUnsafeBytes({ JSONParser.firstError(in: $0, limits: .unlimited) }) == nil
+        else {
+          throw .encodingFailed(what: "state at position \(position)", reason: "it is not JSON")
+        }
+        size += text.count
+        texts.append(text)
+      }
+      return texts
     }
     let asked = request(.states(from: first, through: last, maxBytes: maxBytes))
     let texts: [[UInt8]]

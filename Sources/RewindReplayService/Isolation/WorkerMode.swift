@@ -124,6 +124,10 @@ package enum WorkerMode {
         }
         reply = .history(
           try timeline.valueHistory(of: path, from: first, through: last, limit: limit))
+      case .search(let query, let from, let backward, let present):
+        reply = .found(
+          position: try timeline.presenceChange(
+            of: query, from: from, direction: backward ? .backward : .forward, isPresent: present))
       case .states(let first, let last, let maxBytes):
         write(
           WorkerReply.statesLine(

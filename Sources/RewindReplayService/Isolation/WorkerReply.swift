@@ -19,6 +19,8 @@ package enum WorkerReply: Codable, Sendable {
   case verified(VerifyWalk)
   /// The changes `history` found.
   case history(ValueHistory)
+  /// The position `search` found, or none.
+  case found(position: Int?)
   /// The request failed with this error (the reducer did not trap: that ends the worker).
   case failed(ReplayError)
 

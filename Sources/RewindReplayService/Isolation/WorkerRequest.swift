@@ -34,6 +34,9 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
     /// Every change of the value at `path` (as a session writes it) from `from` through
     /// `through`, at most `limit`: ``ReplayTimeline/valueHistory(of:from:through:limit:)``.
     case history(path: String, from: Int, through: Int, limit: Int?)
+    /// Where having a match for `query` changes, going backward or not from `from`
+    /// (``ReplayTimeline/presenceChange(of:from:direction:isPresent:)``).
+    case search(query: StateQuery, from: Int, backward: Bool, present: Bool)
   }
 
   /// What to do.
@@ -95,6 +98,16 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
           object([
             ("path", .string(path)), ("from", number(from)), ("through", number(through)),
             ("limit", limit.map(number)),
+          ])
+        )
+      ])
+    case .search(let query, let from, let backward, let present):
+      operation = object([
+        (
+          "search",
+          object([
+            ("query", try? RewindJSONEncoder().encodeValue(query)), ("from", number(from)),
+            ("backward", .bool(backward)), ("present", .bool(present)),
           ])
         )
       ])
@@ -161,7 +174,7 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
   package var reaching: Int? {
     switch operation {
     case .state(let at, _), .reach(let at, _): return at
-    case .equal, .run, .check, .verify, .states, .history: return nil
+    case .equal, .run, .check, .verify, .states, .history, .search: return nil
     }
   }
 
@@ -172,7 +185,7 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
     switch operation {
     case .state(let at, _): request.operation = .state(at: at, aheadLimit: aheadLimit)
     case .reach(let at, _): request.operation = .reach(at: at, aheadLimit: aheadLimit)
-    case .equal, .run, .check, .verify, .states, .history: break
+    case .equal, .run, .check, .verify, .states, .history, .search: break
     }
     return request
   }
