@@ -2,7 +2,8 @@
 /// log — against a full rebuild of the same log in process (`replay verify LOG --no-isolate`:
 /// every action decoded and reduced, every checkpoint compared); whole processes started the
 /// same way. 11a follows a member of the root (`filter`); 11b an identity step into the todo
-/// array (`todos[id=12].title`), which reads each element's `id` at every position.
+/// array (`todos[id=12].title`), which reads each element's `id` at every position. 11c searches
+/// every state of the log for a text none has (`search -n`), the whole walk in the worker.
 struct HistoryBench {
   let log: BenchLog
   let repetitions: Int
@@ -12,9 +13,11 @@ struct HistoryBench {
     let rebuild = replay + ["verify", log.path, "--no-isolate"]
     let filter = replay + ["history", log.path, "filter"]
     let identity = replay + ["history", log.path, "todos[id=12].title"]
-    for command in [rebuild, filter, identity] {
+    let search = replay + [log.path, "-c", "search -n no-todo-has-this"]
+    for command in [rebuild, filter, identity, search] {
       let check = BenchPlatform.run(command)
-      guard check.status == 0 else {
+      // The search finds nothing, by design: a session command that fails exits with 2.
+      guard check.status == (command == search ? 2 : 0) else {
         throw BenchError("\(command.joined(separator: " ")) failed: \(check.status)")
       }
     }
@@ -22,7 +25,7 @@ struct HistoryBench {
       repetitions,
       [
         { try OpenBench.seconds(filter) }, { try OpenBench.seconds(rebuild) },
-        { try OpenBench.seconds(identity) },
+        { try OpenBench.seconds(identity) }, { try OpenBench.seconds(search, expecting: 2) },
       ])
     let note =
       "\(grouped(log.actionCount)) actions, \(log.stateSize.rawValue) state; the history in the "
@@ -40,6 +43,15 @@ struct HistoryBench {
         subject: Figure(label: "history todos[id=12].title", unit: .seconds, sample: samples[2]),
         baseline: Figure(label: "verify --no-isolate", unit: .seconds, sample: samples[1]),
         note: note + "; each todo's id read at every position"),
+      Row(
+        id: "11c",
+        title: "state search across the whole log (`search -n TEXT`, no match) vs a full rebuild",
+        subject: Figure(label: "search -n", unit: .seconds, sample: samples[3]),
+        baseline: Figure(label: "verify --no-isolate", unit: .seconds, sample: samples[1]),
+        target: .ratioAtMost(3),
+        note: "\(grouped(log.actionCount)) actions, \(log.stateSize.rawValue) state; every state "
+          + "encoded and its text scanned, in the worker, one request; "
+          + "\(ReplayCommand.description)"),
     ]
   }
 }

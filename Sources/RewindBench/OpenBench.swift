@@ -38,9 +38,9 @@ struct OpenBench {
     }
   }
 
-  static func seconds(_ command: [String]) throws -> Double {
+  static func seconds(_ command: [String], expecting expected: Int32 = 0) throws -> Double {
     let (status, seconds) = BenchPlatform.run(command)
-    guard status == 0 else {
+    guard status == expected else {
       throw BenchError("\(command.joined(separator: " ")) exited \(status)")
     }
     return seconds
