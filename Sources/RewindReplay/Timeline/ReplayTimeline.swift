@@ -169,7 +169,10 @@ extension Timeline: ReplayTimeline {
   /// `state` encoded straight to bytes: with its own direct encoding when it has one (the same
   /// bytes, several times faster), else with Rewind's JSON encoder.
   private func encodedText(_ state: State, what: String) throws(ReplayError) -> [UInt8] {
-    if let directStateEncoder {
+    let headerSize = log.header.withStateText { $0.count } ?? 0
+    // A large state goes the encoder's way, into an array sized up front: the direct writer's
+    // buffer is copied into an array at the end, which would hold the text twice.
+    if let directStateEncoder, headerSize < 1 << 20 {
       var writer = JSONDirectWriter()
       if (try? directStateEncoder.encode(state, to: &writer)) != nil, writer.isComplete {
         return writer.bytes
@@ -179,7 +182,6 @@ extension Timeline: ReplayTimeline {
     // by doubling, which holds the old and the new buffer at once. (A small reservation would
     // only shift the doublings: left to the array.)
     var text: [UInt8] = []
-    let headerSize = log.header.withStateText { $0.count } ?? 0
     if headerSize >= 1 << 20 { text.reserveCapacity(headerSize + headerSize / 8) }
     do {
       try JSONStreamEncoder().encode(state, into: &text)
