@@ -154,20 +154,23 @@ enum ProfileMode {
           for _ in 0..<2_000 { _ = try timeline.statesEqual(a, a) }
         } / 2_000
     case "isolated-roundtrip-paused":
-      // The same request and reply, each after a 2 ms pause as 8a and 8e take their gotos, to a
-      // session's worker (it rebuilds ahead, then sleeps): the floor of a goto after a pause.
+      // Two states the worker has rebuilt already (multiples of its cache's stride, farther apart
+      // than it rebuilds ahead), reached in turn, each after a 2 ms pause as 8a and 8e take their
+      // gotos: a session's round trip to a worker that rebuilds ahead, then sleeps, with almost
+      // no reducing — the floor of a goto after a pause.
       WorkerProcess.executableOverride.withLock { $0 = ReplayCommand.workerExecutable }
       let log = try ReplayLog(path: arguments[1])
       let app = ReplayCommand.apps[1]
       let timeline = IsolatedTimeline(
         local: try app.timeline(for: log), recovery: log.recovery, runsAhead: true)
-      let a = log.positions.lowerBound + 1 + log.positions.count / 2
-      _ = try timeline.stateJSON(at: a)
-      _ = try timeline.statesEqual(a, a)
+      let a = (log.positions.count / 2) / 4096 * 4096
+      let b = a + 200 * 64
+      try timeline.reach(a)
+      try timeline.reach(b)
       var total = 0.0
-      for _ in 0..<500 {
+      for n in 0..<500 {
         Platform.sleep(milliseconds: 2)
-        total += try Stopwatch.seconds { _ = try timeline.statesEqual(a, a) }
+        total += try Stopwatch.seconds { try timeline.reach(n % 2 == 0 ? a : b) }
       }
       seconds = total / 500
     case "worker-protocol":
