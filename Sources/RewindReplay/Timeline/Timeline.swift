@@ -150,14 +150,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     defer { if marks { StepMarker.release() } }
     while seq < position {
       seq += 1
-      if let prefetcher, skippedSeqs.isEmpty || !skippedSeqs.contains(seq),
-        let line = prefetcher.take(seq, into: actionSlot)
-      {
-        if marks { StepMarker.willApply(seq: seq, type: line.type.string, line: line.line) }
-        reducer.reduce(&state, actionSlot.move())
-      } else {
-        try apply(seq, to: &state, marks: marks)
-      }
+      try advance(seq, &state, prefetcher: prefetcher, marks: marks)
       if cache.wants(seq) { cache.insert(state, at: seq) }
       if keepsStretch { stretch.append(state) }
       if reportsProgress, (seq - start) & 4095 == 0 { progress?(seq - start, total) }
@@ -195,14 +188,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     var seq = first
     while seq < last {
       seq += 1
-      if let prefetcher, skippedSeqs.isEmpty || !skippedSeqs.contains(seq),
-        let line = prefetcher.take(seq, into: actionSlot)
-      {
-        if marks { StepMarker.willApply(seq: seq, type: line.type.string, line: line.line) }
-        reducer.reduce(&state, actionSlot.move())
-      } else {
-        try apply(seq, to: &state, marks: marks)
-      }
+      try advance(seq, &state, prefetcher: prefetcher, marks: marks)
       if cache.wants(seq) { cache.insert(state, at: seq) }
       if reportsProgress, (seq - first) & 4095 == 0 { progress?(seq - first, total) }
       guard try body(seq, state) else { break }
@@ -306,6 +292,21 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     let initial = (positions.lowerBound, try initialState())
     cache.insert(initial.1, at: initial.0)
     return initial
+  }
+
+  /// Applies the action `seq` to `state` as a rebuild does: decoded ahead by `prefetcher` when it
+  /// has it, else here (``apply(_:to:honoringSkips:marks:)``).
+  private func advance(
+    _ seq: Int, _ state: inout State, prefetcher: ActionPrefetcher<Action>?, marks: Bool
+  ) throws(ReplayError) {
+    if let prefetcher, skippedSeqs.isEmpty || !skippedSeqs.contains(seq),
+      let line = prefetcher.take(seq, into: actionSlot)
+    {
+      if marks { StepMarker.willApply(seq: seq, type: line.type.string, line: line.line) }
+      reducer.reduce(&state, actionSlot.move())
+    } else {
+      try apply(seq, to: &state, marks: marks)
+    }
   }
 
   /// Applies the action `seq` to `state`; `marks`: this thread holds the ``StepMarker``.
