@@ -48,6 +48,11 @@ import Foundation
   /// Forgets the bytes, keeping the memory.
   @inlinable package func removeAll() { state.pointee.count = 0 }
 
+  /// Removes the last `count` bytes (at most all of them).
+  @inlinable package func dropLast(_ count: Int) {
+    state.pointee.count -= min(max(0, count), state.pointee.count)
+  }
+
   /// Appends one byte.
   @inlinable @inline(__always) package func append(_ byte: UInt8) {
     if state.pointee.count == state.pointee.capacity { grow(toHold: 1) }

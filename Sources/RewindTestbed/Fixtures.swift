@@ -23,6 +23,7 @@ enum FixtureWriter {
     try counter(to: "\(directory)/counter.jsonl")
     try torn(from: "\(directory)/todo-session.jsonl", to: "\(directory)/todo-torn.jsonl")
     try todoSchemaV1(to: "\(directory)/todo-v1.jsonl")
+    try todoOrigins(to: "\(directory)/todo-origins.jsonl")
     let child = Process()
     child.executableURL = URL(fileURLWithPath: testbed)
     child.arguments = ["crash", "\(directory)/todo-crash.jsonl"]
@@ -53,6 +54,22 @@ enum FixtureWriter {
       }
       store.dispatch(action)
     }
+    recorder.close()
+    if case .stopped(let error) = recorder.status { throw error }
+  }
+
+  /// A todo session driven through the app's screen (``TodoScreen``) with the auto-clear
+  /// middleware, recorded with origins: every action's line has its call site, and each
+  /// `clearCompleted` the middleware dispatched has its cause, the `toggle` it followed.
+  static func todoOrigins(to path: String) throws {
+    let store = Store(
+      initialState: TodoState(), reducer: todoReducer, middleware: [todoAutoClear(limit: 2)])
+    var options = options(checkpointInterval: 25)
+    options.recordsOrigins = true
+    let recorder = try store.startRecording(to: path, app: "todo", options: options)
+    let screen = TodoScreen(store: store)
+    var workload = TodoWorkload(seed: 11)
+    for _ in 0..<90 { screen.perform(workload.next(for: store.state)) }
     recorder.close()
     if case .stopped(let error) = recorder.status { throw error }
   }

@@ -23,14 +23,17 @@ enum ActionFormatter {
   }
 
   /// `seq  time  type  payload`, with a marker column.
-  static func line(_ action: RecordedAction, marker: String = " ", seqWidth: Int = 4) -> String {
+  static func line(
+    _ action: RecordedAction, marker: String = " ", seqWidth: Int = 4, depth: Int = 0
+  ) -> String {
     let seq = String(action.seq)
     let paddedSeq = String(repeating: " ", count: max(0, seqWidth - seq.count)) + seq
     let time = action.time.map { formatTime($0) } ?? "      -"
-    let type = inert(action.type ?? "?")
+    let indent = depth > 0 ? String(repeating: "  ", count: depth - 1) + "└ " : ""
+    let type = indent + inert(action.type ?? "?")
     let paddedType = type + String(repeating: " ", count: max(0, 14 - displayWidth(of: type)))
     var text = "\(marker) \(paddedSeq)  \(time)  \(paddedType) \(payloadText(action))"
-    text += marks(action)
+    text += marks(action) + origin(action, showsCause: depth == 0)
     while text.hasSuffix(" ") { text.removeLast() }
     return text
   }
@@ -39,6 +42,18 @@ enum ActionFormatter {
   /// changed it, `  (migrated)` when the replay's schema migrations did.
   static func marks(_ action: RecordedAction) -> String {
     (action.isSanitized ? "  (sanitized)" : "") + (action.isMigrated ? "  (migrated)" : "")
+  }
+
+  /// Where the action came from, when recorded: `  ← 12` for its cause (unless the listing
+  /// shows it by indenting) and `  @ File.swift:31` for its call site.
+  static func origin(_ action: RecordedAction, showsCause: Bool = true) -> String {
+    var text = ""
+    if showsCause, let cause = action.cause { text += "  ← \(cause)" }
+    if let site = action.site {
+      let name = site.lastIndex(of: "/").map { String(site[site.index(after: $0)...]) } ?? site
+      text += "  @ \(inert(name))"
+    }
+    return text
   }
 
   /// Seconds as `  3.250s` (right-aligned, millisecond precision); a time no recorder writes

@@ -128,7 +128,19 @@ extension ActionDetail: TextRenderedResponse {
     let payload =
       action.payload.map { inert($0.prettyText(), keepingNewlines: true) }
       ?? ActionFormatter.payloadText(action)
-    return [ResponseLine(text: header), ResponseLine(text: payload)]
+    var lines = [ResponseLine(text: header), ResponseLine(text: payload)]
+    func named(_ reference: ActionReference) -> String {
+      "\(reference.seq)" + (reference.type.map { " \(inert($0))" } ?? "")
+    }
+    if let site = action.site { lines.append(ResponseLine(text: "dispatched at \(inert(site))")) }
+    if let cause { lines.append(ResponseLine(text: "caused by     action \(named(cause))")) }
+    if !effects.isEmpty {
+      let shown = effects.prefix(20).map(named).joined(separator: ", ")
+      let more = effects.count > 20 ? ", and \(effects.count - 20) more" : ""
+      let noun = effects.count == 1 ? "action" : "actions"
+      lines.append(ResponseLine(text: "caused        \(noun) \(shown)\(more)"))
+    }
+    return lines
   }
 }
 
@@ -145,14 +157,48 @@ extension ListResponse: TextRenderedResponse {
             "> \(String(repeating: " ", count: max(0, width - seq.count)))\(seq)  (initial state)"
         ))
     }
-    for action in listing.actions {
+    let rows =
+      tree?.rows.map { ($0.action, $0.depth) } ?? listing.actions.map { ($0, 0) }
+    for (action, depth) in rows {
       lines.append(
         ResponseLine(
           text: ActionFormatter.line(
-            action, marker: action.seq == listing.cursor ? ">" : " ", seqWidth: width)
+            action, marker: action.seq == listing.cursor ? ">" : " ", seqWidth: width,
+            depth: depth)
             + (listing.skipped.contains(action.seq) ? "  (skipped)" : "")))
     }
     return lines
+  }
+}
+
+extension WhereResponse: TextRenderedResponse {
+  /// The path an editor opens first (`path:line`), then the action and Xcode's command.
+  func textLines(in service: ReplayService) -> [ResponseLine] {
+    let line = site.line.map { ":\($0)" } ?? ""
+    let action = "action \(site.seq)" + (site.type.map { " (\(inert($0)))" } ?? "")
+    guard let path else {
+      return [
+        ResponseLine(text: inert(site.file) + line),
+        ResponseLine(
+          text: "  \(action) was dispatched there; no file \(inert(site.fileName)) under "
+            + "\(inert(root)): run 'where' from the app's source folder"),
+      ]
+    }
+    var lines = [
+      ResponseLine(text: inert(path) + line),
+      ResponseLine(text: "  \(action), dispatched at \(inert(site.file))\(line)"),
+    ]
+    if let number = site.line {
+      lines.append(ResponseLine(text: "  Xcode: xed -l \(number) \(shellQuoted(path))"))
+    }
+    return lines
+  }
+
+  /// `text` as one shell word: as it is when it has only safe characters, else single-quoted.
+  private func shellQuoted(_ text: String) -> String {
+    let safe = text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) }
+    return safe
+      ? inert(text) : "'" + inert(text).replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 }
 

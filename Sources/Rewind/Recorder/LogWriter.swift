@@ -76,7 +76,7 @@ package final class LogWriter {
   }
 
   /// Takes the lines at the end of the buffer (appended there by ``append(_:seq:)`` or
-  /// ``writeAction(seq:micros:type:action:)``) as appended: written now (and synced for
+  /// ``writeAction(seq:micros:type:origin:action:)``) as appended: written now (and synced for
   /// `.everyAction`), or in buffered mode kept until the buffer fills.
   /// - Throws: The `errno` of a failed write or sync, after the file was cut back.
   @inline(__always)
@@ -94,14 +94,15 @@ package final class LogWriter {
     if syncEveryLine { try sync() }
   }
 
-  /// Appends the line of an action (``LogLine/appendAction(seq:micros:type:action:to:)``) and
+  /// Appends the line of an action (``LogLine/appendAction(seq:micros:type:origin:action:to:)``) and
   /// takes it as appended (``commitLine(seq:)``): the recorder's path for every action.
   @inline(__always)
   func writeAction(
-    seq: Int, micros: UInt64, type: UnsafeRawBufferPointer, action: UnsafeRawBufferPointer
+    seq: Int, micros: UInt64, type: UnsafeRawBufferPointer, origin: UnsafeRawBufferPointer,
+    action: UnsafeRawBufferPointer
   ) throws(RecorderError.Reason) {
     LogLine.appendAction(
-      seq: UInt64(seq), micros: micros, type: type, action: action, to: buffer)
+      seq: UInt64(seq), micros: micros, type: type, origin: origin, action: action, to: buffer)
     try commitLine(seq: seq)
   }
 

@@ -17,12 +17,15 @@ extension Recorder {
   ///   recorder.reduce(&state, action, with: appReducer.reduce)
   /// }
   /// ```
+  ///
+  /// With `origin`, the line says where the action came from, when the options record origins
+  /// (``RecordingOptions/recordsOrigins``; docs/recording.md, "Where an action came from").
   @discardableResult
   public func reduce<Result>(
-    _ state: inout State, _ action: Action,
+    _ state: inout State, _ action: Action, origin: ActionOrigin? = nil,
     with reducer: (inout State, Action) throws -> Result
   ) rethrows -> Result {
-    willReduce(action)
+    if let origin { willReduce(action, origin: origin) } else { willReduce(action) }
     defer { didReduce(state) }
     // The state is not kept for a release without `close(finalState:)`: a copy held here would
     // make the app's next mutation of its state copy it whole (copy-on-write), which costs more

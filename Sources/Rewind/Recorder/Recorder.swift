@@ -152,8 +152,30 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// reducer runs (``Store`` does this for you).
   public func willReduce(_ action: Action) {
     recordNext { core in
-      core.recordAction(encoding: action, sanitizer: actionSanitizer, direct: directEncoding)
+      core.noteOrigin(nil)
+      return core.recordAction(encoding: action, sanitizer: actionSanitizer, direct: directEncoding)
     }
+  }
+
+  /// Records `action` as the next line, saying where it came from when the options record
+  /// origins (``RecordingOptions/recordsOrigins``): an app's own store calls it with the call
+  /// site of its `dispatch` and, for an action dispatched while another was handled, that
+  /// action's `seq` (docs/recording.md, "Where an action came from").
+  ///
+  /// - Returns: The `seq` of the line written, to give as the ``ActionOrigin/cause`` of the
+  ///   actions its handling dispatches; 0 when nothing was recorded (the recording stopped).
+  @discardableResult
+  public func willReduce(_ action: Action, origin: ActionOrigin) -> Int {
+    var recorded = 0
+    recordNext { core in
+      core.noteOrigin(origin)
+      let before = core.seq
+      let report = core.recordAction(
+        encoding: action, sanitizer: actionSanitizer, direct: directEncoding)
+      if core.seq > before { recorded = core.seq }
+      return report
+    }
+    return recorded
   }
 
   /// Makes the action just recorded owe a checkpoint (written by the ``didReduce(_:)`` that

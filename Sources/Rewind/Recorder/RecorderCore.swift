@@ -68,6 +68,11 @@ struct RecorderCore {
   private let actionOutput: ByteBuffer
   /// The last action's `type`, quoted and escaped, when it is not copied from its JSON.
   private let typeOutput = ByteBuffer()
+  /// The members that say where the next action came from (`,"site":"…","cause":N`), set by
+  /// ``noteOrigin(_:)`` when ``RecordingOptions/recordsOrigins`` is on; empty otherwise.
+  private let originOutput = ByteBuffer()
+  /// The origin ``originOutput`` holds, for the full path's line builder.
+  private var pendingOrigin: ActionOrigin?
 
   init(
     path: String, identity: Identity, options: RecordingOptions, fileSystem: any LogFileSystem,
@@ -115,6 +120,30 @@ struct RecorderCore {
     return false
   }
 
+  /// Says where the next recorded action came from: its line carries `origin` (when the options
+  /// record origins) — or nothing, for `nil`.
+  mutating func noteOrigin(_ origin: ActionOrigin?) {
+    originOutput.removeAll()
+    pendingOrigin = options.recordsOrigins ? origin : nil
+    guard let origin = pendingOrigin else { return }
+    originOutput.append(#","site":"#)
+    let file = origin.file
+    if !file.hasPointerRepresentation
+      || !originOutput.appendQuotedIfPlain(file.utf8Start, count: file.utf8CodeUnitCount)
+    {
+      originOutput.appendJSONString(file.description)
+    }
+    // The site is one string, `file:line`: the file's closing quote moves after the line.
+    originOutput.dropLast(1)
+    originOutput.append(UInt8(ascii: ":"))
+    originOutput.appendDecimal(UInt64(origin.line))
+    originOutput.append(UInt8(ascii: "\""))
+    if let cause = origin.cause, cause > 0 {
+      originOutput.append(#","cause":"#)
+      originOutput.appendDecimal(UInt64(cause))
+    }
+  }
+
   /// Writes the line of the next action (or a `skipped` line). Returns an error to report.
   ///
   /// - Parameter direct: The action type's own encoding (``JSONDirectEncodable``), when it has
@@ -150,6 +179,10 @@ struct RecorderCore {
         line.integer("seq", next)
         line.seconds("time", nanoseconds: elapsedNanoseconds(seq: next))
         line.string("type", type)
+        if let origin = pendingOrigin {
+          line.string("site", "\(origin.file):\(origin.line)")
+          if let cause = origin.cause, cause > 0 { line.integer("cause", cause) }
+        }
         var bytes: [UInt8] = []
         value.write(into: &bytes)
         line.json("action", bytes)
@@ -211,7 +244,7 @@ struct RecorderCore {
 
   /// Writes the line of the next action the fast way: the action encoded straight into a reused
   /// buffer and the line assembled around it in one pass in the writer's buffer
-  /// (``LogLine/appendAction(seq:micros:type:action:to:)``) — the same bytes as the
+  /// (``LogLine/appendAction(seq:micros:type:origin:action:to:)``) — the same bytes as the
   /// ``LogLineBuilder`` path, without a ``JSONValue`` tree or an intermediate array.
   private mutating func recordActionDirectly<Action: Encodable>(
     _ action: Action, direct: JSONDirectCoding.Encoder<Action>?
@@ -248,7 +281,8 @@ struct RecorderCore {
       let quoted = typeOutput.bytes
       name = UnsafeRawBufferPointer(rebasing: quoted[1..<(quoted.count - 1)])
     }
-    try writer?.writeAction(seq: seq, micros: micros, type: name, action: action)
+    try writer?.writeAction(
+      seq: seq, micros: micros, type: name, origin: originOutput.bytes, action: action)
   }
 
   /// An action's `type` for its line.

@@ -92,6 +92,10 @@ public struct RecordingOptions: Sendable {
   /// builds, off in release unless asked for: on a ``Store`` recording, and where the recorder
   /// runs the reducer itself (``Recorder/recording(_:)``, ``Recorder/reduce(_:_:with:)``).
   public var determinismCheck: DeterminismCheck = .default
+  /// Whether each action's line says where the action came from (``ActionOrigin``): the
+  /// `#fileID:#line` of its dispatch (`"site"`) and the `seq` of the action whose handling
+  /// dispatched it (`"cause"`). Off by default; about 30 bytes a line (docs/recording.md).
+  public var recordsOrigins = false
 
   /// Fixed clock, session and date for reproducible files (fixtures, golden tests).
   package var reproducible: Reproducible?
@@ -106,7 +110,8 @@ public struct RecordingOptions: Sendable {
     coder: LogCoder = .rewind,
     recordsFatalSignals: Bool = false,
     build: BuildStamp = .mainBundle(),
-    determinismCheck: DeterminismCheck = .default
+    determinismCheck: DeterminismCheck = .default,
+    recordsOrigins: Bool = false
   ) {
     self.durability = durability
     self.checkpointInterval = max(0, checkpointInterval)
@@ -117,6 +122,7 @@ public struct RecordingOptions: Sendable {
     self.recordsFatalSignals = recordsFatalSignals
     self.build = build
     self.determinismCheck = determinismCheck
+    self.recordsOrigins = recordsOrigins
   }
 
   /// Values that make a recording byte-for-byte reproducible.

@@ -44,7 +44,7 @@ extension Store where State: Codable, Action: Codable {
         actionSanitizer: actionSanitizer, stateSanitizer: stateSanitizer,
         fileSystem: fileSystem, onError: onError)
       let hooks = ReduceHooks<State, Action>(
-        willReduce: { recorder.willReduce($0) },
+        willReduce: { recorder.willReduce($0, origin: $1) },
         didReduce: { recorder.didReduce($0) }, reduce: recorder.storeCheckHook)
       return (recorder, hooks)
     }

@@ -47,7 +47,8 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
 /// What a ``Middleware`` can see and do while it handles an action.
 public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   private let readState: @Sendable () -> State
-  private let enqueue: @Sendable (Action) -> Void
+  private let enqueue: @Sendable (Action, StaticString, UInt) -> Void
+  private let readCause: @Sendable () -> ActionCause
 
   /// Creates a context from a state reader and a dispatcher (for testing a middleware alone).
   public init(
@@ -55,12 +56,32 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
     dispatch: @escaping @Sendable (Action) -> Void
   ) {
     self.readState = state
+    self.enqueue = { action, _, _ in dispatch(action) }
+    self.readCause = { ActionCause() }
+  }
+
+  /// The store's context: its dispatch keeps the call site, and the current action's cause.
+  init(
+    state: @escaping @Sendable () -> State,
+    dispatch: @escaping @Sendable (Action, StaticString, UInt) -> Void,
+    cause: @escaping @Sendable () -> ActionCause
+  ) {
+    self.readState = state
     self.enqueue = dispatch
+    self.readCause = cause
   }
 
   /// The state before the current action is reduced.
   public var state: State { readState() }
 
-  /// Dispatches a new action; it runs after the current one has been reduced.
-  public func dispatch(_ action: Action) { enqueue(action) }
+  /// The action being handled, as the cause of actions dispatched later: an effect that
+  /// finishes after the middleware returned keeps it and dispatches with
+  /// ``Store/dispatch(_:causedBy:file:line:)``. Read it while the middleware handles the action.
+  public var cause: ActionCause { readCause() }
+
+  /// Dispatches a new action; it runs after the current one has been reduced, and its cause is
+  /// the current one.
+  public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
+    enqueue(action, file, line)
+  }
 }

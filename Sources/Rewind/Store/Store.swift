@@ -37,14 +37,27 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// every evaluation, which cost about half of a dispatch.
   private let stateKeyPath: KeyPath<Store, State>
 
+  /// An action waiting in the dispatch queue, with where it came from.
+  private struct Dispatched {
+    var action: Action
+    var file: StaticString
+    var line: UInt
+    var cause: ActionCause?
+  }
+
   /// Everything the dispatch loop owns; guarded by `processLock`.
   private struct Pipeline {
     var reducer: Reducer<State, Action>
     var middleware: [Middleware<State, Action>]
     var subscribers: [(id: UInt64, notify: @Sendable (State) -> Void)] = []
     var nextSubscriberID: UInt64 = 0
-    var queue: [Action] = []
+    var queue: [Dispatched] = []
     var queueHead = 0
+    /// The cause token of the action being handled, made when something it causes is
+    /// dispatched (``currentCause()``).
+    var currentCause: ActionCause?
+    /// The `seq` the recorder gave the action being handled; 0 before it is recorded.
+    var currentSeq = 0
     var isDraining = false
     var isReducing = false
     var reducedCount = 0
@@ -106,8 +119,27 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// subscriber is called with the new state.
   ///
   /// Safe to call from any thread. From inside a middleware or subscriber, the action is queued
-  /// and runs after the current one; from inside the reducer it is a programmer error.
-  public func dispatch(_ action: Action) {
+  /// and runs after the current one, and its cause is the current one; from inside the reducer
+  /// it is a programmer error. `file` and `line` are the call site a recorder that records
+  /// origins writes (``RecordingOptions/recordsOrigins``); leave them to their defaults.
+  public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
+    enqueue(action, file: file, line: line, cause: nil)
+  }
+
+  /// Dispatches an action caused by another one that was handled earlier: an effect that
+  /// finishes later keeps the ``MiddlewareContext/cause`` of the action that started it and
+  /// passes it here, so that the log links the two (`replay`'s `action N`, `list --tree`).
+  public func dispatch(
+    _ action: Action, causedBy cause: ActionCause?, file: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    enqueue(action, file: file, line: line, cause: cause)
+  }
+
+  /// Queues `action` and, unless this thread is already draining the queue, runs the queue. An
+  /// action dispatched while another is handled (from a middleware, a subscriber or an
+  /// observation callback) is caused by it, unless a cause is given.
+  private func enqueue(_ action: Action, file: StaticString, line: UInt, cause: ActionCause?) {
     processLock.lock()
     defer { processLock.unlock() }
     if pipeline.isReducing {
@@ -118,13 +150,15 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
           + "(they are queued after the current action).")
       return
     }
-    pipeline.queue.append(action)
+    let cause = cause ?? (pipeline.isDraining ? currentCause() : nil)
+    pipeline.queue.append(Dispatched(action: action, file: file, line: line, cause: cause))
     guard !pipeline.isDraining else { return }
     pipeline.isDraining = true
     defer {
       pipeline.isDraining = false
       pipeline.queue.removeAll(keepingCapacity: true)
       pipeline.queueHead = 0
+      pipeline.currentCause = nil
     }
     while pipeline.queueHead < pipeline.queue.count {
       let next = pipeline.queue[pipeline.queueHead]
@@ -133,17 +167,39 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     }
   }
 
-  private func process(_ action: Action) {
+  /// The cause token of the action being handled (made on first use, under `processLock`).
+  private func currentCause() -> ActionCause {
+    if let cause = pipeline.currentCause { return cause }
+    let cause = ActionCause()
+    cause.resolve(pipeline.currentSeq)
+    pipeline.currentCause = cause
+    return cause
+  }
+
+  private func process(_ dispatched: Dispatched) {
+    pipeline.currentCause = nil
+    pipeline.currentSeq = 0
     let context = MiddlewareContext<State, Action>(
       state: { [stateBox] in stateBox.mutex.withLock { $0 } },
-      dispatch: { [weak self] in self?.dispatch($0) })
-    var current = action
+      dispatch: { [weak self] action, file, line in
+        self?.enqueue(action, file: file, line: line, cause: nil)
+      },
+      cause: { [weak self] in self?.currentCauseLocked() ?? ActionCause() })
+    var current = dispatched.action
     for middleware in pipeline.middleware {
       guard let passed = middleware.handle(current, context: context) else { return }
       current = passed
     }
     let reducer = pipeline.reducer
-    for entry in pipeline.hooks { entry.hooks.willReduce(current) }
+    if !pipeline.hooks.isEmpty {
+      let origin = ActionOrigin(
+        file: dispatched.file, line: dispatched.line, cause: dispatched.cause?.seq)
+      for entry in pipeline.hooks {
+        let seq = entry.hooks.willReduce(current, origin)
+        if seq > 0 { pipeline.currentSeq = seq }
+      }
+      if pipeline.currentSeq > 0 { pipeline.currentCause?.resolve(pipeline.currentSeq) }
+    }
     // Observation callbacks run inside willSet/didSet: outside the reducing flag, so that a
     // dispatch from one of them is queued like a dispatch from a subscriber.
     observeWillSet()
@@ -211,6 +267,14 @@ extension Store {
 }
 
 extension Store {
+  /// ``currentCause()`` with the lock taken (a middleware's context asks from the dispatching
+  /// thread, which holds it already: the lock is recursive).
+  fileprivate func currentCauseLocked() -> ActionCause {
+    processLock.lock()
+    defer { processLock.unlock() }
+    return currentCause()
+  }
+
   /// Installs hooks that run around the reducer, after every middleware: `make` gets the current
   /// state and runs under the dispatch lock, so no action runs between it and the first hook call.
   /// - Returns: What `make` returned, and an id for ``detachHooks(_:)``.
@@ -334,12 +398,13 @@ private final class StateCell<Value: Sendable>: Sendable {
 /// (after every middleware), `didReduce` with the state after it, and `reduce`, when set, runs
 /// the reducer itself (given as its last argument), to check it.
 package struct ReduceHooks<State: Sendable, Action: Sendable>: Sendable {
-  package var willReduce: @Sendable (Action) -> Void
+  /// Records the action; returns the `seq` it was given (0 when none).
+  package var willReduce: @Sendable (Action, ActionOrigin) -> Int
   package var didReduce: @Sendable (State) -> Void
   package var reduce: (@Sendable (inout State, Action, (inout State) -> Void) -> Void)?
 
   package init(
-    willReduce: @escaping @Sendable (Action) -> Void,
+    willReduce: @escaping @Sendable (Action, ActionOrigin) -> Int,
     didReduce: @escaping @Sendable (State) -> Void,
     reduce: (@Sendable (inout State, Action, (inout State) -> Void) -> Void)? = nil
   ) {

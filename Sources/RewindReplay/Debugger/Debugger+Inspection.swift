@@ -74,10 +74,7 @@ extension Debugger {
   /// - Throws: `.atInitialState` at the first position, which no action led to.
   public func actionHere() throws(DebuggerError) -> ActionDetail {
     guard position > log.positions.lowerBound else { throw .atInitialState(position) }
-    let action: RecordedAction
-    do { action = try log.action(at: position) } catch { throw .replay(error) }
-    return ActionDetail(
-      action: action, isSkipped: timeline?.skippedSeqs.contains(action.seq) == true)
+    return try action(at: position)
   }
 
   /// About `count` actions around the cursor (clamped to the log), for `list`.
@@ -159,6 +156,10 @@ public struct ActionDetail: Sendable {
   public var action: RecordedAction
   /// Whether the replay skips it (`skip`).
   public var isSkipped: Bool
+  /// The action whose handling dispatched it, when recorded (``RecordedAction/cause``).
+  public var cause: ActionReference?
+  /// The actions it caused, oldest first (from the whole log's `cause` members).
+  public var effects: [ActionReference] = []
 
   /// `action`, skipped or not by the replay.
   public init(action: RecordedAction, isSkipped: Bool) {

@@ -19,6 +19,8 @@ extension RecordedAction {
     }
     if isSanitized { members.append(JSONMember("sanitized", .bool(true))) }
     if isMigrated { members.append(JSONMember("migrated", .bool(true))) }
+    if let site { members.append(JSONMember("site", .string(site))) }
+    if let cause { members.append(JSONMember("cause", .number(String(cause)))) }
     members.append(JSONMember("line", .number(String(line))))
     return .object(members)
   }
@@ -37,10 +39,18 @@ extension RecordedAction {
 }
 
 extension ActionDetail {
-  /// ``RecordedAction/jsonValue``, with `"replaySkips": true` when the replay skips it.
+  /// ``RecordedAction/jsonValue``, with `"replaySkips": true` when the replay skips it,
+  /// `"causeType"` (the type of its `cause`) and `"caused"` (``ActionReference/jsonValue`` of
+  /// each action it caused) when known.
   public var jsonValue: JSONValue {
-    guard isSkipped, case .object(var members) = action.jsonValue else { return action.jsonValue }
-    members.append(JSONMember("replaySkips", .bool(true)))
+    guard isSkipped || cause?.type != nil || !effects.isEmpty,
+      case .object(var members) = action.jsonValue
+    else { return action.jsonValue }
+    if isSkipped { members.append(JSONMember("replaySkips", .bool(true))) }
+    if let type = cause?.type { members.append(JSONMember("causeType", .string(type))) }
+    if !effects.isEmpty {
+      members.append(JSONMember("caused", .array(effects.map(\.jsonValue))))
+    }
     return .object(members)
   }
 }

@@ -54,6 +54,8 @@ public final class Debugger {
   /// The watchpoints and breakpoints, in the order set, with their ids.
   public private(set) var breakpoints: [(id: Int, breakpoint: Breakpoint)] = []
   private var nextBreakpointID = 1
+  /// ``ReplayLog/causeLinks()``, read the first time a cause is asked for.
+  var cachedCauseLinks: CauseLinks?
 
   /// A debugger over `log`, at its first position — or, in a file whose initial state never came
   /// (``ReplayLog/isInitialStateMissing``), at its first checkpoint, the first state known.

@@ -33,6 +33,9 @@ public enum DebuggerError: Error, Sendable {
   /// `search -n` or `search -b` found no position, going that way from `from`, where the state
   /// starts or stops having a match for the query (whether it has one at `from`).
   case stateMatchUnchanged(StateQuery, TimelineSearch.Direction, from: Int, isPresent: Bool)
+  /// `where N` for an action whose line has no call site: the log was recorded without
+  /// origins (``Rewind/RecordingOptions/recordsOrigins``), or the action came from elsewhere.
+  case noCallSite(seq: Int, logHasSites: Bool)
   /// The engine failed (an action that does not decode, a damaged line).
   case replay(ReplayError)
 }
@@ -84,6 +87,12 @@ extension DebuggerError: CustomStringConvertible {
         ? "every state \(side) position \(from) has a match for '\(query.description)', as the "
           + "one at \(from) does"
         : "no state \(side) position \(from) has a match for '\(query.description)'"
+    case .noCallSite(let seq, let logHasSites):
+      return logHasSites
+        ? "action \(seq) has no call site: it was not dispatched through a dispatch that records "
+          + "one (a recorded import, or an app's own store that passes no origin)"
+        : "action \(seq) has no call site: the log was recorded without origins (turn on "
+          + "RecordingOptions.recordsOrigins in the app; docs/recording.md)"
     case .replay(let error):
       return error.location.map { "\($0): \(error.message)" } ?? error.message
     }

@@ -404,7 +404,9 @@ public final class LogTail {
             type: value["type"]?.stringValue, payload: isAction ? value["action"] : nil,
             isSanitized: value["sanitized"]?.boolValue ?? false, line: lineNumber,
             status: isAction
-              ? .recorded : .skipped(reason: value["reason"]?.stringValue ?? "unknown")))
+              ? .recorded : .skipped(reason: value["reason"]?.stringValue ?? "unknown"),
+            site: isAction ? value["site"]?.stringValue : nil,
+            cause: isAction ? value["cause"]?.intValue.flatMap { $0 > 0 ? $0 : nil } : nil))
       ]
     case "end":
       let reason = value["reason"]?.stringValue ?? "closed"

@@ -1,8 +1,8 @@
 import RewindJSON
 
 /// Where the parts of an action line written by the recorder are:
-/// `{"c":"XXXXXXXX","kind":"action","seq":N,"time":T,"type":"NAME","action":VALUE}`, with `time`
-/// optional and `,"sanitized":true` optional at the end.
+/// `{"c":"XXXXXXXX","kind":"action","seq":N,"time":T,"type":"NAME","site":"S","cause":K,"action":VALUE}`,
+/// with `time`, `site` and `cause` optional and `,"sanitized":true` optional at the end.
 ///
 /// ``init(_:limits:)`` checks every byte outside `VALUE` as the JSON parser would check it
 /// inside the whole line; a caller that loads `VALUE` with ``depth`` and ``elements`` (so that
@@ -57,6 +57,16 @@ struct ActionLineLayout {
     type = cursor.offset..<typeEnd
     typeIsEscaped = isEscaped
     cursor.offset = typeEnd
+    if cursor.skip(#","site":"#) {
+      guard let (siteEnd, _) = JSONScan.string(in: line, at: cursor.offset, limits: limits)
+      else { return nil }
+      cursor.offset = siteEnd
+      elements += 2
+    }
+    if cursor.skip(#","cause":"#) {
+      guard cursor.skipNumber(limit: limits.maxNumberLength) else { return nil }
+      elements += 2
+    }
     guard cursor.skip(#","action":"#) else { return nil }
     elements += 2
     let sanitized: StaticString = #","sanitized":true}"#

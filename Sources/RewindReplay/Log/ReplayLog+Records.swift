@@ -30,11 +30,16 @@ public struct RecordedAction: Sendable {
   /// Whether ``payload`` (and ``type``) are the recorded action as the app's schema migrations
   /// changed it, not what the app wrote (``ReplayLog/migration``).
   public var isMigrated = false
+  /// Where the app dispatched it, `Module/File.swift:line` (`#fileID:#line`), when the recorder
+  /// recorded origins (the line's `site`).
+  public var site: String?
+  /// The `seq` of the action whose handling dispatched it, when recorded (the line's `cause`).
+  public var cause: Int?
 
   /// Creates a recorded action (for tools that build logs, and tests).
   public init(
     seq: Int, time: Double?, type: String?, payload: JSONValue?, isSanitized: Bool, line: Int,
-    status: Status
+    status: Status, site: String? = nil, cause: Int? = nil
   ) {
     self.seq = seq
     self.time = time
@@ -43,6 +48,8 @@ public struct RecordedAction: Sendable {
     self.isSanitized = isSanitized
     self.line = line
     self.status = status
+    self.site = site
+    self.cause = cause
   }
 }
 
@@ -101,14 +108,16 @@ extension ReplayLog {
         payload: nil, isSanitized: false, line: entry.line,
         status: .skipped(reason: value["reason"]?.stringValue ?? "unknown"))
     case .action, .checkpoint:
-      let value = try parse(entry, members: ["action", "time", "type", "sanitized"])
+      let value = try parse(
+        entry, members: ["action", "time", "type", "sanitized", "site", "cause"])
       guard let payload = value["action"] else {
         throw recordFault(entry, "the action line has no \"action\"")
       }
       var action = RecordedAction(
         seq: seq, time: value["time"]?.doubleValue, type: value["type"]?.stringValue,
         payload: payload, isSanitized: value["sanitized"]?.boolValue ?? false, line: entry.line,
-        status: .recorded)
+        status: .recorded, site: value["site"]?.stringValue,
+        cause: value["cause"]?.intValue.flatMap { $0 > 0 && $0 < seq ? $0 : nil })
       if let migration { action = try migration.migrated(action, in: path) }
       return action
     }

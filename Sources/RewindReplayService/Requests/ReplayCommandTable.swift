@@ -5,7 +5,8 @@ package enum ReplayCommandTable {
   /// The commands, in the order `help` lists them.
   package static let all: [ReplayCommand] = [
     MoveRequest.next, MoveRequest.back, MoveRequest.goto, PrintRequest.command,
-    ActionRequest.command, ListRequest.command, InfoRequest.command, FindRequest.command,
+    ActionRequest.command, ListRequest.command, WhereRequest.command, InfoRequest.command,
+    FindRequest.command,
     DiffRequest.command, HistoryRequest.command, BlameRequest.command, SearchRequest.command,
     WatchRequest.command,
     BreakRequest.command, BreakpointsRequest.command,

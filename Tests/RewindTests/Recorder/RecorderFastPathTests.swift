@@ -63,7 +63,8 @@ private struct QuotedAction: Codable, Equatable, Sendable, JSONDirectCodable {
       escaped.withUnsafeBytes { typeBytes in
         Array(action.utf8).withUnsafeBytes { actionBytes in
           LogLine.appendAction(
-            seq: seq, micros: micro, type: typeBytes, action: actionBytes, to: buffer)
+            seq: seq, micros: micro, type: typeBytes,
+            origin: UnsafeRawBufferPointer(start: nil, count: 0), action: actionBytes, to: buffer)
         }
       }
       #expect(buffer.array == Array("before\n".utf8) + expected, "seq \(seq), type \(type)")
