@@ -2,15 +2,20 @@ import Foundation
 import RewindJSON
 import RewindReplay
 
-/// Where an action was dispatched, as a path an editor opens: `where [N]` in a session. The
-/// recorded `#fileID` is looked up under the current directory (``SourceLocator``). Answered with
-/// a ``WhereResponse``.
+/// Where an action was dispatched, as a path an editor opens: `where [N] [--source DIR]` in a
+/// session. The recorded `#fileID` is looked up under DIR, by default the current directory
+/// (``SourceLocator``). Answered with a ``WhereResponse``.
 package struct WhereRequest: ReplayRequest, Equatable {
   /// The action; `nil` for the one at the cursor.
   package var seq: Int?
+  /// The folder of the app's sources; `nil` for the current directory.
+  package var sourceRoot: String?
 
-  /// The call site of action `seq`, or of the cursor's action.
-  package init(seq: Int? = nil) { self.seq = seq }
+  /// The call site of action `seq`, or of the cursor's action, looked up under `sourceRoot`.
+  package init(seq: Int? = nil, sourceRoot: String? = nil) {
+    self.seq = seq
+    self.sourceRoot = sourceRoot
+  }
 
   package func run(on service: ReplayService) throws(ReplayFailure) -> WhereResponse {
     let debugger = service.debugger
@@ -22,24 +27,31 @@ package struct WhereRequest: ReplayRequest, Equatable {
       else { throw .atInitialState(debugger.position) }
       return try debugger.callSite(of: seq)
     }
-    let root = FileManager.default.currentDirectoryPath
+    let root = sourceRoot ?? FileManager.default.currentDirectoryPath
     return WhereResponse(site: site, path: SourceLocator.locate(site, under: root), root: root)
   }
 
   /// `where [N]`.
   static let command = ReplayCommand(
-    name: "where", alias: "wh", usage: "where [N]",
+    name: "where", alias: "wh", usage: "where [N] [--source DIR]",
     summary: "where the action was dispatched, as path:line",
     details: "Prints where action N (default: the cursor's) was dispatched, as a path:line an "
-      + "editor opens, found under the current directory from the recorded #fileID, and the "
-      + "'xed -l' command that opens it in Xcode. Needs a log recorded with origins "
-      + "(RecordingOptions.recordsOrigins)."
+      + "editor opens, found from the recorded #fileID under DIR (default: the current "
+      + "directory), and the 'xed -l' command that opens it in Xcode. Needs a log recorded "
+      + "with origins (RecordingOptions.recordsOrigins)."
   ) { words, service throws(ReplayFailure) in
-    guard let word = words.first else { return WhereRequest() }
+    var words = words
+    var root: String?
+    if let flag = words.firstIndex(of: "--source") {
+      guard flag + 1 < words.count else { throw .usage("--source needs a folder") }
+      root = words[flag + 1]
+      words.removeSubrange(flag...(flag + 1))
+    }
+    guard let word = words.first else { return WhereRequest(sourceRoot: root) }
     guard words.count == 1 else {
       throw .usage("expected one action's seq, not '\(words.joined(separator: " "))'")
     }
-    return WhereRequest(seq: try ReplayCommand.position(word, in: service))
+    return WhereRequest(seq: try ReplayCommand.position(word, in: service), sourceRoot: root)
   }
 }
 

@@ -15,7 +15,7 @@ import Testing
     #expect(run.terminationReason == .exit && run.terminationStatus == 0, "stderr: \(run.stderr)")
     let names = [
       "counter.jsonl", "todo-crash.jsonl", "todo-session-b.jsonl", "todo-session.jsonl",
-      "todo-torn.jsonl",
+      "todo-torn.jsonl", "todo-v1.jsonl", "todo-origins.jsonl",
     ]
     for name in names {
       let fresh = try Data(contentsOf: URL(fileURLWithPath: directory.file(name)))
