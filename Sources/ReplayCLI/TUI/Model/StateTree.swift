@@ -148,6 +148,18 @@ extension StateTreeView {
     scroll(in: state, height: height)
   }
 
+  /// Puts the cursor on `path`, unfolding every container on the way to it, and scrolls to it.
+  mutating func reveal(_ path: JSONPath, in state: StateDocument, height: Int) {
+    for count in stride(from: 1, to: path.components.count, by: 1) {
+      let ancestor = JSONPath(Array(path.components.prefix(count)))
+      let tree = StateTreeRows(document: state, toggled: toggled)
+      guard !tree.isExpanded(tree.row(for: ancestor)) else { continue }
+      if toggled.contains(ancestor) { toggled.remove(ancestor) } else { toggled.insert(ancestor) }
+    }
+    cursor = path
+    scroll(in: state, height: height)
+  }
+
   /// Folds the row under the cursor when it is unfolded, unfolds it when folded; rows that are
   /// not containers do nothing.
   mutating func toggleFold(in state: StateDocument, height: Int) {

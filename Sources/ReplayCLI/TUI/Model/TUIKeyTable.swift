@@ -75,10 +75,13 @@ enum TUIKeyTable {
       commands: [.ask(.goto)], footer: "g goto"),
     TUIKeyBinding(
       keys: [.character("/")], label: "/ TEXT ⏎",
-      summary: "find an action: TEXT in its JSON, or type=NAME", commands: [.ask(.find)],
+      summary: "find an action: TEXT in its JSON, or type=NAME; in the state pane, search the "
+        + "state: TEXT in a key or value, or NAME=VALUE", commands: [.ask(.find)],
       footer: "/ find"),
     TUIKeyBinding(
-      keys: [.character("n"), .character("N")], label: "n / N", summary: "next / previous match",
+      keys: [.character("n"), .character("N")], label: "n / N",
+      summary: "next / previous match; in the state pane, the next / previous position where "
+        + "the state starts or stops matching",
       commands: [.findAgain(backward: false), .findAgain(backward: true)], footer: "n/N next"),
     TUIKeyBinding(
       keys: [.character("w")], label: "w", summary: "watch the value under the state cursor",

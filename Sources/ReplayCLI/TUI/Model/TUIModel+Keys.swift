@@ -35,8 +35,13 @@ extension TUIModel {
       focus == .actions ? move(.steps(pages * page)) : moveTreeCursor(by: pages * page)
     case .end(let last):
       move(.position(last ? log.positions.upperBound : log.positions.lowerBound))
-    case .ask(let kind): ask(kind)
-    case .findAgain(let backward): findAgain(backward: backward)
+    case .ask(let kind): ask(kind == .find && focus == .state ? .searchState : kind)
+    case .findAgain(let backward):
+      if focus == .state, let query = lastStateQuery {
+        searchState(query, backward ? .backward : .forward)
+      } else {
+        findAgain(backward: backward)
+      }
     case .watchTreeCursor: watchTreeCursor()
     case .continueRun(let direction): perform(ContinueRequest(direction))
     case .toggleDiff:
@@ -65,7 +70,10 @@ extension TUIModel {
 
   /// Opens a prompt on the message line, with the history of its kind.
   private func ask(_ kind: TUIPrompt.Kind) {
-    let history = kind == .find ? findHistory : kind == .command ? commandHistory : []
+    let history =
+      kind == .find || kind == .searchState
+      ? findHistory
+      : kind == .command ? commandHistory : []
     prompt = TUIPrompt(kind: kind, line: LineEditState(history: history))
   }
 
@@ -111,7 +119,31 @@ extension TUIModel {
     case .command:
       if commandHistory.last != text { commandHistory.append(text) }
       run(commandLine: text)
+    case .searchState:
+      if findHistory.last != text { findHistory.append(text) }
+      let query = StateQuery(parsing: text)
+      lastStateQuery = query
+      searchState(query, nil)
     }
+  }
+
+  /// Searches the state at the cursor for `query` (`direction` `nil`), or moves to the next or
+  /// previous position where the state starts or stops matching; then puts the state cursor on
+  /// the first match at the new position, unfolding the containers on the way.
+  private func searchState(_ query: StateQuery, _ direction: TimelineSearch.Direction?) {
+    perform(SearchRequest(query, direction))
+    guard let response = lastResponse as? SearchResponse else { return }
+    let matches: [StateMatch]
+    switch response {
+    case .matches(_, let result): matches = result.matches
+    case .moved(_, _, _, let isPresent):
+      guard isPresent else { return }
+      matches = (try? service.debugger.searchState(query).matches) ?? []
+    }
+    guard let first = matches.first, case .value(let state) = self.state(at: position) else {
+      return
+    }
+    tree.reveal(first.path, in: state, height: max(1, layout.contentHeight))
   }
 
   /// Finds the next (or previous) action matching the last query.

@@ -10,6 +10,7 @@ extension TUIModel {
     guard confirmedHere() else { return }
     do throws(ReplayFailure) {
       let response = try service.perform(request)
+      lastResponse = response
       if response is QuitResponse {
         isFinished = true
         return

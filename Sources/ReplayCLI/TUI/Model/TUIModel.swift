@@ -20,6 +20,8 @@ struct TUIPrompt: Sendable {
     case find
     /// `:`: a session command.
     case command
+    /// `/` in the state pane: text or `NAME=VALUE` to search the state for.
+    case searchState
   }
 
   /// What the answer is for.
@@ -33,6 +35,7 @@ struct TUIPrompt: Sendable {
     case .goto: return "goto: "
     case .find: return "find: "
     case .command: return ":"
+    case .searchState: return "search state: "
     }
   }
 }
@@ -82,6 +85,11 @@ final class TUIModel {
   var tree = StateTreeView()
   /// What `/` looked for last (`n` and `N` look again).
   var lastQuery: String?
+  /// What `/` in the state pane searched the state for last (`n` and `N` there look across
+  /// time).
+  var lastStateQuery: StateQuery?
+  /// The response to the last request a key or command sent.
+  var lastResponse: (any ReplayResponse)?
   /// Positions where `continue` or `reverse-continue` stopped, ascending.
   var stops: [Int] = []
   /// Whether the user asked to rebuild the last state of a cut-off log (`!`).

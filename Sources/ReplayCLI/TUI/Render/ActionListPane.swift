@@ -40,8 +40,15 @@ enum ActionListPane {
         let type = inert(action.type ?? "?")
         text += pad(time(action), timeWidth) + "  " + type
         text += String(repeating: " ", count: max(0, typeWidth - displayWidth(of: type))) + "  "
-        let sanitized = ActionFormatter.marks(action)
-        let room = columns.count - displayWidth(of: text) - displayWidth(of: sanitized)
+        var sanitized = ActionFormatter.marks(action) + ActionFormatter.origin(action)
+        var room = columns.count - displayWidth(of: text) - displayWidth(of: sanitized)
+        if room < 24, action.site != nil {
+          // A narrow pane keeps the payload: the call site is in `action` and `where`.
+          var plain = action
+          plain.site = nil
+          sanitized = ActionFormatter.marks(action) + ActionFormatter.origin(plain)
+          room = columns.count - displayWidth(of: text) - displayWidth(of: sanitized)
+        }
         text += ActionFormatter.payloadText(action, width: max(1, room)) + sanitized
       }
       let tone: CellTone = skipped.contains(position) ? .dim : .plain
