@@ -93,6 +93,12 @@ def main():
                         help="the runtime's message the crash card must show (the reducer crashed)")
     parser.add_argument("--crash-file",
                         help="the source file of the reducer's frame the crash card must name")
+    parser.add_argument("--history", help="the seqs the history panel lists, comma-separated "
+                        "(as `replay history LOG PATH --json` gives them)")
+    parser.add_argument("--state-matches", help="the paths the state search lists, "
+                        "comma-separated (as `search TEXT` gives them)")
+    parser.add_argument("--site", help="the selected action's call site")
+    parser.add_argument("--caused-by", type=int, help="the selected action's cause")
     options = parser.parse_args()
 
     with open(options.dom, encoding="utf-8") as file:
@@ -175,6 +181,29 @@ def main():
                 check.expect(options.crash_file + ":" in card,
                              f"the crash card names the reducer's line in {options.crash_file}",
                              card)
+
+    if options.history is not None:
+        listed = [e.attributes["data-history-seq"]
+                  for e in root.find_all(lambda e: "data-history-seq" in e.attributes)]
+        expected = [s for s in options.history.split(",") if s]
+        check.expect(listed == expected, f"the history panel lists actions {expected}",
+                     f"listed: {listed}")
+
+    if options.state_matches is not None:
+        panel = next((e for e in root.walk() if e.attributes.get("id") == "state-matches"), None)
+        shown = [b.text() for b in panel.find_all(lambda e: "link" in e.classes())] if panel else []
+        expected = [s for s in options.state_matches.split(",") if s]
+        check.expect(shown == expected, f"the state search lists {expected}", f"listed: {shown}")
+
+    if options.site is not None or options.caused_by is not None:
+        origins = " ".join(e.text() for e in root.walk() if "origins" in e.classes())
+        if options.site is not None:
+            check.expect(f"dispatched at{options.site}" in origins.replace(" ", "")
+                         or options.site in origins,
+                         f"the action card says it was dispatched at {options.site}", origins)
+        if options.caused_by is not None:
+            check.expect(f"action {options.caused_by} " in origins,
+                         f"the action card links its cause, action {options.caused_by}", origins)
 
     return 1 if check.failures else 0
 

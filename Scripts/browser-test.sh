@@ -101,6 +101,22 @@ render_dom "$work/session.html#position=123&search=dune" >"$work/dom-search.html
 check "$work/dom-search.html" --position 123 \
   --actions "$("$replay" actions "$session_log" --json | grep -ci dune)"
 
+origins_log=Fixtures/todo-origins.jsonl
+"$replay" export "$origins_log" --html "$work/origins.html"
+echo "== $origins_log: where action 39 came from, and a search of the state (#find=Call mum)"
+render_dom "$work/origins.html#position=39&find=Call%20mum" >"$work/dom-origins.html"
+matches=$("$replay" "$origins_log" --json -c "goto 39" -c "search Call mum" | tail -1 \
+  | python3 -c 'import json,sys; print(",".join(m["path"] for m in json.load(sys.stdin)["matches"]))')
+check "$work/dom-origins.html" --position 39 --site "RewindExamples/TodoScreen.swift:58" \
+  --caused-by 38 --state-matches "$matches"
+
+echo "== $session_log: the history of a value (#history=/todos/2/title at position 30)"
+render_dom "$work/session.html#position=30&history=/todos/2/title" >"$work/dom-history.html"
+id=$("$replay" state "$session_log" --at 30 --path "todos[2].id" --json)
+seqs=$("$replay" history "$session_log" "todos[id=$id].title" --json \
+  | python3 -c 'import json,sys; print(",".join(str(c["action"]["seq"]) for c in json.load(sys.stdin)["changes"]))')
+check "$work/dom-history.html" --position 30 --history "$seqs"
+
 if command -v node >/dev/null 2>&1; then
   echo "== the page's own model at every position of $session_log (node)"
   last=$("$replay" info "$session_log" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["lastSeq"])')
@@ -145,6 +161,7 @@ if [ -z "${NO_SCREENSHOTS:-}" ]; then
   screenshot docs/images/html-timeline-dark.png "$work/session.html#position=113" \
     --force-dark-mode --blink-settings=preferredColorScheme=0
   screenshot docs/images/html-crash.png "$work/crash.html#position=$crash_last"
+  screenshot docs/images/html-why.png "$work/origins.html#position=39&find=Call%20mum&history=/todos/2/title"
 fi
 
 if [ "$failures" -gt 0 ]; then

@@ -47,8 +47,19 @@ enum HTMLExportLayout {
         </div>
         <div class="card state-card">
           <h2 id="state-title">State</h2>
+          <div class="state-search">
+            <input id="state-search" type="search" placeholder="Search the state: text, or name=value  ( ⏎ )" aria-label="Search the state" autocomplete="off" spellcheck="false">
+            <button id="state-prev" type="button" title="Previous position where the state starts or stops matching">&#x25C0; appears</button>
+            <button id="state-next" type="button" title="Next position where the state starts or stops matching">appears &#x25B6;</button>
+          </div>
+          <div id="state-match-count" class="match-count"></div>
+          <ul id="state-matches" class="state-matches mono"></ul>
           <p id="state-note" class="state-note" hidden></p>
           <div id="state" class="tree mono" role="tree"></div>
+        </div>
+        <div id="history-card" class="card history-card" hidden>
+          <h2><span id="history-title">History</span> <button id="history-close" type="button" class="close" aria-label="Close the history">&#x2715;</button></h2>
+          <ul id="history" class="history mono"></ul>
         </div>
       </section>
     </div>

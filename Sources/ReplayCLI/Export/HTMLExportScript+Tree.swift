@@ -17,8 +17,10 @@ extension HTMLExportScript {
         return e;
       };
 
-      function create() {
+      function create(options = {}) {
         const opened = new Map();
+        let shown = null;
+        let found = null;
         const shownCount = new Map();
         let marks = { changed: new Set(), ancestors: new Set() };
 
@@ -47,12 +49,18 @@ extension HTMLExportScript {
           line.dataset.path = pointer;
           line.setAttribute('role', 'treeitem');
           if (marks.changed.has(pointer)) line.classList.add('changed');
+          if (pointer === found) line.classList.add('found');
           const container = M.isContainer(value) && M.size(value) > 0;
           const open = container && isOpen(pointer, tokens.length, value);
           line.append(el('span', 'toggle', container ? (open ? '\u25be' : '\u25b8') : ''));
           if (label !== null) {
             const key = isIndex || /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(label) ? label : M.quote(label);
-            line.append(el('span', isIndex ? 'index' : 'key', key), el('span', 'colon', ': '));
+            const name = el('span', isIndex ? 'index' : 'key', key);
+            if (options.onKeyClick) {
+              name.title = 'Show the history of this value';
+              name.addEventListener('click', (event) => { event.stopPropagation(); options.onKeyClick(tokens); });
+            }
+            line.append(name, el('span', 'colon', ': '));
           }
           if (!M.isContainer(value)) {
             const kind = value === null ? 'null' : typeof value === 'string' ? 'str' : typeof value === 'boolean' ? 'bool' : 'num';
@@ -101,10 +109,22 @@ extension HTMLExportScript {
         /** Shows `state` in `container`, highlighting and opening along `newMarks`. */
         function render(container, state, newMarks) {
           marks = newMarks;
+          shown = { container, state };
           container.replaceChildren(node(null, false, state, []));
         }
 
-        return { render, marksFor };
+        /** Opens the containers down to `pointer`, marks its row and scrolls to it. */
+        function reveal(pointer, how = {}) {
+          if (!shown) return;
+          const tokens = M.tokensOf(pointer);
+          for (let k = 0; k < tokens.length; k++) opened.set(M.pointerOf(tokens.slice(0, k)), true);
+          found = pointer;
+          shown.container.replaceChildren(node(null, false, shown.state, []));
+          const row = Array.from(shown.container.querySelectorAll('.row')).find((r) => r.dataset.path === pointer);
+          if (row && how.scroll !== false) row.scrollIntoView({ block: 'nearest' });
+        }
+
+        return { render, marksFor, reveal };
       }
 
       return { create };

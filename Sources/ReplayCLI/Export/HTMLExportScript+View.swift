@@ -255,6 +255,7 @@ extension HTMLExportScript {
         if (a.has('sanitized')) line.append(el('span', 'badge', 'sanitized'));
         if (a.has('migrated')) line.append(el('span', 'badge', 'migrated'));
         detail.append(line);
+        panels.origins(a, detail);
         if (p === stopped && crash) detail.append(crashCard());
         else if (p === stopped) detail.append(el('p', 'note bad', 'The app stopped while running this action: the log ends here without an end record. Its state is not shown.'));
         if (!isRecorded(a)) detail.append(el('p', 'note warn', payloadText(a)));
@@ -286,8 +287,13 @@ extension HTMLExportScript {
         }
       }
 
-      // ---- State tree ----
-      const tree = RewindTree.create();
+      // ---- State tree, and the panels that answer "why" ----
+      const tree = RewindTree.create({ onKeyClick: (tokens) => panels.showHistory(tokens) });
+      const panels = RewindPanels.create({
+        $, states, actions, firstPosition, lastPosition, tree, typeOf: (a) => typeOf(a),
+        select: (p) => select(p), position: () => position, stoppedSeq: stopped,
+        addressChanged: () => writeAddress(),
+      });
       const noMarks = { changed: new Set(), ancestors: new Set() };
 
       function renderState(p) {
@@ -334,6 +340,7 @@ extension HTMLExportScript {
         renderAction(p);
         renderDiff(p);
         renderState(p);
+        panels.showMatches();
         if (options.reveal !== false) revealInList(p);
         writeAddress();
       }
@@ -351,6 +358,7 @@ extension HTMLExportScript {
         params.set('position', String(position));
         if (typeFilter.value) params.set('type', typeFilter.value);
         if (search.value) params.set('search', search.value);
+        panels.writeAddress(params);
         try { history.replaceState(null, '', '#' + params.toString()); } catch (ignored) { /* an opaque origin may refuse */ }
       }
 
@@ -418,10 +426,12 @@ extension HTMLExportScript {
       renderNotes();
       setUpFilters();
       setUpControls();
+      panels.setUp();
       $('page').hidden = false;
       applyFilter();
       const requested = applyAddress();
       select(requested === null ? lastPosition : requested);
+      panels.applyAddress();
       const root = document.documentElement.dataset;
       root.startMs = String(Math.round(started));
       root.parseMs = String(Math.round(parsed - started));

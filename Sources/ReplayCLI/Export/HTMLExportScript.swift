@@ -8,7 +8,7 @@
 /// (`1.0`, 2^63 − 1) keeps its literal text.
 enum HTMLExportScript {
   /// The whole script, as the page's one inline `<script>` element holds it.
-  static let source = reader + model + tree + view
+  static let source = reader + model + tree + panels + view
 
   /// Rebuilding states from full states and RFC 6902 patches, and writing values and diffs as
   /// `replay` does: ``JSONDiff/render(_:maxValueWidth:)``'s lines, values cut to 80 characters.
@@ -257,7 +257,7 @@ enum HTMLExportScript {
         }
       }
 
-      return { JNumber, LazyList, parseJSON, applyOperation, quote, compact, shortJSON, pretty, tokensOf, pointerOf, isObject, isContainer, size, States };
+      return { JNumber, LazyList, parseJSON, applyOperation, quote, compact, shortJSON, pretty, humanPath, tokensOf, pointerOf, isObject, isContainer, size, States };
     })();
 
     """#

@@ -115,6 +115,26 @@ enum HTMLExportStyle {
     .summary, .preview { color: var(--muted); }
     .more, .jump { margin: 4px 0 4px 1.3em; font-size: 12px; }
     .jump { margin-right: 8px; }
+    .tree .key, .tree .index { cursor: help; }
+    .tree .key:hover, .tree .index:hover { text-decoration: underline dotted; }
+    .tree .row.found { background: var(--accent-soft); box-shadow: inset 3px 0 0 var(--accent); }
+    button.link { border: none; background: none; padding: 0; color: var(--accent); cursor: pointer; font: inherit; }
+    button.link:hover { text-decoration: underline; background: none; }
+    .origins { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0 8px; font-size: 13px; }
+    .origins dt { color: var(--muted); }
+    .origins dd { margin: 0; }
+    .origins .site { font-family: var(--mono); font-size: 12.5px; }
+    .state-search { display: flex; gap: 6px; margin-bottom: 6px; }
+    .state-search input { flex: 1; font: inherit; color: var(--text); background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 3px 8px; }
+    .state-search button { font-size: 12px; }
+    .state-matches, .history { list-style: none; margin: 0 0 8px; padding: 0; max-height: 12em; overflow: auto; }
+    .history { max-height: 24em; }
+    .state-matches li, .history li { padding: 1px 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    .history .old { color: var(--remove); }
+    .history .new { color: var(--add); }
+    .history-card h2 { display: flex; justify-content: space-between; align-items: center; }
+    #history-title { text-transform: none; letter-spacing: 0; font-family: var(--mono); }
+    .close { font-size: 12px; padding: 0 6px; }
     @media (max-width: 820px) {
       .page { height: auto; }
       .panes { grid-template-columns: 1fr; }
