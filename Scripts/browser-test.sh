@@ -161,7 +161,8 @@ if [ -z "${NO_SCREENSHOTS:-}" ]; then
   screenshot docs/images/html-timeline-dark.png "$work/session.html#position=113" \
     --force-dark-mode --blink-settings=preferredColorScheme=0
   screenshot docs/images/html-crash.png "$work/crash.html#position=$crash_last"
-  screenshot docs/images/html-why.png "$work/origins.html#position=39&find=Call%20mum&history=/todos/2/title"
+  screenshot docs/images/html-why.png "$work/origins.html#position=39&find=Call%20mum&history=/todos/2/title" \
+    --window-size=1280,1100
 fi
 
 if [ "$failures" -gt 0 ]; then

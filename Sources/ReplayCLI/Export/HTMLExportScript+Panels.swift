@@ -107,7 +107,7 @@ extension HTMLExportScript {
           return true;
         }
 
-        function showHistory(tokens) {
+        function showHistory(tokens, how = {}) {
           const card = $('history-card');
           const list = $('history');
           card.hidden = false;
@@ -119,7 +119,7 @@ extension HTMLExportScript {
           $('history-title').textContent = 'History of ' + name;
           if (!states.isRebuilt) {
             list.append(el('li', 'muted', 'No history: this page was exported without the app\u2019s reducer.'));
-            card.scrollIntoView({ block: 'nearest' });
+            if (how.scroll !== false) card.scrollIntoView({ block: 'nearest' });
             return;
           }
           const textOf = (v) => (v === undefined ? 'nowhere' : M.compact(v));
@@ -147,7 +147,7 @@ extension HTMLExportScript {
           states.at(page.position());
           const summary = count === 0 ? 'No action changed ' + name + ' in positions ' + firstPosition + '\u2026' + last + '.' : count + (count === 1 ? ' change' : ' changes') + (count > MAX_CHANGES ? ' (the first ' + MAX_CHANGES + ' shown)' : '') + ', oldest first; as \u201creplay history LOG ' + name + '\u201d.';
           list.prepend(el('li', 'muted', summary));
-          card.scrollIntoView({ block: 'nearest' });
+          if (how.scroll !== false) card.scrollIntoView({ block: 'nearest' });
         }
 
         // ---- Search inside the state ----
@@ -244,7 +244,7 @@ extension HTMLExportScript {
           const find = params.get('find');
           if (find) { $('state-search').value = find; query = parseQuery(find); showMatches(); }
           const pointer = params.get('history');
-          if (pointer !== null && (pointer === '' || pointer.startsWith('/'))) showHistory(M.tokensOf(pointer));
+          if (pointer !== null && (pointer === '' || pointer.startsWith('/'))) showHistory(M.tokensOf(pointer), { scroll: false });
         }
 
         /** What the panels add to the page's address: `find` and `history`. */
