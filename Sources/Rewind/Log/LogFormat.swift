@@ -34,6 +34,8 @@ public enum LogFormat {
     case skipped
     /// The last line of a cleanly closed (or rotated) file.
     case end
+    /// The reducer times of the actions up to `seq` (``RecordingOptions/recordsReducerTimes``).
+    case costs
   }
 }
 

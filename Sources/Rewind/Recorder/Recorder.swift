@@ -57,6 +57,9 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// Detaches from the store, returning its state at that moment: the state after the last
   /// action this recorder saw (the store holds its lock across an action and its hooks).
   private let detach: Locked<(@Sendable () -> State?)?> = Locked(nil)
+  /// When the last action's reducer started, in ``DispatchTime`` nanoseconds, when the options
+  /// record reducer times (``RecordingOptions/recordsReducerTimes``); `nil` otherwise.
+  private let reduceStart: AtomicWord?
   /// The app-lifecycle observers that flush a buffered recording (``Platform/flushNotifications``).
   private let lifecycleObservers: Locked<[any NSObjectProtocol]> = Locked([])
 
@@ -106,6 +109,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     self.actionSanitizer = actionSanitizer
     self.stateSanitizer = stateSanitizer
     directEncoding = options.coder == .rewind ? JSONDirectCoding.encoder(for: Action.self) : nil
+    reduceStart = options.recordsReducerTimes ? AtomicWord(0) : nil
     let identity = RecorderCore.Identity(
       app: app,
       actionType: String(describing: Action.self),
@@ -155,6 +159,25 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       core.noteOrigin(nil)
       return core.recordAction(encoding: action, sanitizer: actionSanitizer, direct: directEncoding)
     }
+    startReducerClock()
+  }
+
+  /// Notes when the reducer starts, when reducer times are recorded.
+  @inline(__always)
+  private func startReducerClock() {
+    guard let reduceStart else { return }
+    reduceStart.store(Int(truncatingIfNeeded: DispatchTime.now().uptimeNanoseconds))
+  }
+
+  /// Hands the time since ``startReducerClock()`` to the core, when reducer times are recorded.
+  @inline(__always)
+  private func stopReducerClock() {
+    guard let reduceStart else { return }
+    let now = Int(truncatingIfNeeded: DispatchTime.now().uptimeNanoseconds)
+    let elapsed = max(0, now - reduceStart.load())
+    if let report = core.withLock({ $0.noteReducerTime(nanoseconds: elapsed) }) {
+      self.report(report)
+    }
   }
 
   /// Records `action` as the next line, saying where it came from when the options record
@@ -175,6 +198,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       if core.seq > before { recorded = core.seq }
       return report
     }
+    startReducerClock()
     return recorded
   }
 
@@ -216,6 +240,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// written. A small state is encoded and written here, right after its action, which costs less
   /// than handing it over.
   public func didReduce(_ state: State) {
+    stopReducerClock()
     if hasPendingReports.load() != 0 { reportPending() }
     // Most actions need nothing here: find that out without the lock.
     guard stateDue.load() != 0 else { return }

@@ -73,6 +73,13 @@ struct RecorderCore {
   private let originOutput = ByteBuffer()
   /// The origin ``originOutput`` holds, for the full path's line builder.
   private var pendingOrigin: ActionOrigin?
+  /// Reducer times not written yet (``RecordingOptions/recordsReducerTimes``), of the actions
+  /// up to ``pendingCostsSeq``.
+  private var pendingCosts: [Int] = []
+  /// The seq of the last time in ``pendingCosts``.
+  private var pendingCostsSeq = 0
+  /// How many reducer times a `costs` line holds.
+  static let costsPerLine = 256
 
   init(
     path: String, identity: Identity, options: RecordingOptions, fileSystem: any LogFileSystem,
@@ -142,6 +149,35 @@ struct RecorderCore {
       originOutput.append(#","cause":"#)
       originOutput.appendDecimal(UInt64(cause))
     }
+  }
+
+  /// Keeps the reducer time of the last recorded action, and writes a `costs` line when
+  /// ``costsPerLine`` are kept. A time for an action already timed (a store that hands states
+  /// over out of order, nested) is dropped. Returns an error to report.
+  mutating func noteReducerTime(nanoseconds: Int) -> RecorderError? {
+    guard isRecording, seq > 0, seq != pendingCostsSeq else { return nil }
+    if !pendingCosts.isEmpty && seq != pendingCostsSeq + 1 {
+      if let report = writeCosts() { return report }
+    }
+    pendingCosts.append(nanoseconds)
+    pendingCostsSeq = seq
+    return pendingCosts.count >= Self.costsPerLine ? writeCosts() : nil
+  }
+
+  /// Writes the kept reducer times as one `costs` line. Returns an error to report.
+  mutating func writeCosts() -> RecorderError? {
+    guard !pendingCosts.isEmpty else { return nil }
+    var line = LogLineBuilder(kind: .costs)
+    line.integer("seq", pendingCostsSeq)
+    var list: [UInt8] = [UInt8(ascii: "[")]
+    for (index, time) in pendingCosts.enumerated() {
+      if index > 0 { list.append(UInt8(ascii: ",")) }
+      list.append(contentsOf: String(time).utf8)
+    }
+    list.append(UInt8(ascii: "]"))
+    line.json("ns", list)
+    pendingCosts.removeAll(keepingCapacity: true)
+    return appendStateLine(line.framed())
   }
 
   /// Writes the line of the next action (or a `skipped` line). Returns an error to report.
@@ -363,6 +399,7 @@ struct RecorderCore {
     // A rotation's state still unwritten (`Recorder.close()` waits for it, so only when a
     // contract-breaking caller raced it): the retiring file still ends as rotated files do.
     if let report = finishRotation() { return report }
+    if let report = writeCosts() { return report }
     do throws(RecorderError.Reason) {
       try syncRotatedFiles()
       try writer.append(endLine(reason: "closed", seq: seq), seq: seq)

@@ -96,6 +96,10 @@ public struct RecordingOptions: Sendable {
   /// `#fileID:#line` of its dispatch (`"site"`) and the `seq` of the action whose handling
   /// dispatched it (`"cause"`). Off by default; about 30 bytes a line (docs/recording.md).
   public var recordsOrigins = false
+  /// Whether the recorder times each action's reducer (from its line written to the state
+  /// handed back, ``Recorder/didReduce(_:)``) and writes the times, 256 actions a line, as
+  /// `costs` records; `replay profile` shows them beside its own. Off by default.
+  public var recordsReducerTimes = false
 
   /// Fixed clock, session and date for reproducible files (fixtures, golden tests).
   package var reproducible: Reproducible?
@@ -111,7 +115,8 @@ public struct RecordingOptions: Sendable {
     recordsFatalSignals: Bool = false,
     build: BuildStamp = .mainBundle(),
     determinismCheck: DeterminismCheck = .default,
-    recordsOrigins: Bool = false
+    recordsOrigins: Bool = false,
+    recordsReducerTimes: Bool = false
   ) {
     self.durability = durability
     self.checkpointInterval = max(0, checkpointInterval)
@@ -123,6 +128,7 @@ public struct RecordingOptions: Sendable {
     self.build = build
     self.determinismCheck = determinismCheck
     self.recordsOrigins = recordsOrigins
+    self.recordsReducerTimes = recordsReducerTimes
   }
 
   /// Values that make a recording byte-for-byte reproducible.

@@ -13,6 +13,8 @@ struct LogIndexer {
     var checkpoints: [Int: LogEntry]
     /// States written in parts, complete ones only: each seq's part lines in order.
     var partedCheckpoints: [Int: [LogEntry]]
+    /// The `costs` lines (recorded reducer times), in file order.
+    var costs: [LogEntry] = []
     /// How many `state-skipped` marks the log holds.
     var skippedStates: Int
     /// How many rotated files after the first one the log joins (a bundle of a session).
@@ -45,6 +47,7 @@ struct LogIndexer {
   private var endReason: String?
   private var endLine = 0
   private var signal: RecordedSignal?
+  private var costs: [LogEntry] = []
   private var suspectFrom: Int?
   private var ignoredLines = 0
   /// The bad line skipped just before the current one (salvage), if any.
@@ -133,8 +136,8 @@ struct LogIndexer {
     return Result(
       header: header, faults: faults, endReason: endReason, signal: signal, entries: entries,
       checkpoints: checkpoints, partedCheckpoints: partedCheckpoints,
-      skippedStates: skippedStates, joinedFiles: joinedFiles, suspectFrom: suspectFrom,
-      ignoredLines: ignoredLines)
+      costs: costs, skippedStates: skippedStates, joinedFiles: joinedFiles,
+      suspectFrom: suspectFrom, ignoredLines: ignoredLines)
   }
 
   // MARK: Header
@@ -360,6 +363,15 @@ struct LogIndexer {
       }
     case "state-skipped":
       skippedStates += 1
+    case "costs":
+      guard let seq = peek.seq else { return .invalidRecord("a costs line with no \"seq\"") }
+      guard seq <= expectedSeq - 1 else {
+        return .invalidRecord(
+          "the reducer times of actions up to \(seq) after action \(expectedSeq - 1): they must "
+            + "follow their actions")
+      }
+      costs.append(
+        LogEntry(start: span.start, length: length, line: span.line, seq: seq, kind: .checkpoint))
     case "signal":
       guard let seq = peek.seq else { return .invalidRecord("a signal line with no \"seq\"") }
       let value = try? JSONParser.parse(line, limits: limits.json)

@@ -33,6 +33,8 @@ public final class ReplayLog: Sendable {
 
   let bytes: LogBytes
   let entries: [LogEntry]
+  /// The `costs` lines: the reducer times the recorder measured.
+  let costEntries: [LogEntry]
   let checkpointEntries: [Int: LogEntry]
   /// States written in parts (complete ones), each seq's part lines in order.
   let partedCheckpointEntries: [Int: [LogEntry]]
@@ -151,6 +153,7 @@ public final class ReplayLog: Sendable {
     endReason = index.endReason
     signal = index.signal
     entries = index.entries
+    costEntries = index.costs
     checkpointEntries = index.checkpoints
     partedCheckpointEntries = index.partedCheckpoints
     checkpointSeqs = Set(index.checkpoints.keys).union(index.partedCheckpoints.keys).sorted()
