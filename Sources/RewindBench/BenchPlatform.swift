@@ -76,6 +76,27 @@ enum BenchPlatform {
     return try? String(contentsOfFile: path, encoding: .utf8)
   }
 
+  /// Runs `command` (this process's only child) and prints its peak resident memory in bytes:
+  /// `rewind-bench __peak COMMAND…`. Returns the exit status to exit with.
+  static func printPeakResident(of command: [String]) -> Int32 {
+    guard !command.isEmpty else { return 2 }
+    let status = run(command).status
+    var usage = rusage()
+    #if canImport(Darwin)
+      let children = RUSAGE_CHILDREN
+    #else
+      let children = RUSAGE_CHILDREN.rawValue
+    #endif
+    guard status == 0, getrusage(children, &usage) == 0 else { return status == 0 ? 1 : status }
+    #if canImport(Darwin)
+      let bytes = Int(usage.ru_maxrss)
+    #else
+      let bytes = Int(usage.ru_maxrss) * 1024
+    #endif
+    print(bytes)
+    return 0
+  }
+
   /// Finds `name` on `PATH`.
   static func which(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

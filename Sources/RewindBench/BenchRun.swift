@@ -4,7 +4,7 @@ import Foundation
 struct BenchOptions {
   var isQuick = false
   var wantsJSON = false
-  var sections: Set<Int> = Set(1...11)
+  var sections: Set<Int> = Set(1...12)
   var logDirectory: String?
   var jsonPath: String?
 
@@ -173,6 +173,18 @@ struct BenchRun {
     if sections.contains(11), let small {
       section("11", "replay history") {
         try HistoryBench(log: small, repetitions: scale.slowRepetitions).run()
+      }
+    }
+    if sections.contains(12) {
+      let exportActions = min(100_000, scale.logActions)
+      let exportLog = try BenchLogs.log(
+        in: directory, count: exportActions, stateSize: .small,
+        reuses: options.logDirectory != nil)
+      section("12", "where from, reducer times, the page") {
+        try OriginsBench(
+          directory: directory, dispatches: scale.recordingActions / 2, exportLog: exportLog,
+          repetitions: scale.slowRepetitions
+        ).run()
       }
     }
     if sections.contains(9) {

@@ -7,7 +7,7 @@
 //   --quick         smaller workloads (100,000-action logs); well under a minute
 //   --json          one JSON document with every figure instead of the table
 //   --json-out FILE also write that JSON document to FILE
-//   --only 1,2,5    run only these sections (1 … 11)
+//   --only 1,2,5    run only these sections (1 … 12)
 //   --logs DIR      keep the generated logs in DIR and reuse them in later runs
 //                   (default: a temporary directory, removed at the end)
 import Foundation
@@ -19,6 +19,9 @@ do {
     try MemoryBench.childMain(Array(arguments.dropFirst()))
   case "__profile":
     try ProfileMode.run(Array(arguments.dropFirst()))
+  case "__peak":
+    // The peak resident memory of one command, this process's only child.
+    exit(BenchPlatform.printPeakResident(of: Array(arguments.dropFirst())))
   case "__replay":
     exit(ReplayCommand.runHere(Array(arguments.dropFirst())))
   case "__worker", "__follow":
