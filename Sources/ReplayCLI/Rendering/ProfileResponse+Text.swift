@@ -71,18 +71,24 @@ extension ProfileResponse {
         + "apart):"
     ]
     let changed = comparison.rows.filter { $0.verdict != .same }
-    lines += Self.table(
-      header: ["", "type", "p50 before", "p50 now", "ratio", "total before", "total now", "ratio"],
-      rows: changed.map { row in
-        [
-          row.verdict.rawValue, inert(row.type), row.baseline.map { Self.duration($0.p50) } ?? "-",
-          row.current.map { Self.duration($0.p50) } ?? "-", row.p50Ratio.map(Self.ratio) ?? "-",
-          row.baseline.map { Self.duration($0.total) } ?? "-",
-          row.current.map { Self.duration($0.total) } ?? "-",
-          row.totalRatio.map(Self.ratio) ?? "-",
-        ]
-      }, leftAligned: [0, 1]
-    ).map { "  " + $0 }
+    lines +=
+      (changed.isEmpty
+      ? []
+      : Self.table(
+        header: [
+          "", "type", "p50 before", "p50 now", "ratio", "total before", "total now", "ratio",
+        ],
+        rows: changed.map { row in
+          [
+            row.verdict.rawValue, inert(row.type),
+            row.baseline.map { Self.duration($0.p50) } ?? "-",
+            row.current.map { Self.duration($0.p50) } ?? "-", row.p50Ratio.map(Self.ratio) ?? "-",
+            row.baseline.map { Self.duration($0.total) } ?? "-",
+            row.current.map { Self.duration($0.total) } ?? "-",
+            row.totalRatio.map(Self.ratio) ?? "-",
+          ]
+        }, leftAligned: [0, 1]
+      )).map { "  " + $0 }
     let same = comparison.rows.filter { $0.verdict == .same }.map { inert($0.type) }
     if !same.isEmpty {
       lines.append(
