@@ -211,6 +211,37 @@ enum ReplayProgram {
       .init("replay history Fixtures/todo-session.jsonl 'todos[id=3].title' --json"),
     ])
 
+  static let profile = CommandSpec(
+    name: "profile",
+    abstract: "Time what each action costs the app's reducer, per action type, slowest first.",
+    discussion: "Replays the log from its initial state --repeat times, timing only each "
+      + "reducer call and keeping each action's least time, and reports per action type the "
+      + "count, total, median (p50), p99 and longest, then the slowest actions. An action the "
+      + "reducer crashes on is not timed (the profile stops before it); without a worker "
+      + "process, neither is the last action of a cut-off log. --compare reads a report saved "
+      + "with --json from another build and flags each type whose median is at least 1.25 "
+      + "times the baseline's and 1 µs longer. Exit status: 0, or 1 when --compare found a "
+      + "type slower, 2 on trouble (an unreadable baseline too), 3 when the reducer crashed on "
+      + "an action.",
+    arguments: [log],
+    options: [
+      .option(
+        "repeat", valueName: "N", kind: .integer(minimum: 1), defaultValue: "3",
+        help: "Replay the log N times; each action's time is the least of them."),
+      .option(
+        "top", valueName: "K", kind: .integer(minimum: 0), defaultValue: "10",
+        help: "List the K slowest actions."),
+      .option("type", valueName: "NAME", help: "Only actions of this type."),
+      .option(
+        "compare", valueName: "BASELINE", help: "Compare with a report saved with --json."),
+      json, recovery,
+    ] + isolation,
+    examples: [
+      .init("replay profile Fixtures/todo-session.jsonl"),
+      .init(
+        "replay profile LOG --json > base.json", "then, from another build: --compare base.json"),
+    ])
+
   static let importCommand = CommandSpec(
     name: "import",
     abstract: "Turn a Redux DevTools file into a Rewind log.",
@@ -283,7 +314,7 @@ enum ReplayProgram {
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
     commands: [
-      info, actions, state, history, diff, verify, compat, shrink, genTest, export,
+      info, actions, state, history, diff, verify, compat, profile, shrink, genTest, export,
       importCommand, tail, tui,
     ],
     examples: [

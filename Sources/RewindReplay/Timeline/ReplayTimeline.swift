@@ -74,6 +74,14 @@ public protocol ReplayTimeline: AnyObject {
   ///   state holding a number that is no JSON literal).
   func stateJSONTexts(from first: Int, through last: Int, maxBytes: Int) throws(ReplayError)
     -> [[UInt8]]
+  /// What each action from the first through `last` cost the reducer, replayed `passes` times
+  /// from the initial state (``Timeline/reductionTimes(through:passes:)``), with the `top`
+  /// slowest actions, of `type` alone when given: timed where the reducer runs, so a timeline
+  /// in a worker process sends one request and gets the profile back.
+  /// - Throws: What rebuilding the states throws; `.reducerCrashed` from a worker whose reducer
+  ///   trapped.
+  func actionProfile(through last: Int, passes: Int, top: Int, type: String?)
+    throws(ReplayError) -> ActionProfile
 }
 
 extension ReplayTimeline {

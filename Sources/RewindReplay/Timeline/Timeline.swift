@@ -18,19 +18,20 @@ import RewindJSON
 public final class Timeline<State: Codable & Sendable, Action: Codable & Sendable> {
   /// The log being replayed.
   public let log: ReplayLog
-  private let reducer: Reducer<State, Action>
+  /// The app's reducer (``reductionTimes(through:passes:)`` times it).
+  let reducer: Reducer<State, Action>
   private let decoder = RewindJSONDecoder()
   /// Decodes actions and checkpoints straight from the log's bytes (the fast path).
-  private let lines: LineDecoder
+  let lines: LineDecoder
   /// `Action`'s and `State`'s own decoding (``JSONDirectDecodable``), with Rewind's coder.
-  private let directAction: JSONDirectCoding.Decode<Action>?
+  let directAction: JSONDirectCoding.Decode<Action>?
   private let directState: JSONDirectCoding.Decode<State>?
   /// The state type's own encoding (``JSONDirectEncodable``), with Rewind's coder: the same
   /// bytes as its `encode(to:)`, written without `Codable`'s containers.
   package let directStateEncoder: JSONDirectCoding.Encoder<State>?
   /// Where a decoded action is handed over (empty between steps): a return value of the generic
   /// `Action?` would cost a metadata lookup per step (see ``LineDecoder``).
-  private let actionSlot = UnsafeMutablePointer<Action>.allocate(capacity: 1)
+  let actionSlot = UnsafeMutablePointer<Action>.allocate(capacity: 1)
   /// The JSON coder that decodes the log's actions and checkpoints.
   public var coder: LogCoder { lines.coder }
   private var cache: StateCache<State>
@@ -212,7 +213,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
 
   /// Throws the error the line decoder met decoding the action `seq` from its line, if it met
   /// one: the line need not be parsed again for it.
-  private func throwLastFailure(seq: Int) throws(ReplayError) {
+  func throwLastFailure(seq: Int) throws(ReplayError) {
     guard let failure = lines.lastFailure else { return }
     let (codingPath, reason) = DecodeFailureText.describe(
       failure.error, onlyKey: failure.onlyKey, as: Action.self)
@@ -221,7 +222,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
       codingPath: codingPath, reason: reason)
   }
 
-  private func decodeAction(
+  func decodeAction(
     _ payload: JSONValue, record: RecordedAction
   ) throws(ReplayError) -> Action {
     do {
@@ -333,17 +334,22 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
 
   private func initialState() throws(ReplayError) -> State {
     if let initial { return initial }
+    let state = try decodedInitialState()
+    if keepsStates { initial = state }
+    return state
+  }
+
+  /// The header's state, decoded now (a value no one else holds: its first change copies
+  /// nothing).
+  func decodedInitialState() throws(ReplayError) -> State {
     if log.isInitialStateMissing { throw log.initialStateError }
     if let decoded = log.header.withStateText({
       lines.state(State.self, text: $0, direct: directState)
     }), let state = decoded {
-      if keepsStates { initial = state }
       return state
     }
-    let state = try decodeState(
+    return try decodeState(
       log.header.state, line: log.headerStateLine, what: "header's initial state")
-    if keepsStates { initial = state }
-    return state
   }
 
   private func checkpointState(_ seq: Int) throws(ReplayError) -> State {

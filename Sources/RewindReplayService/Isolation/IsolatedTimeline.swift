@@ -241,6 +241,20 @@ package final class IsolatedTimeline: ReplayTimeline {
     }
   }
 
+  /// What each action cost the reducer, timed whole in the worker: one request.
+  package func actionProfile(through last: Int, passes: Int, top: Int, type: String?)
+    throws(ReplayError) -> ActionProfile
+  {
+    if let report = knownCrash(before: last) { throw .reducerCrashed(report) }
+    let asked = request(.profile(through: last, passes: passes, top: top, type: type))
+    return try exchange(asked) { (line) throws(ReplayError) -> ActionProfile in
+      guard case .profiled(let profile) = try Self.reply(in: line) else {
+        throw Self.unexpected("profile")
+      }
+      return profile
+    }
+  }
+
   /// Where having a match changes, found whole in the worker: one request, one position back.
   package func presenceChange(
     of query: StateQuery, from position: Int, direction: TimelineSearch.Direction,

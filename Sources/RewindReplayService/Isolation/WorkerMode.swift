@@ -128,6 +128,9 @@ package enum WorkerMode {
         reply = .found(
           position: try timeline.presenceChange(
             of: query, from: from, direction: backward ? .backward : .forward, isPresent: present))
+      case .profile(let last, let passes, let top, let type):
+        reply = .profiled(
+          try timeline.actionProfile(through: last, passes: passes, top: top, type: type))
       case .states(let first, let last, let maxBytes):
         write(
           WorkerReply.statesLine(

@@ -21,6 +21,8 @@ package enum WorkerReply: Codable, Sendable {
   case history(ValueHistory)
   /// The position `search` found, or none.
   case found(position: Int?)
+  /// What `profile` measured.
+  case profiled(ActionProfile)
   /// The request failed with this error (the reducer did not trap: that ends the worker).
   case failed(ReplayError)
 

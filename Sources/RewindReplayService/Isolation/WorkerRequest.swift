@@ -37,6 +37,10 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
     /// Where having a match for `query` changes, going backward or not from `from`
     /// (``ReplayTimeline/presenceChange(of:from:direction:isPresent:)``).
     case search(query: StateQuery, from: Int, backward: Bool, present: Bool)
+    /// What each action through `through` cost the reducer, timed in the worker over `passes`
+    /// replays, with the `top` slowest, of `type` alone when given
+    /// (``ReplayTimeline/actionProfile(through:passes:top:type:)``).
+    case profile(through: Int, passes: Int, top: Int, type: String?)
   }
 
   /// What to do.
@@ -111,6 +115,16 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
           ])
         )
       ])
+    case .profile(let through, let passes, let top, let type):
+      operation = object([
+        (
+          "profile",
+          object([
+            ("through", number(through)), ("passes", number(passes)), ("top", number(top)),
+            ("type", type.map(JSONValue.string)),
+          ])
+        )
+      ])
     }
     return JSONValue.object([
       JSONMember("operation", operation), JSONMember("skips", .array(skips.map(number))),
@@ -174,7 +188,7 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
   package var reaching: Int? {
     switch operation {
     case .state(let at, _), .reach(let at, _): return at
-    case .equal, .run, .check, .verify, .states, .history, .search: return nil
+    case .equal, .run, .check, .verify, .states, .history, .search, .profile: return nil
     }
   }
 
@@ -185,7 +199,7 @@ package struct WorkerRequest: Codable, Sendable, Equatable {
     switch operation {
     case .state(let at, _): request.operation = .state(at: at, aheadLimit: aheadLimit)
     case .reach(let at, _): request.operation = .reach(at: at, aheadLimit: aheadLimit)
-    case .equal, .run, .check, .verify, .states, .history, .search: break
+    case .equal, .run, .check, .verify, .states, .history, .search, .profile: break
     }
     return request
   }

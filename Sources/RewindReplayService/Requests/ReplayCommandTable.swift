@@ -17,9 +17,11 @@ package enum ReplayCommandTable {
   ]
 
   /// The requests only a one-shot `replay` command asks for, by that command: they need what a
-  /// session does not have (a second log; a file to write).
+  /// session does not have (a second log; a file to write), or replay the whole log several
+  /// times over (`profile`).
   package static let oneShot: [(command: String, request: any ReplayRequest.Type)] = [
     ("replay diff A B", CompareRequest.self), ("replay shrink LOG", ShrinkRequest.self),
+    ("replay profile LOG", ProfileRequest.self),
   ]
 
   /// The command named or aliased `word`.

@@ -45,7 +45,7 @@ extension Hostile {
         for words in input.keyWords {
           #expect(run.run.standardOutput.contains(words), "\(input): \(run)")
         }
-      case .state, .session, .diff, .genTest, .exportReduxDevTools:
+      case .state, .session, .diff, .genTest, .exportReduxDevTools, .profile:
         #expect(run.status == 2, "\(input): \(run)")
         let diagnostic =
           run.command == .session

@@ -11,6 +11,7 @@ enum HostileCommand: String, CaseIterable, Sendable, CustomStringConvertible {
   case state
   case session = "-c 'goto last'"
   case verify
+  case profile
   case diff
   case genTest = "gen-test"
   case exportHTML = "export --html"
@@ -28,6 +29,7 @@ enum HostileCommand: String, CaseIterable, Sendable, CustomStringConvertible {
     case .state: return ["state", log]
     case .session: return [log, "-c", "goto last"]
     case .verify: return ["verify", log]
+    case .profile: return ["profile", log, "--repeat", "1"]
     case .diff: return ["diff", log, other]
     case .genTest: return ["gen-test", log]
     case .exportHTML:

@@ -213,7 +213,7 @@ extension Hostile {
       case .tail:
         #expect(run.status == 0, "\(run)", sourceLocation: sourceLocation)
         #expect(run.standardError == "", "\(run)", sourceLocation: sourceLocation)
-      case .state, .diff, .genTest, .exportReduxDevTools:
+      case .state, .diff, .genTest, .exportReduxDevTools, .profile:
         #expect(run.status == 2, "\(run)", sourceLocation: sourceLocation)
         #expect(
           run.firstErrorLine.hasPrefix(decodingError), "\(run)", sourceLocation: sourceLocation)

@@ -43,8 +43,13 @@ extension Hostile {
       let crlf = try Self.runEveryCommand(
         on: HostileLog.bytes(Self.counterLines, terminator: [0x0D, 0x0A]), extra: positions)
       #expect(lf.count == crlf.count)
+      // `profile` prints times, which differ from run to run: its first line (the count) only.
       for (a, b) in zip(lf, crlf) where !a.hasPrefix("export") {
-        #expect(a == b)
+        if a.hasPrefix("profile") {
+          #expect(a.split(separator: "\n").prefix(2) == b.split(separator: "\n").prefix(2))
+        } else {
+          #expect(a == b)
+        }
       }
       #expect(
         lf.suffix(5).map { $0.split(separator: "\n").dropFirst().first } == [

@@ -18,6 +18,8 @@ import Testing
     WorkerRequest(.check(from: 3, through: 9)),
     WorkerRequest(.verify),
     WorkerRequest(.states(from: 10, through: 1_033, maxBytes: 4 << 20)),
+    WorkerRequest(.profile(through: 37, passes: 3, top: 10, type: nil)),
+    WorkerRequest(.profile(through: 340, passes: 1, top: 0, type: "move")),
   ])
   func aRequestReadsBackAsItWasSent(request: WorkerRequest) throws {
     #expect(try WorkerRequest(line: request.line) == request)
@@ -108,6 +110,24 @@ import Testing
     #expect(report.isReproduced && here.isReproduced)
     #expect(report.checkpointsCompared == here.checkpointsCompared)
     #expect(report.checkpointsCompared == log.checkpointSeqs.count)
+  }
+
+  /// `profile` in a worker is one request, timed there, and counts what it counts in process.
+  @Test func profileTimesTheLogInOneRequest() throws {
+    try PowerTools.useReplayBinaryAsWorker()
+    let log = try ReplayLog(path: PowerTools.fixture("todo-session.jsonl"))
+    let app = try #require(ReplayApp.recording(log.header, among: ReplayRun.apps))
+    let isolated = IsolatedTimeline(local: try app.timeline(for: log), recovery: .tail)
+    let profile = try isolated.actionProfile(through: 340, passes: 2, top: 4, type: nil)
+    #expect(isolated.requestsSent == 1)
+    let here = try app.timeline(for: log).actionProfile(
+      through: 340, passes: 1, top: 4, type: nil)
+    #expect(profile.passes == 2)
+    #expect(profile.timed == 340)
+    #expect(profile.slowest.count == 4)
+    #expect(
+      Dictionary(uniqueKeysWithValues: profile.types.map { ($0.type, $0.replayed.count) })
+        == Dictionary(uniqueKeysWithValues: here.types.map { ($0.type, $0.replayed.count) }))
   }
 
   /// An action that no longer decodes, found in the worker, is reported with its own error.
