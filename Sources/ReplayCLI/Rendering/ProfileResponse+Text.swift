@@ -18,16 +18,29 @@ extension ProfileResponse {
           + "(not recorded, or skipped)")
     }
     if !profile.types.isEmpty {
+      // With times the recorder measured in the app, their median and longest sit beside.
+      let hasRecorded = profile.types.contains { $0.recorded != nil }
       lines.append("")
       lines += Self.table(
-        header: ["type", "count", "total", "p50", "p99", "max"],
+        header: ["type", "count", "total", "p50", "p99", "max"]
+          + (hasRecorded ? ["recorded p50", "recorded max"] : []),
         rows: profile.types.map { cost in
           [
             inert(cost.type), String(cost.replayed.count), Self.duration(cost.replayed.total),
             Self.duration(cost.replayed.p50), Self.duration(cost.replayed.p99),
             Self.duration(cost.replayed.max),
           ]
+            + (hasRecorded
+              ? [
+                cost.recorded.map { Self.duration($0.p50) } ?? "-",
+                cost.recorded.map { Self.duration($0.max) } ?? "-",
+              ] : [])
         })
+      if hasRecorded {
+        lines.append(
+          "recorded: the reducer's time in the app, as its recorder measured it "
+            + "(recordsReducerTimes)")
+      }
     }
     if !profile.slowest.isEmpty {
       lines.append("")

@@ -14,11 +14,16 @@ public struct ActionProfile: Sendable, Equatable, Codable {
     public var type: String
     /// Its reductions when replayed.
     public var replayed: ReductionStats
+    /// The same actions' reducer times as the recorder measured them in the app, when the log
+    /// has them (``Rewind/RecordingOptions/recordsReducerTimes``); of the timed actions that have
+    /// one.
+    public var recorded: ReductionStats?
 
     /// The cost of `type`.
-    public init(type: String, replayed: ReductionStats) {
+    public init(type: String, replayed: ReductionStats, recorded: ReductionStats? = nil) {
       self.type = type
       self.replayed = replayed
+      self.recorded = recorded
     }
   }
 
@@ -68,6 +73,8 @@ public struct ActionProfile: Sendable, Equatable, Codable {
     throws(ReplayError)
   {
     var byType: [String: [UInt64]] = [:]
+    var recordedByType: [String: [UInt64]] = [:]
+    let recorded = log.recordedReducerTimes()
     var actions: [TimedAction] = []
     var notReduced = 0
     for (offset, nanoseconds) in times.nanoseconds.enumerated() {
@@ -79,6 +86,7 @@ public struct ActionProfile: Sendable, Equatable, Codable {
       let name = try log.actionType(at: seq) ?? "?"
       if let type, name != type { continue }
       byType[name, default: []].append(nanoseconds)
+      if let time = recorded[seq] { recordedByType[name, default: []].append(UInt64(time)) }
       actions.append(TimedAction(seq: seq, type: name, nanoseconds: nanoseconds))
     }
     passes = times.passes
@@ -88,7 +96,11 @@ public struct ActionProfile: Sendable, Equatable, Codable {
     self.notReduced = notReduced
     self.type = type
     types = byType.compactMap { name, nanoseconds in
-      ReductionStats(nanoseconds: nanoseconds).map { TypeCost(type: name, replayed: $0) }
+      ReductionStats(nanoseconds: nanoseconds).map {
+        TypeCost(
+          type: name, replayed: $0,
+          recorded: recordedByType[name].flatMap { ReductionStats(nanoseconds: $0) })
+      }
     }.sorted { ($0.replayed.total, $1.type) > ($1.replayed.total, $0.type) }
     slowest = Array(
       actions.sorted { ($0.nanoseconds, $1.seq) > ($1.nanoseconds, $0.seq) }.prefix(max(0, top)))

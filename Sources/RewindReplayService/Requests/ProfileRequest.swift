@@ -129,7 +129,8 @@ package struct ProfileResponse: ReplayResponse {
 
   /// `{"path", "app", "unit": "ns", "passes", "from", "through", "lastSeq", "timed",
   /// "notReduced", "type", "types": [{"type", "replayed": {"count", "total", "p50", "p99",
-  /// "max"}}], "slowest": [{"seq", "type", "nanoseconds"}], "notTimed"}`, and with a baseline
+  /// "max"}, "recorded": {…the same, as the recorder measured them, when the log has them}}],
+  /// "slowest": [{"seq", "type", "nanoseconds"}], "notTimed"}`, and with a baseline
   /// `"comparison": {"baseline", "threshold", "floor", "regression", "types": [{"type",
   /// "verdict", "p50Ratio", "totalRatio", "current", "baseline"}]}`. Times are integers of
   /// nanoseconds. `"notTimed"` is `null` or `{"seq", "type", "reason": "crash" | "cut off",
@@ -147,9 +148,11 @@ package struct ProfileResponse: ReplayResponse {
         "types",
         .array(
           profile.types.map {
-            .object([
-              JSONMember("type", .string($0.type)), JSONMember("replayed", Self.json($0.replayed)),
-            ])
+            .object(
+              [
+                JSONMember("type", .string($0.type)),
+                JSONMember("replayed", Self.json($0.replayed)),
+              ] + ($0.recorded.map { [JSONMember("recorded", Self.json($0))] } ?? []))
           })),
       JSONMember(
         "slowest",

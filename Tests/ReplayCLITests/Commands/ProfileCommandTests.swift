@@ -33,15 +33,44 @@ import Testing
 
   /// Records 40 quick actions with a slow one at every 8th seq, then runs `body` with its path
   /// and the directory.
-  private func withSlowLog(_ body: (String, URL) throws -> Void) throws {
+  private func withSlowLog(
+    recordingTimes: Bool = false, _ body: (String, URL) throws -> Void
+  ) throws {
     try CLIFixture.withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("slow.jsonl").path
       let store = Store(initialState: SlowState(), reducer: Self.slowReducer)
-      let recorder = try store.startRecording(
-        to: path, app: "slow", options: RecordingOptions(ifExists: .replace))
+      var options = RecordingOptions(ifExists: .replace)
+      options.recordsReducerTimes = recordingTimes
+      let recorder = try store.startRecording(to: path, app: "slow", options: options)
       for seq in 1...40 { store.dispatch(seq % 8 == 0 ? .slow : .quick(seq)) }
       recorder.close()
       try body(path, directory)
+    }
+  }
+
+  @Test func timesTheRecorderMeasuredSitBesideTheReplayedOnes() throws {
+    try withSlowLog(recordingTimes: true) { log, _ in
+      let run = ReplayRun(["profile", log], apps: Self.apps)
+      #expect(run.status == 0)
+      let header = try #require(run.outputLines.first { $0.hasPrefix("type ") })
+      #expect(header.contains("recorded p50") && header.contains("recorded max"))
+      let json = try JSONParser.parse(
+        ReplayRun(["profile", log, "--json"], apps: Self.apps).standardOutput)
+      guard case .array(let types)? = json["types"] else {
+        Issue.record("no types")
+        return
+      }
+      let slow = try #require(types.first { $0["type"] == .string("slow") })
+      #expect(slow["recorded"]?["count"] == .number("5"))
+      // The recorder saw the 200 µs spin too.
+      #expect((slow["recorded"]?["p50"]?.intValue ?? 0) >= 200_000)
+      let quick = try #require(types.first { $0["type"] == .string("quick") })
+      #expect(quick["recorded"]?["count"] == .number("35"))
+    }
+    // Without recorded times, no such column or member.
+    try withSlowLog { log, _ in
+      let run = ReplayRun(["profile", log, "--json"], apps: Self.apps)
+      #expect(!run.standardOutput.contains("\"recorded\""))
     }
   }
 
