@@ -98,6 +98,8 @@ def main():
     parser.add_argument("--state-matches", help="the paths the state search lists, "
                         "comma-separated (as `search TEXT` gives them)")
     parser.add_argument("--site", help="the selected action's call site")
+    parser.add_argument("--cost-types", help="the action types the cost chart lists, "
+                        "comma-separated, in any order (as `replay profile --json` gives them)")
     parser.add_argument("--caused-by", type=int, help="the selected action's cause")
     options = parser.parse_args()
 
@@ -204,6 +206,12 @@ def main():
         if options.caused_by is not None:
             check.expect(f"action {options.caused_by} " in origins,
                          f"the action card links its cause, action {options.caused_by}", origins)
+
+    if options.cost_types is not None:
+        rows = [e.attributes.get("data-type") for e in root.find_all(lambda e: "cost-row" in e.classes())]
+        expected = sorted(s for s in options.cost_types.split(",") if s)
+        check.expect(sorted(rows) == expected, f"the cost chart has a bar for each type {expected}",
+                     f"bars: {rows}")
 
     return 1 if check.failures else 0
 

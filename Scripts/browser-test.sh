@@ -107,8 +107,10 @@ echo "== $origins_log: where action 39 came from, and a search of the state (#fi
 render_dom "$work/origins.html#position=39&find=Call%20mum" >"$work/dom-origins.html"
 matches=$("$replay" "$origins_log" --json -c "goto 39" -c "search Call mum" | tail -1 \
   | python3 -c 'import json,sys; print(",".join(m["path"] for m in json.load(sys.stdin)["matches"]))')
+types=$("$replay" profile "$origins_log" --json --repeat 1 \
+  | python3 -c 'import json,sys; print(",".join(t["type"] for t in json.load(sys.stdin)["types"]))')
 check "$work/dom-origins.html" --position 39 --site "RewindExamples/TodoScreen.swift:58" \
-  --caused-by 38 --state-matches "$matches"
+  --caused-by 38 --state-matches "$matches" --cost-types "$types"
 
 echo "== $session_log: the history of a value (#history=/todos/2/title at position 30)"
 render_dom "$work/session.html#position=30&history=/todos/2/title" >"$work/dom-history.html"

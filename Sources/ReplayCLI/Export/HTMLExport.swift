@@ -33,6 +33,8 @@ enum HTMLExport {
   ///   - timeline: The log's timeline, when the app is known.
   ///   - fullStateInterval: Embed a full state every this many positions; at least 1.
   ///   - progress: Called while states are rebuilt, with the positions done and to do.
+  ///   - costs: What each action type cost the reducer (`replay profile --json`'s form), for
+  ///     the page's cost chart, when measured.
   /// - Returns: The HTML text, as UTF-8.
   /// - Throws: `ReplayError.fault` when an action's line cannot be read.
   /// - Complexity: O(*n*) in the log's actions, each costing one reduction, one state encoding
@@ -40,7 +42,7 @@ enum HTMLExport {
   static func render(
     log: ReplayLog, timeline: (any ReplayTimeline)?,
     fullStateInterval: Int = defaultFullStateInterval,
-    progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    progress: ((_ done: Int, _ total: Int) -> Void)? = nil, costs: JSONValue? = nil
   ) throws(ReplayError) -> [UInt8] {
     let script = HTMLExportScript.source
     let style = HTMLExportStyle.css
@@ -70,8 +72,8 @@ enum HTMLExport {
     // The data is escaped as it is written into the page: it is never held apart from it.
     var page = ScriptJSONWriter(bytes: Array(before.utf8))
     try HTMLExportData.write(
-      log: log, timeline: timeline, fullStateInterval: fullStateInterval, into: &page,
-      progress: progress)
+      log: log, timeline: timeline, fullStateInterval: fullStateInterval, costs: costs,
+      into: &page, progress: progress)
     page.bytes.append(contentsOf: after.utf8)
     return page.bytes
   }

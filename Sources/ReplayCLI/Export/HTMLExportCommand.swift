@@ -17,10 +17,17 @@ extension CommandInvocation {
     let log = opened.log
     let progress =
       ProgressLine.isAvailable ? ProgressLine(output: output, label: "exporting states") : nil
+    // The cost chart's figures: one timed pass, as `replay profile --repeat 1 --json`.
+    let costs =
+      opened.timeline == nil || log.isInitialStateMissing
+      ? nil
+      : (try? ReplayService(opened: opened).perform(ProfileRequest(passes: 1, top: 20)))?
+        .jsonValue
     let html: [UInt8]
     do {
       html = try HTMLExport.render(
-        log: log, timeline: opened.timeline, progress: progress.map { line in line.update })
+        log: log, timeline: opened.timeline, progress: progress.map { line in line.update },
+        costs: costs)
     } catch {
       throw .replay(error)
     }

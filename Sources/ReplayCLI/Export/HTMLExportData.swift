@@ -11,12 +11,14 @@ import RewindReplayService
 ///  "actions":[{"seq":1,"time":0.250000,"type":"increment","action":{"increment":{}},"line":2}, …],
 ///  "states":{"rebuilt":true,"interval":1000,"first":0,"last":12,
 ///            "full":[[0,{"count":0}]],"patches":[[{"op":"replace","path":"/count","value":1}], …],
-///            "orders":[],"stoppedSeq":null,"failure":null}}
+///            "orders":[],"stoppedSeq":null,"failure":null},
+///  "costs":{…replay profile --json…}}
 /// ```
 ///
 /// `actions[i]` is the action with seq `info.firstSeq + i`, in the one JSON form of an action
 /// (``RecordedAction/jsonValue``, as `replay action --json` and `list --json` give it). `states`
-/// is described on ``HTMLExportStates``.
+/// is described on ``HTMLExportStates``. `costs`, when present, is what each action type cost
+/// the reducer, in the form of `replay profile --json` (one pass, measured by the export).
 enum HTMLExportData {
   /// The `format` member, naming this layout.
   static let format = "rewind-html"
@@ -38,7 +40,8 @@ enum HTMLExportData {
   /// - Complexity: O(*n*) actions read, plus the cost of ``HTMLExportStates/rebuilt(log:timeline:interval:progress:)``.
   static func write(
     log: ReplayLog, timeline: (any ReplayTimeline)?, fullStateInterval: Int,
-    into page: inout ScriptJSONWriter, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    costs: JSONValue? = nil, into page: inout ScriptJSONWriter,
+    progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(ReplayError) {
     let states =
       if let timeline {
@@ -54,6 +57,7 @@ enum HTMLExportData {
       JSONMember("info", log.summaryJSON(appKnown: timeline != nil)),
       JSONMember("ended", .string(LogSummary.endText(log))),
       JSONMember("actions", .array(try actions(of: log))),
+      JSONMember("costs", costs ?? .null),
     ]).write(into: &head)
     // Room for the rest of the page: the states and their patches, the script after them.
     page.bytes.reserveCapacity(

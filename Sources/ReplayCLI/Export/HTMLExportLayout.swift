@@ -57,6 +57,12 @@ enum HTMLExportLayout {
           <p id="state-note" class="state-note" hidden></p>
           <div id="state" class="tree mono" role="tree"></div>
         </div>
+        <div id="costs-card" class="card costs-card" hidden>
+          <h2>Cost per action type</h2>
+          <p id="costs-note" class="costs-note muted"></p>
+          <div id="costs" class="costs"></div>
+          <div id="costs-slowest" class="costs-slowest"></div>
+        </div>
         <div id="history-card" class="card history-card" hidden>
           <h2><span id="history-title">History</span> <button id="history-close" type="button" class="close" aria-label="Close the history">&#x2715;</button></h2>
           <ul id="history" class="history mono"></ul>

@@ -5,6 +5,10 @@ extension HTMLExportScript {
   /// `todos[id=3].title` does), and a search inside the state (the matches at the selected
   /// position, and the previous or next position where the state starts or stops matching).
   ///
+  /// And what each action type cost the reducer: a bar per type (its total), with the count,
+  /// median and longest, the recorder's own times beside when the log has them, and the
+  /// slowest actions as links; a click on a type keeps only its actions in the list.
+  ///
   /// Each reads the same data as the rest of the page — the actions in their one JSON form and
   /// the states rebuilt by `replay` — and answers as the session's `action N`, `history PATH`
   /// and `search [-n|-b]` do.
@@ -238,6 +242,56 @@ extension HTMLExportScript {
           $('history-close').addEventListener('click', () => { $('history-card').hidden = true; historyPointer = null; page.addressChanged(); });
         }
 
+        // ---- What each action type cost ----
+        /** Nanoseconds as replay prints them: 81 ns, 1.89 µs, 4.30 ms, 1.20 s. */
+        function duration(ns) {
+          const three = (v) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+          if (ns < 1000) return ns + ' ns';
+          if (ns < 1e6) return three(ns / 1e3) + ' \u00b5s';
+          if (ns < 1e9) return three(ns / 1e6) + ' ms';
+          return three(ns / 1e9) + ' s';
+        }
+        function showCosts(costs) {
+          if (!M.isObject(costs)) return;
+          const types = costs.get('types') || [];
+          if (types.length === 0) return;
+          $('costs-card').hidden = false;
+          const passes = costs.get('passes');
+          const hasRecorded = types.some((t) => M.isObject(t.get('recorded')));
+          $('costs-note').textContent = 'The reducer\u2019s time for each action, replayed ' + (passes === 1 ? 'once' : passes + ' times') + ' by replay export (the reducer\u2019s call only); bars show each type\u2019s total. replay profile LOG times it again, several passes' + (hasRecorded ? '. Recorded: as the app\u2019s recorder measured it.' : '.');
+          const list = $('costs');
+          list.replaceChildren();
+          const largest = Math.max(1, ...types.map((t) => t.get('replayed').get('total')));
+          for (const t of types) {
+            const r = t.get('replayed');
+            const row = el('div', 'cost-row');
+            row.dataset.type = t.get('type');
+            const name = el('button', 'link cost-type', t.get('type'));
+            name.type = 'button';
+            name.title = 'Show only these actions';
+            name.addEventListener('click', () => page.filterType(t.get('type')));
+            const bar = el('div', 'cost-bar');
+            const fill = el('div', 'cost-fill');
+            fill.style.width = Math.max(0.5, (100 * r.get('total')) / largest).toFixed(1) + '%';
+            bar.append(fill);
+            let figures = r.get('count') + ' \u00d7, total ' + duration(r.get('total')) + ', p50 ' + duration(r.get('p50')) + ', max ' + duration(r.get('max'));
+            const recorded = t.get('recorded');
+            if (M.isObject(recorded)) figures += '; recorded p50 ' + duration(recorded.get('p50')) + ', max ' + duration(recorded.get('max'));
+            row.append(name, bar, el('span', 'cost-figures mono', figures));
+            list.append(row);
+          }
+          const slowest = costs.get('slowest') || [];
+          const box = $('costs-slowest');
+          box.replaceChildren();
+          if (slowest.length) {
+            box.append(el('span', 'muted', 'slowest: '));
+            slowest.slice(0, 10).forEach((s, k) => {
+              if (k) box.append(', ');
+              box.append(link(s.get('seq')), ' ' + duration(s.get('nanoseconds')));
+            });
+          }
+        }
+
         /** `&history=POINTER` and `&find=TEXT` in the page's address open those panels. */
         function applyAddress() {
           const params = openedWith;
@@ -253,7 +307,7 @@ extension HTMLExportScript {
           if (historyPointer !== null) params.set('history', historyPointer);
         }
 
-        return { origins, showHistory, showMatches, setUp, applyAddress, writeAddress };
+        return { origins, showHistory, showMatches, showCosts, setUp, applyAddress, writeAddress };
       }
 
       return { create };

@@ -293,6 +293,7 @@ extension HTMLExportScript {
         $, states, actions, firstPosition, lastPosition, tree, typeOf: (a) => typeOf(a),
         select: (p) => select(p), position: () => position, stoppedSeq: stopped,
         addressChanged: () => writeAddress(),
+        filterType: (type) => { typeFilter.value = type; applyFilter(); writeAddress(); },
       });
       const noMarks = { changed: new Set(), ancestors: new Set() };
 
@@ -427,6 +428,7 @@ extension HTMLExportScript {
       setUpFilters();
       setUpControls();
       panels.setUp();
+      panels.showCosts(data.get('costs'));
       $('page').hidden = false;
       applyFilter();
       const requested = applyAddress();

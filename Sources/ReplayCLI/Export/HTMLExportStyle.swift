@@ -133,6 +133,13 @@ enum HTMLExportStyle {
     .history .old { color: var(--remove); }
     .history .new { color: var(--add); }
     .history-card h2 { display: flex; justify-content: space-between; align-items: center; }
+    .costs { display: grid; grid-template-columns: max-content minmax(80px, 1fr) max-content; gap: 3px 10px; align-items: center; font-size: 12.5px; }
+    .cost-row { display: contents; }
+    .cost-bar { height: 10px; background: var(--hover); border-radius: 3px; overflow: hidden; }
+    .cost-fill { height: 100%; background: var(--accent); border-radius: 3px; }
+    .cost-figures { color: var(--muted); white-space: nowrap; }
+    .costs-note { margin: 0 0 8px; font-size: 12px; }
+    .costs-slowest { margin-top: 8px; font-size: 12.5px; }
     #history-title { text-transform: none; letter-spacing: 0; font-family: var(--mono); }
     .close { font-size: 12px; padding: 0 6px; }
     @media (max-width: 820px) {
