@@ -16,7 +16,9 @@ import RewindExamples
   /// Creates the store and starts recording to `path`.
   public init(recordingTo path: String) throws {
     // glue
-    recorder = try Recorder(path: path, app: "todo", initialState: TodoState())
+    recorder = try Recorder(
+      path: path, app: "todo", initialState: TodoState(),
+      options: RecordingOptions(recordsOrigins: true))
   }
 
   /// Creates the store and records to a new session of `folder` (docs/apple.md).
@@ -24,10 +26,12 @@ import RewindExamples
     try self.init(recordingTo: folder.newSessionPath(app: "todo"))
   }
 
-  /// Runs `action` through the todo reducer.
-  public func dispatch(_ action: TodoAction) {
+  /// Runs `action` through the todo reducer; the log says where it was dispatched (`file` and
+  /// `line`: leave them to their defaults).
+  public func dispatch(_ action: TodoAction, file: StaticString = #fileID, line: UInt = #line) {
     // glue
-    recorder.reduce(&state, action, with: todoReducer.reduce)
+    recorder.reduce(
+      &state, action, origin: ActionOrigin(file: file, line: line), with: todoReducer.reduce)
   }
 
   /// Ends the recording: a last checkpoint with the state, then the `end` record.

@@ -41,6 +41,7 @@ import Testing
     } onChange: {
       changes.add()
     }
+    let first = #line + 1
     store.dispatch(.add(title: "milk"))
     store.dispatch(.add(title: "eggs"))
     store.dispatch(.toggle(id: 1))
@@ -48,6 +49,11 @@ import Testing
 
     #expect(changes.value == 1)
     #expect(try RecipeLog.actionTypes(path) == ["add", "add", "toggle"])
+    // Each line says where the test dispatched it.
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    for line in first...(first + 2) {
+      #expect(text.contains(#""site":"StoreRecipesTests/OtherStoreRecipeTests.swift:\#(line)""#))
+    }
     try assertReplays(path, app: "todo", reducer: todoReducer, finalState: store.state)
   }
 
