@@ -44,7 +44,7 @@ enum BenchPlatform {
   /// standard error inherited; waits for it.
   /// - Returns: The exit status (128 + signal for a signal) and the wall-clock seconds from spawn
   ///   to exit.
-  static func run(_ arguments: [String], outputPath: String? = nil) -> (
+  static func run(_ arguments: [String], outputPath: String? = nil, quiet: Bool = false) -> (
     status: Int32, seconds: Double
   ) {
     var actions = posix_spawn_file_actions_t()
@@ -52,6 +52,7 @@ enum BenchPlatform {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(
       &actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, mode_t(0o600))
+    if quiet { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
     let argv = arguments.map { strdup($0) } + [nil]
     defer {
       for argument in argv { free(argument) }
@@ -67,12 +68,13 @@ enum BenchPlatform {
     return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), seconds)
   }
 
-  /// Runs a command and returns its standard output, or `nil` when it fails.
-  static func output(of arguments: [String]) -> String? {
+  /// Runs a command and returns its standard output, or `nil` when it fails; with `quiet`, its
+  /// standard error goes nowhere.
+  static func output(of arguments: [String], quiet: Bool = false) -> String? {
     let path =
       NSTemporaryDirectory() + "rewind-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
     defer { unlink(path) }
-    guard run(arguments, outputPath: path).status == 0 else { return nil }
+    guard run(arguments, outputPath: path, quiet: quiet).status == 0 else { return nil }
     return try? String(contentsOfFile: path, encoding: .utf8)
   }
 

@@ -39,8 +39,63 @@ package enum JSONScan {
   /// text known to be valid.
   private static func afterString(in bytes: UnsafeRawBufferPointer, at quote: Int) -> Int {
     var i = quote + 1
-    while i < bytes.count, bytes[i] != .quote { i += bytes[i] == .backslash ? 2 : 1 }
-    return i + 1
+    guard let base = bytes.baseAddress else { return i + 1 }
+    while true {
+      // Eight bytes at a time while none is a quote or a backslash.
+      while i + 8 <= bytes.count {
+        let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        let hits = zeroBytes(word ^ quotes) | zeroBytes(word ^ backslashes)
+        if hits != 0 {
+          i += hits.trailingZeroBitCount >> 3
+          break
+        }
+        i += 8
+      }
+      guard i < bytes.count else { return i + 1 }
+      switch bytes[i] {
+      case .quote: return i + 1
+      case .backslash: i += 2
+      default: i += 1
+      }
+    }
+  }
+
+  /// Every byte of a word set to `"`, `\`, `{` and `}`.
+  private static let quotes: UInt64 = 0x2222_2222_2222_2222
+  private static let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+  private static let openBraces: UInt64 = 0x7B7B_7B7B_7B7B_7B7B
+  private static let closeBraces: UInt64 = 0x7D7D_7D7D_7D7D_7D7D
+  private static let caseBits: UInt64 = 0x2020_2020_2020_2020
+
+  /// The high bit of each zero byte of `word` set — exactly for the lowest zero byte (a borrow
+  /// may mark a byte above it too), which is all the scans use.
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+  }
+
+  /// Where, from `i`, the first byte that opens or closes a string, an object or an array is
+  /// (`"`, `[`, `]`, `{`, `}`), eight bytes at a time; `bytes.count` when none is.
+  @inline(__always)
+  private static func nextStructural(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return bytes.count }
+    var i = start
+    while i + 8 <= bytes.count {
+      let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      // `[` and `]` differ from `{` and `}` by one bit: folded onto them.
+      let folded = word | caseBits
+      let hits =
+        zeroBytes(word ^ quotes) | zeroBytes(folded ^ openBraces) | zeroBytes(folded ^ closeBraces)
+      if hits != 0 { return i + hits.trailingZeroBitCount >> 3 }
+      i += 8
+    }
+    while i < bytes.count {
+      switch bytes[i] {
+      case .quote, .openBracket, .openBrace, .closeBracket, .closeBrace: return i
+      default: i += 1
+      }
+    }
+    return i
   }
 
   /// The end of the JSON value whose first byte is at `start`, in a text known to be valid
@@ -50,6 +105,11 @@ package enum JSONScan {
     var i = start
     var depth = 0
     while i < bytes.count {
+      // Inside a container, only strings and brackets matter: skip to the next.
+      if depth > 0 {
+        i = nextStructural(in: bytes, from: i)
+        guard i < bytes.count else { break }
+      }
       switch bytes[i] {
       case .quote:
         i = afterString(in: bytes, at: i)
@@ -86,12 +146,91 @@ package enum JSONScan {
   ) {
     let start = JSONLazyValues.elementStart(in: bytes, after: 0)
     guard start < bytes.count, bytes[start] == .openBrace else { return }
-    JSONTextMember.forEach(in: bytes, object: start) { member in
-      body(
-        JSONTape.string(member.key, in: bytes),
-        member.valueStart..<valueEnd(in: bytes, at: member.valueStart))
+    forEachChild(ofContainerAt: start, in: bytes) { key, value in
+      body(key.map { self.key($0, in: bytes) } ?? "", value)
       return true
     }
+  }
+
+  /// Calls `body` with each member or element of the object or array whose `{` or `[` is at
+  /// `start`, in a text known to be valid, in order, until it returns `false`: for a member,
+  /// where its key's text is (quotes included); where the value's text is. Each value is
+  /// scanned once.
+  ///
+  /// - Parameter from: Where to begin instead of the first child: the offset of a child's first
+  ///   byte (its key's quote), found by an earlier call.
+  package static func forEachChild(
+    ofContainerAt start: Int, in bytes: UnsafeRawBufferPointer, from: Int? = nil,
+    _ body: (_ key: Range<Int>?, _ value: Range<Int>) -> Bool
+  ) {
+    guard start < bytes.count, bytes[start] == .openBrace || bytes[start] == .openBracket else {
+      return
+    }
+    let isObject = bytes[start] == .openBrace
+    let close: UInt8 = isObject ? .closeBrace : .closeBracket
+    var position = from ?? JSONLazyValues.elementStart(in: bytes, after: start + 1)
+    while position < bytes.count, bytes[position] != close {
+      var key: Range<Int>?
+      var valueStart = position
+      if isObject {
+        guard bytes[position] == .quote else { return }
+        let entry = JSONTextMember.key(at: position, in: bytes)
+        key = entry.start..<entry.end
+        valueStart = JSONTextMember.valueStart(after: entry, in: bytes)
+      }
+      let end = valueEnd(in: bytes, at: valueStart)
+      guard body(key, valueStart..<end) else { return }
+      position = nextChild(after: end, in: bytes)
+    }
+  }
+
+  /// Where the child after the one that ends at `end` starts, in a container of a text known to
+  /// be valid: past whitespace and a comma (at the closing bracket when there is none).
+  package static func nextChild(after end: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+    var position = JSONLazyValues.elementStart(in: bytes, after: end)
+    if position < bytes.count, bytes[position] == .comma {
+      position = JSONLazyValues.elementStart(in: bytes, after: position + 1)
+    }
+    return position
+  }
+
+  /// The key whose text (quotes included) is at `range` of a text known to be valid, unescaped.
+  package static func key(_ range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> String {
+    JSONTape.string(JSONTextMember.key(at: range.lowerBound, in: bytes), in: bytes)
+  }
+
+  /// How many leading bytes `a` and `b` share (compared eight at a time).
+  package static func commonPrefix(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer)
+    -> Int
+  {
+    let count = min(a.count, b.count)
+    guard let x = a.baseAddress, let y = b.baseAddress else { return 0 }
+    var i = 0
+    while i + 8 <= count,
+      x.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        == y.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+    {
+      i += 8
+    }
+    while i < count, a[i] == b[i] { i += 1 }
+    return i
+  }
+
+  /// How many trailing bytes `a` and `b` share, at most `limit`.
+  package static func commonSuffix(
+    _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, limit: Int
+  ) -> Int {
+    let count = min(min(a.count, b.count), max(0, limit))
+    guard let x = a.baseAddress, let y = b.baseAddress else { return 0 }
+    var n = 0
+    while n + 8 <= count,
+      x.loadUnaligned(fromByteOffset: a.count - n - 8, as: UInt64.self)
+        == y.loadUnaligned(fromByteOffset: b.count - n - 8, as: UInt64.self)
+    {
+      n += 8
+    }
+    while n < count, a[a.count - 1 - n] == b[b.count - 1 - n] { n += 1 }
+    return n
   }
 
   /// Calls `body` with where each element's text is, in order, for the array that is the whole

@@ -110,9 +110,13 @@ public enum JSONDiff {
     checkedOldBytes: UnsafeRawBufferPointer, checkedNewBytes: UnsafeRawBufferPointer,
     _ body: (JSONChange) -> Bool
   ) {
+    // A checked text is one value between whitespace: its end is found from the back, not by
+    // scanning it.
     func node(_ text: UnsafeRawBufferPointer) -> JSONTextNode {
       let start = JSONScan.valueStart(in: text, at: 0)
-      return JSONTextNode(document: text, range: start..<JSONScan.valueEnd(in: text, at: start))
+      var end = text.count
+      while end > start, text[end - 1] <= UInt8(ascii: " ") { end -= 1 }
+      return JSONTextNode(document: text, range: start..<end)
     }
     Differ<JSONTextNode>.walk(node(checkedOldBytes), node(checkedNewBytes), body)
   }
@@ -153,6 +157,21 @@ private struct Differ<Node: JSONDiffNode> {
 
   private mutating func compare(_ old: Node, _ new: Node, at path: JSONPath) {
     if isStopped || old.isQuicklyEqual(to: new) { return }
+    if let narrowed = Node.narrowed(old, new) {
+      switch (narrowed.old, narrowed.new) {
+      case (.array(let oldElements), .array(let newElements)):
+        compareElements(oldElements, newElements, at: path, offset: narrowed.skipped)
+        return
+      case (.object(let oldMembers), .object(let newMembers))
+      where Set(oldMembers.map(\.key)) == Set(newMembers.map(\.key)):
+        // The same keys differ on both sides; otherwise a key may have moved between the
+        // parts left out and the rest, and every member is compared.
+        compareMembers(oldMembers, newMembers, at: path)
+        return
+      default:
+        break
+      }
+    }
     switch (old.shape, new.shape) {
     case (.object(let oldMembers), .object(let newMembers)):
       compareMembers(oldMembers, newMembers, at: path)
@@ -182,7 +201,11 @@ private struct Differ<Node: JSONDiffNode> {
     }
   }
 
-  private mutating func compareElements(_ old: [Node], _ new: [Node], at path: JSONPath) {
+  /// Compares two arrays' elements (or a run of them, `offset` elements after the arrays'
+  /// starts: the indices of the changes count from there).
+  private mutating func compareElements(
+    _ old: [Node], _ new: [Node], at path: JSONPath, offset: Int = 0
+  ) {
     let shorter = min(old.count, new.count)
     var prefix = 0
     while prefix < shorter, old[prefix].isEqual(to: new[prefix]) { prefix += 1 }
@@ -211,7 +234,7 @@ private struct Differ<Node: JSONDiffNode> {
       }
     }
     for hunk in hunks where !isStopped {
-      compareHunk(hunk, old, new, at: path)
+      compareHunk(hunk, old, new, at: path, offset: offset)
     }
   }
 
@@ -219,7 +242,7 @@ private struct Differ<Node: JSONDiffNode> {
   /// alike), with the unpaired elements before each pair (and after the last) removed, then
   /// added.
   private mutating func compareHunk(
-    _ hunk: ArrayAlignment.Hunk, _ old: [Node], _ new: [Node], at path: JSONPath
+    _ hunk: ArrayAlignment.Hunk, _ old: [Node], _ new: [Node], at path: JSONPath, offset: Int
   ) {
     let end = ElementPairing.Pair(
       old: hunk.old.upperBound, new: hunk.new.upperBound, isSimilar: false)
@@ -227,15 +250,15 @@ private struct Differ<Node: JSONDiffNode> {
     var nextNew = hunk.new.lowerBound
     for pair in ElementPairing.pairs(in: hunk, old: old, new: new) + [end] {
       while nextOld < pair.old && !isStopped {
-        report(.removed(path.appending(.index(nextOld)), old[nextOld].value))
+        report(.removed(path.appending(.index(offset + nextOld)), old[nextOld].value))
         nextOld += 1
       }
       while nextNew < pair.new && !isStopped {
-        report(.added(path.appending(.index(nextNew)), new[nextNew].value))
+        report(.added(path.appending(.index(offset + nextNew)), new[nextNew].value))
         nextNew += 1
       }
       guard pair != end, !isStopped else { break }
-      let elementPath = path.appending(.index(pair.new))
+      let elementPath = path.appending(.index(offset + pair.new))
       if pair.isSimilar {
         compare(old[pair.old], new[pair.new], at: elementPath)
       } else {

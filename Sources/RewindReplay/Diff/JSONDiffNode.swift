@@ -16,6 +16,21 @@ protocol JSONDiffNode {
   func isQuicklyEqual(to other: Self) -> Bool
   /// The node as a tree: the value a change carries.
   var value: JSONValue { get }
+  /// For two objects or two arrays, only the members or elements that may differ, and how many
+  /// equal elements come before them: what can be told without reading the rest (for text, the
+  /// children within the bytes the two share at their start and end); `nil` when nothing can be
+  /// left out this way, or the two are not containers of one kind.
+  static func narrowed(_ old: Self, _ new: Self) -> JSONDiffNarrowing<Self>?
+}
+
+/// The parts of two containers that may differ (``JSONDiffNode/narrowed(_:_:)``).
+struct JSONDiffNarrowing<Node> {
+  /// How many equal elements (or members) come before the ones given.
+  var skipped: Int
+  /// The old container's members or elements that may differ.
+  var old: JSONDiffShape<Node>
+  /// The new container's.
+  var new: JSONDiffShape<Node>
 }
 
 /// One level of a ``JSONDiffNode``.
@@ -52,4 +67,9 @@ extension JSONValue: JSONDiffNode {
   }
 
   var value: JSONValue { self }
+
+  /// Nothing: a tree is walked level by level (``isQuicklyEqual(to:)`` skips equal objects).
+  static func narrowed(_ old: JSONValue, _ new: JSONValue) -> JSONDiffNarrowing<JSONValue>? {
+    nil
+  }
 }

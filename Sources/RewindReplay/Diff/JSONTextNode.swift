@@ -74,6 +74,76 @@ struct JSONTextNode: JSONDiffNode {
     }
   }
 
+  /// The children of two objects or two arrays that overlap the bytes where their texts differ:
+  /// a child that ends, with the byte after it, within the bytes both texts start with is equal
+  /// in both, at the same place; one that starts, with the byte before it, within the bytes both
+  /// end with is equal too (the same bytes, read in the same state: valid JSON ends outside any
+  /// string and container). Only the children before the difference are scanned, once, and
+  /// those after it not at all — what makes a diff of two states that differ in one place cost
+  /// one pass over part of one text, not several over both. `nil` when the two are not
+  /// containers of one kind.
+  static func narrowed(_ old: JSONTextNode, _ new: JSONTextNode) -> JSONDiffNarrowing<JSONTextNode>?
+  {
+    old.withBytes { oldBytes in
+      new.withBytes { newBytes -> JSONDiffNarrowing<JSONTextNode>? in
+        guard let first = oldBytes.first, first == newBytes.first,
+          first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        else { return nil }
+        let prefix = JSONScan.commonPrefix(oldBytes, newBytes)
+        let suffix = JSONScan.commonSuffix(
+          oldBytes, newBytes, limit: min(oldBytes.count, newBytes.count) - prefix)
+        // The children within the shared start are the same in both texts, at the same
+        // offsets: counted in the old text only, and the new one read from the first after them.
+        var skipped = 0
+        var lastSkippedEnd: Int?
+        func middle(_ bytes: UnsafeRawBufferPointer, of node: JSONTextNode, counting counts: Bool)
+          -> [(key: Range<Int>?, value: JSONTextNode)]
+        {
+          var children: [(key: Range<Int>?, value: JSONTextNode)] = []
+          let suffixStart = bytes.count - suffix
+          // The new text is read from the first child after the skipped ones.
+          let resume =
+            counts ? nil : lastSkippedEnd.map { JSONScan.nextChild(after: $0, in: bytes) }
+          JSONScan.forEachChild(ofContainerAt: 0, in: bytes, from: resume) { key, value in
+            let childStart = key?.lowerBound ?? value.lowerBound
+            if counts && value.upperBound < prefix {
+              skipped += 1
+              lastSkippedEnd = value.upperBound
+              return true
+            }
+            if childStart - 1 >= suffixStart { return false }
+            children.append(
+              (
+                key,
+                JSONTextNode(
+                  document: node.document, range: value.shifted(by: node.range.lowerBound))
+              ))
+            return true
+          }
+          return children
+        }
+        let oldChildren = middle(oldBytes, of: old, counting: true)
+        let newChildren = middle(newBytes, of: new, counting: false)
+        let oldSkipped = skipped
+        if first == UInt8(ascii: "[") {
+          return JSONDiffNarrowing(
+            skipped: oldSkipped, old: .array(oldChildren.map(\.value)),
+            new: .array(newChildren.map(\.value)))
+        }
+        func members(
+          _ children: [(key: Range<Int>?, value: JSONTextNode)], in bytes: UnsafeRawBufferPointer
+        )
+          -> [(key: String, value: JSONTextNode)]
+        {
+          children.map { (($0.key.map { JSONScan.key($0, in: bytes) }) ?? "", $0.value) }
+        }
+        return JSONDiffNarrowing(
+          skipped: oldSkipped, old: .object(members(oldChildren, in: oldBytes)),
+          new: .object(members(newChildren, in: newBytes)))
+      }
+    }
+  }
+
   /// The value parsed from its text (checked before, so without limits).
   var value: JSONValue {
     withBytes { bytes in (try? JSONParser.parse(bytes, limits: .unlimited)) ?? .null }

@@ -87,6 +87,28 @@ private typealias Fixture = DiffFixtures
     }
   }
 
+  /// Texts that share bytes at their start and end across the places where they differ: what
+  /// the narrowing to the differing children must not be fooled by (a child that is whole in
+  /// one text and cut in the other, a key moved out of the shared bytes, strings and escapes
+  /// around the difference).
+  @Test(arguments: [
+    ("[1,23]", "[12,3]"), ("[1,2,3]", "[1,3]"), ("[1,3]", "[1,2,3]"), ("[[1],[2]]", "[[1,2]]"),
+    (#"{"a":1,"b":2}"#, #"{"b":2,"a":1,"c":3}"#), (#"{"a":1,"b":2}"#, #"{"a":1,"c":2}"#),
+    (#"{"ab":1}"#, #"{"a":1,"b":1}"#), (#"["a\"b","c"]"#, #"["a\"","b","c"]"#),
+    (#"["x","y"]"#, #"["x\",\"y"]"#),
+    (
+      #"{"t":[{"id":1,"v":"a"},{"id":2,"v":"b"}]}"#,
+      #"{"t":[{"id":2,"v":"b"}]}"#
+    ), ("[]", "[0]"), ("{}", #"{"":{}}"#),
+    (#"{"a":{"b":{"c":1}},"d":[1,2]}"#, #"{"a":{"b":{"c":2}},"d":[1,2]}"#),
+  ])
+  func sharedBytesAroundADifferenceGiveTheTreesChanges(pair: (String, String)) throws {
+    let old = try JSONParser.parse(Array(pair.0.utf8))
+    let new = try JSONParser.parse(Array(pair.1.utf8))
+    try expectSameChanges(old, new, oldText: pair.0, newText: pair.1)
+    try expectSameChanges(new, old, oldText: pair.1, newText: pair.0)
+  }
+
   /// An equal value written another way is no change at all.
   @Test func anEqualValueWrittenDifferentlyIsNoChange() throws {
     let old = #"{"a":[1,{"b":"ü","c":null}],"d":true}"#
