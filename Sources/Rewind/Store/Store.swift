@@ -204,7 +204,13 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     // dispatch from one of them is queued like a dispatch from a subscriber.
     observeWillSet()
     pipeline.isReducing = true
-    let check = pipeline.hooks.lazy.compactMap(\.hooks.reduce).first
+    // A closure, not a key path: a key path into a generic type is instantiated at run time on
+    // every evaluation unless the optimizer removes it, which it stopped doing here once.
+    var check: (@Sendable (inout State, Action, (inout State) -> Void) -> Void)?
+    for entry in pipeline.hooks where entry.hooks.reduce != nil {
+      check = entry.hooks.reduce
+      break
+    }
     let newState = stateBox.mutex.withLock { state -> State in
       if let check {
         check(&state, current) { reducer.run(&$0, current) }
