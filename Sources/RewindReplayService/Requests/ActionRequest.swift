@@ -24,11 +24,7 @@ package struct ActionRequest: ReplayRequest, Equatable {
       + "N; for a log recorded with origins, also where it was dispatched, the action that "
       + "caused it and the actions it caused."
   ) { words, service throws(ReplayFailure) in
-    guard let word = words.first else { return ActionRequest() }
-    guard words.count == 1 else {
-      throw .usage("expected one action's seq, not '\(words.joined(separator: " "))'")
-    }
-    return ActionRequest(seq: try ReplayCommand.position(word, in: service))
+    ActionRequest(seq: try ReplayCommand.optionalSeq(words, in: service))
   }
 }
 

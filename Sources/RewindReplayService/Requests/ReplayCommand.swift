@@ -91,6 +91,18 @@ extension ReplayCommand {
     }
   }
 
+  /// The action one optional word names (`12`, `first`, `last`), or `nil` for none: `action
+  /// [N]`, `where [N]`.
+  package static func optionalSeq(_ words: [String], in service: ReplayService)
+    throws(ReplayFailure) -> Int?
+  {
+    guard let word = words.first else { return nil }
+    guard words.count == 1 else {
+      throw .usage("expected one action's seq, not '\(words.joined(separator: " "))'")
+    }
+    return try position(word, in: service)
+  }
+
   /// The position a word names in the service's log (`12`, `first`, `last`).
   package static func position(_ word: String, in service: ReplayService) throws(ReplayFailure)
     -> Int

@@ -47,11 +47,7 @@ package struct WhereRequest: ReplayRequest, Equatable {
       root = words[flag + 1]
       words.removeSubrange(flag...(flag + 1))
     }
-    guard let word = words.first else { return WhereRequest(sourceRoot: root) }
-    guard words.count == 1 else {
-      throw .usage("expected one action's seq, not '\(words.joined(separator: " "))'")
-    }
-    return WhereRequest(seq: try ReplayCommand.position(word, in: service), sourceRoot: root)
+    return WhereRequest(seq: try ReplayCommand.optionalSeq(words, in: service), sourceRoot: root)
   }
 }
 

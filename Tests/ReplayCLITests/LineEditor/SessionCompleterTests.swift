@@ -37,7 +37,7 @@ import Testing
     ("print filter.x", "print filter.x"),
     ("ne", "next "),
     ("re", "reverse-continue "),
-    ("w", "watch"),
+    ("wa", "watch"),
     ("help del", "help delete "),
     ("goto l", "goto last"),
     ("break t", "break type="),

@@ -29,8 +29,8 @@ import Testing
     #expect(model.service.position == 1)
     #expect(model.stops == [1])
     #expect(model.messages.first?.text == "stopped by 1: count: 0 → 1")
-    // `/` then `n`: a FindRequest.
-    model.type("/type=add\r")
+    // `/` in the action list then `n`: a FindRequest (in the state pane, `/` searches the state).
+    model.type("\t/type=add\r")
     let find = try #require(model.lastRequest as? FindRequest)
     #expect(find == FindRequest(.type("add"), .forward))
   }

@@ -34,10 +34,16 @@ import Testing
   }
 
   @Test func theActionListShowsCallSitesAndCauses() throws {
-    let model = try TUIFixture.model("todo-origins.jsonl", width: 120, height: 30)
+    let model = try TUIFixture.model("todo-origins.jsonl", width: 200, height: 30)
     model.type("g39\r")
     let row = model.screen.split(separator: "\n").first { $0.contains("> 39") } ?? ""
     #expect(row.contains("← 38"))
     #expect(row.contains("@ TodoScreen.swift:58"))
+    // A narrow pane keeps the payload and the cause, and leaves the call site to `where`.
+    let narrow = try TUIFixture.model("todo-origins.jsonl", width: 100, height: 30)
+    narrow.type("g38\r")
+    let toggle = narrow.screen.split(separator: "\n").first { $0.contains("> 38") } ?? ""
+    #expect(toggle.contains(#"{"id":10}"#))
+    #expect(!toggle.contains("@ TodoScreen.swift"))
   }
 }
