@@ -203,8 +203,17 @@ extension Timeline: ReplayTimeline {
   /// (``JSONProjection``); the whole state, and the value cut out of it, where the projection
   /// cannot be sure of the full encoding's text.
   public func valueText(at position: Int, path: JSONPath) throws(ReplayError) -> [UInt8]? {
-    let state = try self.state(at: position)
-    switch JSONProjection.text(of: state, at: path.projectionSteps) {
+    try valueText(
+      in: try self.state(at: position), at: position, path: path, steps: path.projectionSteps)
+  }
+
+  /// The value at `path` (whose ``JSONPath/projectionSteps`` are `steps`) in `state`, the
+  /// state at `position`: projected, or cut out of the whole encoding where the projection
+  /// cannot be sure of its text.
+  private func valueText(
+    in state: State, at position: Int, path: JSONPath, steps: [JSONProjection.Step]
+  ) throws(ReplayError) -> [UInt8]? {
+    switch JSONProjection.text(of: state, at: steps) {
     case .found(let text): return text
     case .nowhere: return nil
     case .unsupported:
@@ -232,15 +241,7 @@ extension Timeline: ReplayTimeline {
     return try ValueHistory.collect(path, from: first, limit: limit) {
       (take) throws(ReplayError) in
       try forEachState(from: first, through: last) { (position, state) throws(ReplayError) in
-        let text: [UInt8]?
-        switch JSONProjection.text(of: state, at: steps) {
-        case .found(let found): text = found
-        case .nowhere: text = nil
-        case .unsupported:
-          let whole = try encodedText(state, what: "state at position \(position)")
-          text = try? Array(path.text(inText: whole))
-        }
-        return take(position, text)
+        take(position, try valueText(in: state, at: position, path: path, steps: steps))
       }
     }
   }

@@ -121,11 +121,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     let total = position - start
     // Started before the checkpoint's state is decoded, so that the helper decodes the first
     // actions meanwhile.
-    let prefetcher =
-      total >= prefetchThreshold
-      ? ActionPrefetcher<Action>(
-        log: log, coder: coder, direct: directAction, seqs: start + 1...position,
-        batchSize: min(prefetchBatchSize, max(64, total / 8))) : nil
+    let prefetcher = position > start ? self.prefetcher(for: start + 1...position) : nil
     defer { prefetcher?.cancel() }
     var state: State
     if let known {
@@ -162,6 +158,15 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     return state
   }
 
+  /// A helper thread that decodes the actions `seqs` ahead of a rebuild that applies them in
+  /// turn, when there are enough of them to pay for it (``prefetchThreshold``); `nil` otherwise.
+  func prefetcher(for seqs: ClosedRange<Int>) -> ActionPrefetcher<Action>? {
+    guard seqs.count >= prefetchThreshold else { return nil }
+    return ActionPrefetcher<Action>(
+      log: log, coder: coder, direct: directAction, seqs: seqs,
+      batchSize: min(prefetchBatchSize, max(64, seqs.count / 8)))
+  }
+
   /// Calls `body` with each state from `first` through `last` in turn, each rebuilt by applying
   /// one action to the one before, with no copy of it kept between them (a walk of the log, as
   /// `history` makes: ``state(at:)`` keeps each state it returns, so the next action copies
@@ -177,11 +182,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     cursor = nil
     recent = nil
     let total = last - first
-    let prefetcher =
-      total >= prefetchThreshold
-      ? ActionPrefetcher<Action>(
-        log: log, coder: coder, direct: directAction, seqs: first + 1...last,
-        batchSize: min(prefetchBatchSize, max(64, total / 8))) : nil
+    let prefetcher = self.prefetcher(for: first + 1...last)
     defer { prefetcher?.cancel() }
     let reportsProgress = progress != nil && total > 4096
     let marks = StepMarker.claim()
