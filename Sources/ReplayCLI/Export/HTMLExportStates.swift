@@ -1,3 +1,4 @@
+import Foundation
 import RewindJSON
 import RewindReplay
 import RewindReplayService
@@ -78,34 +79,95 @@ struct HTMLExportStates {
     states.full.append((first, previous))
     states.last = first
     guard end > first else { return states }
-    for position in (first + 1)...end {
-      let state: [UInt8]
-      do {
-        state = try stateAt(position)
-      } catch {
-        if case .replay(.reducerCrashed(let report)) = error, report.seq == position {
-          states.stoppedSeq = position
-          states.crash = report
-        } else {
-          states.failure = (position, error.message)
+    // The states are read a window at a time, and the window's diffs made on two threads (each
+    // diff needs only its two texts): the reading — from a replay worker, or rebuilt here — and
+    // the diffing of one window overlap the other thread's share.
+    var position = first
+    var stopped = false
+    while position < end && !stopped {
+      var window: [[UInt8]] = [previous]
+      var bytes = 0
+      while position < end && bytes < windowBytes && window.count <= windowStates {
+        do {
+          let state = try stateAt(position + 1)
+          bytes += state.count
+          window.append(state)
+          position += 1
+        } catch {
+          if case .replay(.reducerCrashed(let report)) = error, report.seq == position + 1 {
+            states.stoppedSeq = position + 1
+            states.crash = report
+          } else {
+            states.failure = (position + 1, error.message)
+          }
+          stopped = true
+          break
         }
-        break
       }
+      let start = position - (window.count - 1)
+      let texts = window
       // Both checked by `stateText`: diffed as they are.
-      let changes = JSONDiff.diff(checkedOldText: previous, checkedNewText: state)
-      let patch = JSONPatch(changes: changes)
-      if let order = Self.changeOrder(changes, patch) {
-        states.orders.append((states.patches.count, order))
+      let diffs = Self.inParallel(texts.count - 1) { index in
+        let changes = JSONDiff.diff(checkedOldText: texts[index], checkedNewText: texts[index + 1])
+        let patch = JSONPatch(changes: changes)
+        return (patch, Self.changeOrder(changes, patch))
       }
-      states.patches.append(patch)
-      if (position - first) % states.interval == 0 { states.full.append((position, state)) }
-      states.last = position
-      previous = state
-      if (position - first) & 1023 == 0 { progress?(position - first, end - first) }
+      for (offset, (patch, order)) in diffs.enumerated() {
+        let at = start + 1 + offset
+        if let order { states.orders.append((states.patches.count, order)) }
+        states.patches.append(patch)
+        if (at - first) % states.interval == 0 { states.full.append((at, window[offset + 1])) }
+        states.last = at
+      }
+      if let last = window.last { previous = last }
+      progress?(position - first, end - first)
     }
     progress?(end - first, end - first)
     return states
   }
+
+  /// How many bytes of states a window of the walk holds (``rebuilt(log:timeline:interval:progress:)``).
+  static let windowBytes = 8 << 20
+  /// How many states a window holds at most.
+  static let windowStates = 8_192
+
+  /// `transform` of 0 ..< `count`, in order, the first half and the second computed on two
+  /// threads.
+  static func inParallel<Result: Sendable>(
+    _ count: Int, _ transform: @Sendable (Int) -> Result
+  ) -> [Result] {
+    guard count > 1 else { return (0..<count).map(transform) }
+    let halves = HalfResults<Result>()
+    let middle = count / 2
+    DispatchQueue.concurrentPerform(iterations: 2) { half in
+      let range = half == 0 ? 0..<middle : middle..<count
+      halves.store(range.map(transform), half: half)
+    }
+    return halves.joined
+  }
+}
+
+/// The two halves of ``HTMLExportStates/inParallel(_:_:)``'s results, each stored once by its
+/// thread under the lock.
+private final class HalfResults<Result: Sendable>: @unchecked Sendable {
+  // @unchecked: `halves` is only read and written with `lock` held.
+  private let lock = NSLock()
+  private var halves: [[Result]] = [[], []]
+
+  func store(_ results: [Result], half: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    halves[half] = results
+  }
+
+  var joined: [Result] {
+    lock.lock()
+    defer { lock.unlock() }
+    return halves[0] + halves[1]
+  }
+}
+
+extension HTMLExportStates {
 
   /// The states the log itself records, for an app whose reducer is not known: the header's
   /// and every checkpoint's. A checkpoint that cannot be read is left out.
