@@ -68,18 +68,10 @@ struct RecorderCore {
   private let actionOutput: ByteBuffer
   /// The last action's `type`, quoted and escaped, when it is not copied from its JSON.
   private let typeOutput = ByteBuffer()
-  /// The members that say where the next action came from (`,"site":"…","cause":N`), set by
-  /// ``noteOrigin(_:)`` when ``RecordingOptions/recordsOrigins`` is on; empty otherwise.
-  private let originOutput = ByteBuffer()
-  /// The origin ``originOutput`` holds, for the full path's line builder.
-  private var pendingOrigin: ActionOrigin?
-  /// Reducer times not written yet (``RecordingOptions/recordsReducerTimes``), of the actions
-  /// up to ``pendingCostsSeq``.
-  private var pendingCosts: [Int] = []
-  /// The seq of the last time in ``pendingCosts``.
-  private var pendingCostsSeq = 0
-  /// How many reducer times a `costs` line holds.
-  static let costsPerLine = 256
+  /// Where the next action came from, as its line's members (``noteOrigin(_:)``).
+  private var origin = OriginMembers()
+  /// Reducer times not written yet.
+  private var reducerTimes = ReducerTimeBatch()
 
   init(
     path: String, identity: Identity, options: RecordingOptions, fileSystem: any LogFileSystem,
@@ -127,57 +119,27 @@ struct RecorderCore {
     return false
   }
 
-  /// Says where the next recorded action came from: its line carries `origin` (when the options
-  /// record origins) — or nothing, for `nil`.
+  /// Says where the next recorded action came from: its line carries `origin` when the options
+  /// record origins (``RecordingOptions/recordsOrigins``) — or nothing, for `nil`.
   mutating func noteOrigin(_ origin: ActionOrigin?) {
-    originOutput.removeAll()
-    pendingOrigin = options.recordsOrigins ? origin : nil
-    guard let origin = pendingOrigin else { return }
-    originOutput.append(#","site":"#)
-    let file = origin.file
-    if !file.hasPointerRepresentation
-      || !originOutput.appendQuotedIfPlain(file.utf8Start, count: file.utf8CodeUnitCount)
-    {
-      originOutput.appendJSONString(file.description)
-    }
-    // The site is one string, `file:line`: the file's closing quote moves after the line.
-    originOutput.dropLast(1)
-    originOutput.append(UInt8(ascii: ":"))
-    originOutput.appendDecimal(UInt64(origin.line))
-    originOutput.append(UInt8(ascii: "\""))
-    if let cause = origin.cause, cause > 0 {
-      originOutput.append(#","cause":"#)
-      originOutput.appendDecimal(UInt64(cause))
-    }
+    self.origin.set(options.recordsOrigins ? origin : nil)
   }
 
-  /// Keeps the reducer time of the last recorded action, and writes a `costs` line when
-  /// ``costsPerLine`` are kept. A time for an action already timed (a store that hands states
-  /// over out of order, nested) is dropped. Returns an error to report.
+  /// Keeps the reducer time of the last recorded action, and writes a `costs` line when the
+  /// batch is full (or the action does not follow the batch's last). A time for an action
+  /// already timed (a store that hands states over out of order, nested) is dropped. Returns an
+  /// error to report.
   mutating func noteReducerTime(nanoseconds: Int) -> RecorderError? {
-    guard isRecording, seq > 0, seq != pendingCostsSeq else { return nil }
-    if !pendingCosts.isEmpty && seq != pendingCostsSeq + 1 {
-      if let report = writeCosts() { return report }
-    }
-    pendingCosts.append(nanoseconds)
-    pendingCostsSeq = seq
-    return pendingCosts.count >= Self.costsPerLine ? writeCosts() : nil
+    guard isRecording, seq > 0, seq != reducerTimes.lastSeq else { return nil }
+    if !reducerTimes.continues(at: seq), let report = writeReducerTimes() { return report }
+    reducerTimes.append(nanoseconds, seq: seq)
+    return reducerTimes.isFull ? writeReducerTimes() : nil
   }
 
   /// Writes the kept reducer times as one `costs` line. Returns an error to report.
-  mutating func writeCosts() -> RecorderError? {
-    guard !pendingCosts.isEmpty else { return nil }
-    var line = LogLineBuilder(kind: .costs)
-    line.integer("seq", pendingCostsSeq)
-    var list: [UInt8] = [UInt8(ascii: "[")]
-    for (index, time) in pendingCosts.enumerated() {
-      if index > 0 { list.append(UInt8(ascii: ",")) }
-      list.append(contentsOf: String(time).utf8)
-    }
-    list.append(UInt8(ascii: "]"))
-    line.json("ns", list)
-    pendingCosts.removeAll(keepingCapacity: true)
-    return appendStateLine(line.framed())
+  mutating func writeReducerTimes() -> RecorderError? {
+    guard let line = reducerTimes.takeLine() else { return nil }
+    return appendStateLine(line)
   }
 
   /// Writes the line of the next action (or a `skipped` line). Returns an error to report.
@@ -215,7 +177,7 @@ struct RecorderCore {
         line.integer("seq", next)
         line.seconds("time", nanoseconds: elapsedNanoseconds(seq: next))
         line.string("type", type)
-        if let origin = pendingOrigin {
+        if let origin = origin.origin {
           line.string("site", "\(origin.file):\(origin.line)")
           if let cause = origin.cause, cause > 0 { line.integer("cause", cause) }
         }
@@ -318,7 +280,7 @@ struct RecorderCore {
       name = UnsafeRawBufferPointer(rebasing: quoted[1..<(quoted.count - 1)])
     }
     try writer?.writeAction(
-      seq: seq, micros: micros, type: name, origin: originOutput.bytes, action: action)
+      seq: seq, micros: micros, type: name, origin: origin.bytes.bytes, action: action)
   }
 
   /// An action's `type` for its line.
@@ -399,7 +361,7 @@ struct RecorderCore {
     // A rotation's state still unwritten (`Recorder.close()` waits for it, so only when a
     // contract-breaking caller raced it): the retiring file still ends as rotated files do.
     if let report = finishRotation() { return report }
-    if let report = writeCosts() { return report }
+    if let report = writeReducerTimes() { return report }
     do throws(RecorderError.Reason) {
       try syncRotatedFiles()
       try writer.append(endLine(reason: "closed", seq: seq), seq: seq)
