@@ -3,7 +3,7 @@ import PackageDescription
 
 // Module layers, dependencies pointing one way; each target declares every module of this package
 // that its sources import (ArchitectureDocTests checks it):
-//   RewindJSON ← Rewind ← RewindReplay ← RewindReplayService ← ReplayCLI ← replay
+//   RewindJSON ← Rewind ← RewindReplay ← RewindReplayService ← RewindServers ← ReplayCLI ← replay
 //   RewindCPU ↗    ↖ RewindExamples (counter and todo apps) ↗
 // RewindReplayService is the replay side every front end shares: it opens logs (app lookup,
 // migrations, recovery) and owns crash isolation (the worker process, its typed requests and
@@ -61,9 +61,17 @@ let package = Package(
     .target(
       name: "RewindReplayService",
       dependencies: ["RewindReplay", "Rewind", "RewindJSON", "RewindCPU"]),
+    // The protocol front ends over the replay service: the Debug Adapter Protocol server (an
+    // editor's debugger) and the MCP server (a coding agent's tools), and the bounded transport
+    // they read and write through.
+    .target(
+      name: "RewindServers",
+      dependencies: ["RewindReplayService", "RewindReplay", "Rewind", "RewindJSON"]),
     .target(
       name: "ReplayCLI",
-      dependencies: ["RewindReplayService", "RewindReplay", "Rewind", "RewindJSON"]),
+      dependencies: [
+        "RewindServers", "RewindReplayService", "RewindReplay", "Rewind", "RewindJSON",
+      ]),
     .executableTarget(
       name: "replay", dependencies: ["ReplayCLI", "RewindReplay", "Rewind", "RewindExamples"]),
     .executableTarget(
@@ -104,6 +112,12 @@ let package = Package(
       dependencies: [
         "StoreRecipes", "RewindReplay", "Rewind", "RewindJSON", "RewindExamples", "ReSwiftStandIn",
         "RewindTestSupport",
+      ]),
+    .testTarget(
+      name: "RewindServersTests",
+      dependencies: [
+        "RewindServers", "RewindReplayService", "RewindReplay", "Rewind", "RewindJSON",
+        "RewindExamples", "RewindTestSupport", "replay",
       ]),
     // Tests printed by `replay gen-test` for the fixtures (ReplayCLITests checks they are current).
     .testTarget(name: "GeneratedTests", dependencies: ["Rewind", "RewindExamples"]),
