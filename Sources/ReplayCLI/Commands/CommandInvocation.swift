@@ -34,6 +34,7 @@ struct CommandInvocation {
       case ReplayProgram.importCommand.name: return try runImport()
       case ReplayProgram.tail.name: return try runTail()
       case ReplayProgram.tui.name: return try runTUI()
+      case ReplayProgram.dap.name: return try runDAP()
       default: return try runSession()
       }
     } catch {

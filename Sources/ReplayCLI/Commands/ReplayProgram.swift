@@ -309,13 +309,29 @@ enum ReplayProgram {
       .init("replay tui Fixtures/todo-crash.jsonl", "land on the recorded crash"),
     ])
 
+  static let dap = CommandSpec(
+    name: "dap",
+    abstract: "Serve the Debug Adapter Protocol, for an editor's debugger (docs/editors.md).",
+    discussion: "Speaks DAP on standard input and output; the editor's launch configuration names "
+      + "the log (\"log\": \"session.jsonl\"). Step back, reverse continue, data breakpoints on "
+      + "state paths, function breakpoints on action types, the reducer's crash as an exception.",
+    options: [
+      .option(
+        "port", valueName: "N", kind: .integer(minimum: 0),
+        help: "Listen on 127.0.0.1:N (0: any free port) for one client at a time instead.")
+    ] + isolation,
+    examples: [
+      .init("replay dap", "the adapter an editor starts"),
+      .init("replay dap --port 4711", "for a client that attaches to a port"),
+    ])
+
   static let program = ProgramSpec(
     name: "replay",
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
     commands: [
       info, actions, state, history, diff, verify, compat, profile, shrink, genTest, export,
-      importCommand, tail, tui,
+      importCommand, tail, tui, dap,
     ],
     examples: [
       .init("replay Fixtures/todo-crash.jsonl"),
