@@ -19,6 +19,8 @@ package final class ReplayService {
   private var stateTexts: [(position: Int, text: Result<[UInt8], DebuggerError>)] = []
   /// The last diff found (``diff(from:to:)``).
   private var lastDiff: StateDiff?
+  /// The last state read a level at a time (``stateDocument(at:)``).
+  private var lastDocument: (position: Int, document: StateDocument)?
   /// What a long request that is not a walk of the timeline reports as it goes (the candidates
   /// `shrink` has tried): the work done and the work to do. (A timeline's rebuilds report to its
   /// own `progress`.)
@@ -144,10 +146,23 @@ package final class ReplayService {
     return diff
   }
 
+  /// The state at `position` read a level at a time (``StateDocument``), kept until another
+  /// position's is asked for: a front end that pages through a large state's members
+  /// (``ChildrenRequest``) reads each level of its text once.
+  /// - Throws: What ``stateText(at:)`` throws.
+  package func stateDocument(at position: Int) throws(DebuggerError) -> StateDocument {
+    if let lastDocument, lastDocument.position == position { return lastDocument.document }
+    lastDocument = nil
+    let document = StateDocument(checkedText: try stateText(at: position))
+    lastDocument = (position, document)
+    return document
+  }
+
   /// Forgets the states kept (after a skip, which changes them).
   package func forgetStates() {
     stateTexts.removeAll()
     lastDiff = nil
+    lastDocument = nil
   }
 }
 

@@ -1,7 +1,8 @@
 import RewindJSON
 import RewindReplay
 
-/// A state as the state pane and path completion read it: its JSON text, read one level at a
+/// A state as the TUI's state pane, path completion and the protocol servers' paged state
+/// (``ChildrenRequest``) read it: its JSON text, read one level at a
 /// time where rows are drawn, never built as a tree (a large state's tree costs several times
 /// its text).
 ///
@@ -11,11 +12,11 @@ import RewindReplay
 /// than 4 KiB of text, so walking a path costs little per level whatever the size of the state,
 /// and what is kept is a small fraction of the text (an array of 2.2 million numbers keeps about
 /// 34,000 positions, not 2.2 million).
-final class StateDocument {
+package final class StateDocument {
   /// The state's JSON text, checked before.
-  let text: [UInt8]
+  package let text: [UInt8]
   /// Where the state's value starts in ``text``.
-  let root: Int
+  package let root: Int
   /// The levels read so far, by where their container starts, with when each was last used.
   private var levels: [Int: (level: StateLevel, used: Int)] = [:]
   /// How many marks ``levels`` holds.
@@ -25,12 +26,12 @@ final class StateDocument {
 
   /// How many marks (``StateLevel/marks``) the document keeps before it forgets levels, the
   /// least recently used first.
-  let maxLevelEntries: Int
+  package let maxLevelEntries: Int
   /// How many of the latest uses of levels keep a level from being forgotten: more than one
   /// screenful of rows takes, so that what one redraw walks through is never read twice (the
   /// room is then exceeded rather than the text read again and again). Every walk starts at the
   /// state, so it and the levels on the way are always recent.
-  let recentUses: Int
+  package let recentUses: Int
 
   /// The document of `checkedText`.
   ///
@@ -39,7 +40,7 @@ final class StateDocument {
   ///     checks the states it returns).
   ///   - maxLevelEntries: See ``maxLevelEntries``.
   ///   - recentUses: See ``recentUses``.
-  init(checkedText: [UInt8], maxLevelEntries: Int = 1 << 20, recentUses: Int = 100_000) {
+  package init(checkedText: [UInt8], maxLevelEntries: Int = 1 << 20, recentUses: Int = 100_000) {
     text = checkedText
     self.maxLevelEntries = maxLevelEntries
     self.recentUses = recentUses
@@ -47,7 +48,7 @@ final class StateDocument {
   }
 
   /// The document of `value`'s text.
-  convenience init(_ value: JSONValue) {
+  package convenience init(_ value: JSONValue) {
     self.init(checkedText: value.serializedBytes)
   }
 
@@ -58,7 +59,7 @@ final class StateDocument {
 
   /// The level of the container at `start`, or `nil` for a string, number, boolean or null.
   /// - Complexity: O(length of the value's text) the first time, O(1) after.
-  func level(of start: Int) -> StateLevel? {
+  package func level(of start: Int) -> StateLevel? {
     guard isContainer(start) else { return nil }
     uses += 1
     if let cached = levels[start] {
@@ -99,16 +100,16 @@ final class StateDocument {
   }
 
   /// How many marks the levels kept hold (each level counting one more).
-  var keptLevelEntries: Int { levelEntries }
+  package var keptLevelEntries: Int { levelEntries }
 
   /// The number of members or elements of the value at `start` (0 for scalars).
-  func childCount(_ start: Int) -> Int {
+  package func childCount(_ start: Int) -> Int {
     level(of: start)?.count ?? 0
   }
 
   /// Whether the value at `start` is a container with members or elements: found from its
   /// first bytes, without reading its level.
-  func hasChildren(_ start: Int) -> Bool {
+  package func hasChildren(_ start: Int) -> Bool {
     guard isContainer(start) else { return false }
     let first = text.withUnsafeBytes { JSONScan.firstChild(ofContainerAt: start, in: $0) }
     return first < text.count && text[first] != UInt8(ascii: "}")
@@ -141,7 +142,7 @@ final class StateDocument {
 
   /// Where the value of member or element `index` of the container at `start` starts, or `nil`
   /// when there is none.
-  func child(_ index: Int, of start: Int) -> Int? {
+  package func child(_ index: Int, of start: Int) -> Int? {
     guard let (level, offset) = childStart(index, of: start) else { return nil }
     guard level.isObject else { return offset }
     return text.withUnsafeBytes { JSONScan.memberValue(at: offset, in: $0) }
@@ -149,7 +150,7 @@ final class StateDocument {
 
   /// The key of member `index` of the object at `start`, or `nil` when it is not an object's
   /// member.
-  func key(_ index: Int, of start: Int) -> String? {
+  package func key(_ index: Int, of start: Int) -> String? {
     guard let (level, offset) = childStart(index, of: start), level.isObject else { return nil }
     return text.withUnsafeBytes { JSONScan.key(at: offset, in: $0) }
   }
@@ -158,7 +159,7 @@ final class StateDocument {
   /// - Complexity: O(members × key length), plus less than 4 KiB of text for each mark: the
   ///   values of the members are not read (a member's value is skipped only up to the next
   ///   mark, within its 4 KiB).
-  func index(ofKey key: String, in start: Int) -> Int? {
+  package func index(ofKey key: String, in start: Int) -> Int? {
     var found: Int?
     forEachChild(of: start) { index, position, bytes in
       guard JSONScan.key(at: position, in: bytes, equals: key) else { return true }
@@ -170,7 +171,7 @@ final class StateDocument {
 
   /// The keys of the object at `start`, in order, or `nil` when it is not an object.
   /// - Complexity: As ``index(ofKey:in:)``.
-  func keys(of start: Int) -> [String]? {
+  package func keys(of start: Int) -> [String]? {
     guard level(of: start)?.isObject == true else { return nil }
     var keys: [String] = []
     forEachChild(of: start) { _, position, bytes in
@@ -207,7 +208,7 @@ final class StateDocument {
 
   /// Where the value at `path` starts, or `nil` when the path leads nowhere (`count` is not
   /// followed: it names no value in the text).
-  func start(at path: JSONPath) -> Int? {
+  package func start(at path: JSONPath) -> Int? {
     var value = root
     for component in path.components {
       guard let level = level(of: value) else { return nil }
@@ -230,26 +231,26 @@ final class StateDocument {
 
 /// What a ``StateDocument`` keeps of one container: how many members or elements it has, and
 /// where some of them start.
-struct StateLevel {
+package struct StateLevel {
   /// Where one member's key or element starts.
-  struct Mark {
+  package struct Mark {
     /// Its position among the container's members or elements.
-    let index: Int
+    package let index: Int
     /// Where its text starts in the document.
-    let offset: Int
+    package let offset: Int
   }
 
   /// Every this many children is marked.
-  static let markStride = 64
+  package static let markStride = 64
   /// A child this many bytes or more after the last mark is marked too, so that finding a child
   /// never skips more text than this (and whole children before it).
-  static let markBytes = 4096
+  package static let markBytes = 4096
 
   /// Whether the container is an object (else an array).
-  let isObject: Bool
+  package let isObject: Bool
   /// How many members or elements it has.
-  let count: Int
+  package let count: Int
   /// Where some of its children start, in order: the first, every ``markStride``-th, and each
   /// that starts ``markBytes`` or more after the last one marked.
-  let marks: [Mark]
+  package let marks: [Mark]
 }

@@ -115,6 +115,34 @@ extension ValueResponse: TextRenderedResponse {
   }
 }
 
+extension ChildrenResponse: TextRenderedResponse {
+  /// `todos at 12: array, 120 elements` then a line a child (`  [0]  {…} 3 members`), and how
+  /// to ask for the next page.
+  func textLines(in service: ReplayService) -> [ResponseLine] {
+    let name = path.components.isEmpty ? "the state" : path.description
+    var size = facts.kind
+    if let count = facts.count {
+      let noun = facts.kind == "object" ? "member" : "element"
+      size += ", \(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+    var lines = [ResponseLine(text: inert("\(name) at \(position): \(size)"))]
+    let width = min(24, children.map(\.name.count).max() ?? 0)
+    for child in children {
+      let padding = String(repeating: " ", count: max(0, width - child.name.count))
+      lines.append(ResponseLine(text: inert("  \(child.name)\(padding)  \(child.facts.preview)")))
+    }
+    if let nextOffset, let count = facts.count {
+      let target = path.components.isEmpty ? "" : " \(path)"
+      lines.append(
+        ResponseLine(
+          text: inert(
+            "  … \(count - nextOffset) more: members\(target) --at \(position) --offset \(nextOffset)"
+          )))
+    }
+    return lines
+  }
+}
+
 extension ActionDetail: TextRenderedResponse {
   func textLines(in service: ReplayService) -> [ResponseLine] {
     var header = "action \(action.seq)"

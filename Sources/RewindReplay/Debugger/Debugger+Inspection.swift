@@ -202,7 +202,7 @@ public enum ActionQuery: Sendable, Equatable {
 
   /// Whether `action` of `log` matches: its type (``ReplayLog/action(_:isOfType:)``), or the
   /// text in its type or recorded JSON.
-  func matches(_ action: RecordedAction, in log: ReplayLog) -> Bool {
+  package func matches(_ action: RecordedAction, in log: ReplayLog) -> Bool {
     switch self {
     case .type(let name): return log.action(action, isOfType: name)
     case .text(let text):

@@ -5,6 +5,7 @@ package enum ReplayCommandTable {
   /// The commands, in the order `help` lists them.
   package static let all: [ReplayCommand] = [
     MoveRequest.next, MoveRequest.back, MoveRequest.goto, PrintRequest.command,
+    ChildrenRequest.command,
     ActionRequest.command, ListRequest.command, WhereRequest.command, InfoRequest.command,
     FindRequest.command,
     DiffRequest.command, HistoryRequest.command, BlameRequest.command, SearchRequest.command,
@@ -22,6 +23,7 @@ package enum ReplayCommandTable {
   package static let oneShot: [(command: String, request: any ReplayRequest.Type)] = [
     ("replay diff A B", CompareRequest.self), ("replay shrink LOG", ShrinkRequest.self),
     ("replay profile LOG", ProfileRequest.self),
+    ("replay mcp (the 'actions' tool)", ActionsRequest.self),
   ]
 
   /// The command named or aliased `word`.

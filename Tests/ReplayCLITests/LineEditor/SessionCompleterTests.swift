@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindReplayService
 import Testing
 
 @testable import ReplayCLI

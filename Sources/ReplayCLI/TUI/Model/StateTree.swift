@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindReplay
+import RewindReplayService
 
 /// The folds, cursor and scroll position of the state pane, kept as paths so they carry over
 /// when the cursor moves to another position and the state changes under them.
