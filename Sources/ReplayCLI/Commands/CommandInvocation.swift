@@ -35,6 +35,7 @@ struct CommandInvocation {
       case ReplayProgram.tail.name: return try runTail()
       case ReplayProgram.tui.name: return try runTUI()
       case ReplayProgram.dap.name: return try runDAP()
+      case ReplayProgram.mcp.name: return try runMCP()
       default: return try runSession()
       }
     } catch {

@@ -325,13 +325,28 @@ enum ReplayProgram {
       .init("replay dap --port 4711", "for a client that attaches to a port"),
     ])
 
+  static let mcp = CommandSpec(
+    name: "mcp",
+    abstract: "Serve the Model Context Protocol on stdio, for a coding agent (docs/editors.md).",
+    discussion: "Read-only tools over one log, or every .jsonl log under a folder: logs, info, "
+      + "actions, action, state (a level at a time), diff, history, search, crash, verify, "
+      + "where, profile; the logs as resources. Speaks MCP 2026-07-28 and, through "
+      + "initialize, 2025-11-25 and earlier. The app's reducer runs in a worker process, so a "
+      + "crash is a report, not the server's end.",
+    arguments: [ArgumentSpec("LOG", help: "A log file, or a folder of logs.")],
+    options: [recovery] + isolation,
+    examples: [
+      .init("replay mcp Fixtures/todo-crash.jsonl", "what an agent's MCP client starts"),
+      .init("replay mcp ~/Library/Logs/MyApp/Recordings", "every log under a folder"),
+    ])
+
   static let program = ProgramSpec(
     name: "replay",
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
     commands: [
       info, actions, state, history, diff, verify, compat, profile, shrink, genTest, export,
-      importCommand, tail, tui, dap,
+      importCommand, tail, tui, dap, mcp,
     ],
     examples: [
       .init("replay Fixtures/todo-crash.jsonl"),
