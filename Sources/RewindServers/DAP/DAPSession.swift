@@ -91,6 +91,8 @@ package final class DAPSession {
       let request = try DAPRequest(message)
       response = DAPMessage.response(to: request, body: try answer(request))
     } catch {
+      // A message without a `seq` cannot be answered by a response (`request_seq` is 1 or more).
+      guard error.seq >= 1 else { return [unreadable(error.message)] }
       response = DAPMessage.errorResponse(error)
     }
     let events = pendingEvents
@@ -98,15 +100,14 @@ package final class DAPSession {
     return ([response] + events).map(numbered)
   }
 
-  /// The message telling the client that a message could not be read (bad framing, JSON that
-  /// does not parse): a failed response to no request (`request_seq` 0).
+  /// The message telling the client that a message could not be read (bad framing, a body
+  /// over the limit, JSON that does not parse): an `output` event in the debug console (the
+  /// protocol has no failed response to a request whose `seq` was never read).
   package func unreadable(_ reason: String) -> JSONValue {
     numbered(
-      DAPMessage.errorResponse(
-        DAPError(
-          .protocolError,
-          "a message could not be read: \(reason) (no request seq: it was not "
-            + "read as a request)", seq: 0, command: "")))
+      DAPMessage.output(
+        "error: a message could not be read: \(reason). Each message is 'Content-Length: N', "
+          + "an empty line, then N bytes of one JSON request.", category: "important"))
   }
 
   /// `message` with the next `seq`.
