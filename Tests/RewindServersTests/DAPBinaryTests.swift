@@ -56,7 +56,10 @@ import Testing
     let frames = responses.first { $0["command"] == .string("stackTrace") }?["body"]?[
       "stackFrames"]
     #expect(
-      frames?.elements.compactMap { $0["name"]?.stringValue } == ["#37 toggle", "#36 add"])
+      frames?.elements.compactMap { $0["name"]?.stringValue } == [
+        "#38 move ✗ closure #1 in variable initialization expression of todoReducer",
+        "#37 toggle",
+      ])
     let printed = responses.first { $0["command"] == .string("evaluate") }?["body"]?["result"]
     #expect(printed?.stringValue?.isEmpty == false)
   }

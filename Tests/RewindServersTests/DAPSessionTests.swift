@@ -298,7 +298,25 @@ import Testing
         == .string(
           "the app's reducer crashed on #38 move: Index out of range; the cursor is at "
             + "position 37, the last state before it"))
-    #expect(client.frameNames(levels: 1) == ["#37 toggle"])
+    // The report's frame first, at the reducer's line, then the actions.
+    let trace = client.body("stackTrace", [integer("threadId", 1), integer("levels", 2)])
+    let frames = trace["stackFrames"]?.elements ?? []
+    #expect(
+      frames.compactMap { $0["name"]?.stringValue } == [
+        "#38 move ✗ closure #1 in variable initialization expression of todoReducer",
+        "#37 toggle",
+      ])
+    #expect(
+      frames.first?["source"]?["path"]
+        == .string(Repository.root.path + "/Sources/RewindExamples/Todo.swift"))
+    #expect(frames.first?["line"] == .integer(90))
+    #expect(trace["totalFrames"] == .integer(39))
+    // Its scopes: the state the reducer was given and the action it crashed on.
+    let crashFrame = frames.first?["id"]?.intValue ?? 0
+    let scopes = client.body("scopes", [integer("frameId", crashFrame)])["scopes"]?.elements ?? []
+    let action = client.variables(
+      scopes.first { $0["name"] == .string("Action") }?["variablesReference"]?.intValue ?? 0)
+    #expect(action.first { $0["name"] == .string("seq") }?["value"] == .string("38"))
     let info = client.body("exceptionInfo", [integer("threadId", 1)])
     #expect(info["exceptionId"] == .string("SIGILL"))
     #expect(info["breakMode"] == .string("always"))

@@ -16,6 +16,15 @@ extension DAPSession {
       scope(
         "State", .state(position: position, path: .root), hint: "locals", expensive: false)
     ]
+    // A frame of the crash's report: the state the reducer was given, and the action it
+    // crashed on.
+    if try request.requiredInteger("frameId") >= Self.crashFrameBase {
+      if let seq = lastCrash?.seq, let detail = try? service.perform(ActionRequest(seq: seq)) {
+        scopes.append(
+          scope("Action", .value(detail.jsonValue), hint: "arguments", expensive: false))
+      }
+      return .object([JSONMember("scopes", .array(scopes))])
+    }
     if position > service.log.positions.lowerBound,
       let detail = try? service.perform(ActionRequest(seq: position))
     {
@@ -29,7 +38,13 @@ extension DAPSession {
   /// The position of the request's `frameId` (a frame's id is its position + 1).
   /// - Throws: ``DAPError`` when it names no position of the log.
   func framePosition(_ request: DAPRequest, service: ReplayService) throws(DAPError) -> Int {
-    let position = try request.requiredInteger("frameId") - 1
+    let id = try request.requiredInteger("frameId")
+    if id >= Self.crashFrameBase, let crash = crashAtCursor(service),
+      id - Self.crashFrameBase < crash.frames.count
+    {
+      return service.position
+    }
+    let position = id - 1
     guard service.log.positions.contains(position) else {
       throw DAPError(
         .badArguments,
@@ -143,11 +158,13 @@ extension DAPSession {
     switch value {
     case .object(let members):
       return variable(
-        name, value: "{…} \(members.count) members", type: "object", evaluateName: nil,
+        name, value: "{…} \(members.count) member\(members.count == 1 ? "" : "s")",
+        type: "object", evaluateName: nil,
         container: members.isEmpty ? nil : .value(value), count: members.count, isArray: false)
     case .array(let elements):
       return variable(
-        name, value: "[…] \(elements.count) elements", type: "array", evaluateName: nil,
+        name, value: "[…] \(elements.count) element\(elements.count == 1 ? "" : "s")",
+        type: "array", evaluateName: nil,
         container: elements.isEmpty ? nil : .value(value), count: elements.count, isArray: true)
     default:
       return variable(
@@ -175,7 +192,9 @@ extension DAPSession {
       let path = operation["path"]?.stringValue ?? ""
       let op = operation["op"]?.stringValue ?? "change"
       guard let value = operation["value"] else {
-        return valueVariable(path.isEmpty ? "(root)" : path, .string(op))
+        return variable(
+          path.isEmpty ? "(root)" : path, value: op, type: nil, evaluateName: nil,
+          container: nil, count: nil, isArray: false)
       }
       var described = valueVariable(path.isEmpty ? "(root)" : path, value)
       if case .object(var members) = described,
