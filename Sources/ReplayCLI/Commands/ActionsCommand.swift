@@ -34,17 +34,25 @@ extension CommandInvocation {
       return ExitStatus.success
     }
     let width = String(last).count
+    // A page of the range at a time (``ActionsRequest``, as the MCP server's `actions` tool
+    // asks for it), written as it comes.
+    let service = ReplayService(opened: opened)
+    var request = ActionsRequest(
+      from: first, to: last, query: type.map { .type($0) }, limit: ActionsRequest.maxLimit)
     var matched = 0
-    for seq in first...last {
-      let action: RecordedAction
-      do { action = try log.action(at: seq) } catch { throw .replay(error) }
-      if let type, !log.action(action, isOfType: type) { continue }
-      matched += 1
-      if wantsJSON {
-        output.writeLine(action.jsonValue.jsonText)
-      } else {
-        output.writeLine(ActionFormatter.line(action, seqWidth: width))
+    while true {
+      let page: ActionsResponse
+      do { page = try service.perform(request) } catch { throw opened.commandFailure(error) }
+      for detail in page.actions {
+        matched += 1
+        if wantsJSON {
+          output.writeLine(detail.action.jsonValue.jsonText)
+        } else {
+          output.writeLine(ActionFormatter.line(detail.action, seqWidth: width))
+        }
       }
+      guard let next = page.nextFrom else { break }
+      request.from = next
     }
     if let type, matched == 0 {
       var types: Set<String> = []

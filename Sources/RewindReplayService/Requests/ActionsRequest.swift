@@ -1,9 +1,9 @@
 import RewindJSON
 import RewindReplay
 
-/// A page of the log's actions in a seq range, of one type or holding a text: what a protocol
-/// front end lists for a coding agent (the command line's `replay actions LOG` streams every
-/// action of the range instead). Answered with an ``ActionsResponse``.
+/// A page of the log's actions in a seq range, of one type or holding a text: what `replay
+/// actions LOG` writes a page at a time, and the MCP server's `actions` tool lists. Answered with
+/// an ``ActionsResponse``.
 package struct ActionsRequest: ReplayRequest, Equatable {
   /// The most actions one page holds.
   package static let maxLimit = 1000

@@ -23,7 +23,7 @@ package enum ReplayCommandTable {
   package static let oneShot: [(command: String, request: any ReplayRequest.Type)] = [
     ("replay diff A B", CompareRequest.self), ("replay shrink LOG", ShrinkRequest.self),
     ("replay profile LOG", ProfileRequest.self),
-    ("replay mcp (the 'actions' tool)", ActionsRequest.self),
+    ("replay actions LOG", ActionsRequest.self),
   ]
 
   /// The command named or aliased `word`.
