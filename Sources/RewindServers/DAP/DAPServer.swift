@@ -5,8 +5,8 @@ import RewindJSON
 /// client disconnects or its input ends.
 ///
 /// A message that cannot be read (bad framing, a body over the limit, JSON that does not
-/// parse) is answered with a failed response to no request, and the server reads on; only
-/// the end of the input (or a failed write) ends it.
+/// parse) is reported in an `output` event, and the server reads on; only the end of the
+/// input, `disconnect` or a failed write ends it.
 package final class DAPServer {
   /// Where messages come from.
   private let framing: DAPFraming

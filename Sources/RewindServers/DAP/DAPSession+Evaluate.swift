@@ -3,6 +3,10 @@ import RewindReplay
 import RewindReplayService
 
 extension DAPSession {
+  /// The longest text a console command's answer holds (1 MiB); a longer one is cut, saying
+  /// how to page.
+  static let maxResultBytes = 1 << 20
+
   /// `evaluate`: in the debug console (`context` `"repl"` or none), any session command
   /// (`print todos[0]`, `history todos.count`, `watch filter`), answered with the text the
   /// session shows (a command that moves the cursor stops there, as a step does); in a watch,
@@ -78,7 +82,13 @@ extension DAPSession {
         "'quit' does not end a debug session: stop it from the editor "
           + "(disconnect)", request: request)
     }
-    let text = configuration.renderResponse(service, response)
+    var text = configuration.renderResponse(service, response)
+    if text.utf8.count > Self.maxResultBytes {
+      text =
+        String(decoding: text.utf8.prefix(Self.maxResultBytes), as: UTF8.self)
+        + "\n… (cut at \(Self.maxResultBytes) bytes: page a large value with 'members PATH "
+        + "--offset N', or expand it in the Variables pane)"
+    }
     // The cursor moved: the client refreshes its frames and variables at the new stop.
     if let motion = response as? MotionResponse {
       stop(after: motion, reason: "goto")

@@ -24,8 +24,14 @@ package struct DAPVariableTable: Sendable {
   /// Forgets every reference.
   package mutating func reset() { containers.removeAll(keepingCapacity: true) }
 
-  /// The reference of `container` (a new one each time).
+  /// The most references one stop hands out: past them, a container is shown without
+  /// children (a client that expands a million containers without stepping holds no more).
+  package static let maxReferences = 1 << 20
+
+  /// The reference of `container` (a new one each time), or 0 (not expandable) when the stop
+  /// has handed out ``maxReferences`` already.
   package mutating func reference(to container: Container) -> Int {
+    guard containers.count < Self.maxReferences else { return 0 }
     containers.append(container)
     return containers.count
   }
