@@ -71,7 +71,7 @@ import Testing
       for message in messages { DAPTestClient.validate(message) }
       #expect(
         messages.map { $0["command"]?.stringValue ?? $0["event"]?.stringValue }
-          == ["initialize", "initialized", "disconnect"])
+          == ["initialize", "disconnect"])
     }
   }
 }

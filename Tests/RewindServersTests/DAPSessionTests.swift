@@ -28,7 +28,11 @@ import Testing
       #expect(body?[capability] == .bool(true), "\(capability)")
     }
     #expect(body?["supportsSetVariable"] == .bool(false))
-    #expect(events.map { $0["event"]?.stringValue } == ["initialized"])
+    // `initialized` waits for the log: breakpoints are set on it.
+    #expect(events.isEmpty)
+    let (_, launched) = client.send(
+      "launch", [string("log", Repository.fixture("todo-session.jsonl"))])
+    #expect(launched.map { $0["event"]?.stringValue } == ["initialized"])
     let threads = client.body("threads")["threads"]?.elements ?? []
     #expect(threads == [.object([JSONMember("id", .integer(1)), string("name", "timeline")])])
   }

@@ -124,7 +124,6 @@ package final class DAPSession {
   private func answer(_ request: DAPRequest) throws(DAPError) -> JSONValue? {
     switch request.command {
     case "initialize":
-      send(DAPMessage.event("initialized"))
       return DAPCapabilities.jsonValue
     case "launch": return try launch(request)
     case "attach":
@@ -239,6 +238,8 @@ package final class DAPSession {
       throw DAPError(
         .replayFailure, "cannot open the log '\(path)': \(error.description)", request: request)
     }
+    // Ready for the breakpoints: they need the open log, so `initialized` comes only now.
+    send(DAPMessage.event("initialized"))
     startIfReady()
     return nil
   }
