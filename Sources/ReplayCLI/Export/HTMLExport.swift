@@ -33,8 +33,9 @@ enum HTMLExport {
   ///   - timeline: The log's timeline, when the app is known.
   ///   - fullStateInterval: Embed a full state every this many positions; at least 1.
   ///   - progress: Called while states are rebuilt, with the positions done and to do.
-  ///   - costs: What each action type cost the reducer (`replay profile --json`'s form), for
-  ///     the page's cost chart, when measured.
+  ///   - costs: Measures what each action type costs the reducer (`replay profile --json`'s
+  ///     form), for the page's cost chart; `nil` when not measured. Called once, while the
+  ///     actions are read on another thread.
   /// - Returns: The HTML text, as UTF-8.
   /// - Throws: `ReplayError.fault` when an action's line cannot be read.
   /// - Complexity: O(*n*) in the log's actions, each costing one reduction, one state encoding
@@ -42,7 +43,7 @@ enum HTMLExport {
   static func render(
     log: ReplayLog, timeline: (any ReplayTimeline)?,
     fullStateInterval: Int = defaultFullStateInterval,
-    progress: ((_ done: Int, _ total: Int) -> Void)? = nil, costs: JSONValue? = nil
+    progress: ((_ done: Int, _ total: Int) -> Void)? = nil, costs: () -> JSONValue? = { nil }
   ) throws(ReplayError) -> [UInt8] {
     let script = HTMLExportScript.source
     let style = HTMLExportStyle.css

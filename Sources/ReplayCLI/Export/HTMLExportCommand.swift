@@ -1,4 +1,5 @@
 import Foundation
+import RewindJSON
 import RewindReplay
 import RewindReplayService
 
@@ -18,11 +19,12 @@ extension CommandInvocation {
     let progress =
       ProgressLine.isAvailable ? ProgressLine(output: output, label: "exporting states") : nil
     // The cost chart's figures: one timed pass, as `replay profile --repeat 1 --json`.
-    let costs =
+    let costs = { () -> JSONValue? in
       opened.timeline == nil || log.isInitialStateMissing
-      ? nil
-      : (try? ReplayService(opened: opened).perform(ProfileRequest(passes: 1, top: 20)))?
-        .jsonValue
+        ? nil
+        : (try? ReplayService(opened: opened).perform(ProfileRequest(passes: 1, top: 20)))?
+          .jsonValue
+    }
     let html: [UInt8]
     do {
       html = try HTMLExport.render(

@@ -1,3 +1,4 @@
+import Foundation
 import RewindJSON
 import RewindReplay
 import RewindReplayService
@@ -40,9 +41,14 @@ enum HTMLExportData {
   /// - Complexity: O(*n*) actions read, plus the cost of ``HTMLExportStates/rebuilt(log:timeline:interval:progress:)``.
   static func write(
     log: ReplayLog, timeline: (any ReplayTimeline)?, fullStateInterval: Int,
-    costs: JSONValue? = nil, into page: inout ScriptJSONWriter,
+    costs: () -> JSONValue? = { nil }, into page: inout ScriptJSONWriter,
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(ReplayError) {
+    // The actions' JSON is read on another thread while the worker times the reducer for the
+    // costs and the states are rebuilt and diffed (which leave a core idle while they wait for
+    // the worker).
+    let actionsRead = ActionsRead(log: log)
+    let costs = costs()
     let states =
       if let timeline {
         HTMLExportStates.rebuilt(
@@ -56,7 +62,7 @@ enum HTMLExportData {
       JSONMember("version", .number(String(version))),
       JSONMember("info", log.summaryJSON(appKnown: timeline != nil)),
       JSONMember("ended", .string(LogSummary.endText(log))),
-      JSONMember("actions", .array(try actions(of: log))),
+      JSONMember("actions", .array(try actionsRead.wait().get())),
       JSONMember("costs", costs ?? .null),
     ]).write(into: &head)
     // Room for the rest of the page: the states and their patches, the script after them.
@@ -81,5 +87,28 @@ enum HTMLExportData {
       actions.append(try log.action(at: seq).jsonValue)
     }
     return actions
+  }
+}
+
+/// The JSON of every action of a log (``HTMLExportData/actions(of:)``), read in the background.
+private final class ActionsRead: @unchecked Sendable {
+  // @unchecked: `result` is written once by the background work before it leaves `group`, and
+  // read only after `wait()` has waited for the group.
+  /// The background work.
+  private let group = DispatchGroup()
+  /// The actions, or why one could not be read, once the work is done.
+  private var result: Result<[JSONValue], ReplayError> = .success([])
+
+  /// Starts reading the actions of `log`.
+  init(log: ReplayLog) {
+    DispatchQueue.global().async(group: group) {
+      self.result = Result { () throws(ReplayError) in try HTMLExportData.actions(of: log) }
+    }
+  }
+
+  /// The actions, once read.
+  func wait() -> Result<[JSONValue], ReplayError> {
+    group.wait()
+    return result
   }
 }

@@ -79,11 +79,24 @@ struct HTMLExportStates {
     states.full.append((first, previous))
     states.last = first
     guard end > first else { return states }
-    // The states are read a window at a time, and the window's diffs made on two threads (each
-    // diff needs only its two texts): the reading — from a replay worker, or rebuilt here — and
-    // the diffing of one window overlap the other thread's share.
+    // The states are read a window at a time, and each window's diffs made on two threads in the
+    // background (each diff needs only its two texts) while this thread reads the next window —
+    // from a replay worker, which rebuilds it meanwhile, or rebuilt here.
     var position = first
     var stopped = false
+    var pending: WindowDiffs?
+    /// The diffs of `window` put in the page, in order.
+    func add(_ window: WindowDiffs) {
+      for (offset, (patch, order)) in window.wait().enumerated() {
+        let at = window.start + 1 + offset
+        if let order { states.orders.append((states.patches.count, order)) }
+        states.patches.append(patch)
+        if (at - first) % states.interval == 0 {
+          states.full.append((at, window.texts[offset + 1]))
+        }
+        states.last = at
+      }
+    }
     while position < end && !stopped {
       var window: [[UInt8]] = [previous]
       var bytes = 0
@@ -104,24 +117,13 @@ struct HTMLExportStates {
           break
         }
       }
-      let start = position - (window.count - 1)
-      let texts = window
+      if let pending { add(pending) }
       // Both checked by `stateText`: diffed as they are.
-      let diffs = Self.inParallel(texts.count - 1) { index in
-        let changes = JSONDiff.diff(checkedOldText: texts[index], checkedNewText: texts[index + 1])
-        let patch = JSONPatch(changes: changes)
-        return (patch, Self.changeOrder(changes, patch))
-      }
-      for (offset, (patch, order)) in diffs.enumerated() {
-        let at = start + 1 + offset
-        if let order { states.orders.append((states.patches.count, order)) }
-        states.patches.append(patch)
-        if (at - first) % states.interval == 0 { states.full.append((at, window[offset + 1])) }
-        states.last = at
-      }
+      pending = WindowDiffs(start: position - (window.count - 1), texts: window)
       if let last = window.last { previous = last }
       progress?(position - first, end - first)
     }
+    if let pending { add(pending) }
     progress?(end - first, end - first)
     return states
   }
@@ -144,6 +146,41 @@ struct HTMLExportStates {
       halves.store(range.map(transform), half: half)
     }
     return halves.joined
+  }
+}
+
+/// The diffs of one window of states, made in the background: each state's patch against the
+/// one before it and, for a patch of several changes, their order
+/// (``HTMLExportStates/changeOrder(_:_:)``).
+private final class WindowDiffs: @unchecked Sendable {
+  // @unchecked: `results` is written once by the background work before it leaves `group`, and
+  // read only after `wait()` has waited for the group.
+  /// The position of the first state of ``texts``.
+  let start: Int
+  /// The window's states: the last state of the window before it, then the new ones.
+  let texts: [[UInt8]]
+  /// The background work.
+  private let group = DispatchGroup()
+  /// The patches and orders, once the work is done.
+  private var results: [(JSONPatch, [Int]?)] = []
+
+  /// Starts diffing `texts`, each against the one before it, on two threads.
+  init(start: Int, texts: [[UInt8]]) {
+    self.start = start
+    self.texts = texts
+    DispatchQueue.global().async(group: group) {
+      self.results = HTMLExportStates.inParallel(texts.count - 1) { index in
+        let changes = JSONDiff.diff(checkedOldText: texts[index], checkedNewText: texts[index + 1])
+        let patch = JSONPatch(changes: changes)
+        return (patch, HTMLExportStates.changeOrder(changes, patch))
+      }
+    }
+  }
+
+  /// The patches and orders, in position order, once they are made.
+  func wait() -> [(JSONPatch, [Int]?)] {
+    group.wait()
+    return results
   }
 }
 
