@@ -139,9 +139,13 @@ struct DAPBench {
 /// A `replay` process on pipes: lines or Content-Length framed messages read from its standard
 /// output.
 final class PipedReplay {
+  /// The process.
   private let process = Process()
+  /// Its standard input.
   private let input = Pipe()
+  /// Its standard output.
   private let output = Pipe()
+  /// Output read and not yet returned.
   private var buffer: [UInt8] = []
 
   /// Starts `command` (its standard error discarded).
