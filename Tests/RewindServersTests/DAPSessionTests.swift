@@ -372,4 +372,28 @@ import Testing
     #expect(stop["reason"] == .string("function breakpoint"))
     #expect(client.frameNames(levels: 1) == ["#6 clearCompleted"])
   }
+
+  @Test func stepOutRunsOnPauseStaysAndTerminateEnds() {
+    let client = DAPTestClient()
+    _ = client.start("todo-session.jsonl")
+    _ = client.body(
+      "setFunctionBreakpoints",
+      [JSONMember("breakpoints", .array([.object([string("name", "rename")])]))])
+    // No caller to return to on a timeline: step out runs on as continue does.
+    let out = client.stop("stepOut", [integer("threadId", 1)])
+    #expect(out["reason"] == .string("function breakpoint"))
+    #expect(client.frameNames(levels: 1) == ["#8 rename"])
+    let paused = client.stop("pause", [integer("threadId", 1)])
+    #expect(paused["description"] == .string("paused at position 8"))
+    let (again, _) = client.send("launch", [string("log", Repository.fixture("todo-crash.jsonl"))])
+    #expect(
+      again["message"]?.stringValue
+        == "a log is open already: one session debugs one log; disconnect and launch again "
+        + "(request 8, 'launch')")
+    let (attach, _) = client.send("attach")
+    #expect(attach["success"] == .bool(false))
+    let (terminated, events) = client.send("terminate")
+    #expect(terminated["success"] == .bool(true))
+    #expect(events.map { $0["event"]?.stringValue } == ["terminated"])
+  }
 }
