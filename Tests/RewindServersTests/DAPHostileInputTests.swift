@@ -97,6 +97,15 @@ import Testing
     #expect(messages.last?["request_seq"] == .integer(5))
   }
 
+  @Test func aRequestWithoutAPositiveSeqGetsNoResponse() {
+    let messages = DAPPipeHarness.serve(
+      DAPPipeHarness.request(0, "threads") + DAPPipeHarness.request(-3, "threads"))
+    #expect(messages.count == 2)
+    #expect(messages.allSatisfy { $0["event"] == .string("output") })
+    #expect(
+      Self.output(messages.first ?? .null)?.contains("an integer \"seq\" of 1 or more") == true)
+  }
+
   @Test func aBurstOfAThousandRequestsIsAnsweredInOrder() {
     var bytes: [UInt8] = []
     for seq in 1...1000 {

@@ -17,12 +17,14 @@ package struct DAPRequest: Sendable {
   package init(_ message: JSONValue) throws(DAPError) {
     let seq = message["seq"]?.intValue
     let command = message["command"]?.stringValue
-    guard case .object = message, message["type"]?.stringValue == "request", let seq, let command
+    guard case .object = message, message["type"]?.stringValue == "request", let seq, seq >= 1,
+      let command
     else {
       throw DAPError(
         .protocolError,
         "the message is not a request: a request is an object with \"type\": \"request\", an "
-          + "integer \"seq\" and a string \"command\"", seq: seq ?? 0, command: command ?? "")
+          + "integer \"seq\" of 1 or more and a string \"command\"",
+        seq: max(0, seq ?? 0), command: command ?? "")
     }
     self.seq = seq
     self.command = command

@@ -92,7 +92,10 @@ package final class DAPSession {
       response = DAPMessage.response(to: request, body: try answer(request))
     } catch {
       // A message without a `seq` cannot be answered by a response (`request_seq` is 1 or more).
-      guard error.seq >= 1 else { return [unreadable(error.message)] }
+      guard error.seq >= 1 else {
+        pendingEvents.removeAll()
+        return [unreadable(error.message)]
+      }
       response = DAPMessage.errorResponse(error)
     }
     let events = pendingEvents
