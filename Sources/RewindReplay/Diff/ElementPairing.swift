@@ -84,9 +84,9 @@ enum ElementPairing {
     case (.array(let oldElements), .array(let newElements)):
       let larger = max(oldElements.count, newElements.count)
       guard larger > 0 else { return true }
-      let newFingerprints = Set(newElements.map { JSONFingerprint.of($0) })
+      let newFingerprints = Set(newElements.map { $0.fingerprint })
       let commonCount = oldElements.count(where: {
-        newFingerprints.contains(JSONFingerprint.of($0))
+        newFingerprints.contains($0.fingerprint)
       })
       return commonCount * 2 >= larger
     default:

@@ -221,8 +221,8 @@ private struct Differ<Node: JSONDiffNode> {
 
     var hunks = [ArrayAlignment.Hunk(old: oldMiddle, new: newMiddle)]
     if !oldMiddle.isEmpty, !newMiddle.isEmpty {
-      let oldFingerprints = old[oldMiddle].map { JSONFingerprint.of($0) }
-      let newFingerprints = new[newMiddle].map { JSONFingerprint.of($0) }
+      let oldFingerprints = old[oldMiddle].map { $0.fingerprint }
+      let newFingerprints = new[newMiddle].map { $0.fingerprint }
       hunks = ArrayAlignment.hunks(
         oldCount: oldFingerprints.count, newCount: newFingerprints.count
       ) { i, j in

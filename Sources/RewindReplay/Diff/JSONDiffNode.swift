@@ -16,11 +16,18 @@ protocol JSONDiffNode {
   func isQuicklyEqual(to other: Self) -> Bool
   /// The node as a tree: the value a change carries.
   var value: JSONValue { get }
+  /// A hash consistent with ``isEqual(to:)`` (``JSONFingerprint``), for array alignment.
+  var fingerprint: Int { get }
   /// For two objects or two arrays, only the members or elements that may differ, and how many
   /// equal elements come before them: what can be told without reading the rest (for text, the
   /// children within the bytes the two share at their start and end); `nil` when nothing can be
   /// left out this way, or the two are not containers of one kind.
   static func narrowed(_ old: Self, _ new: Self) -> JSONDiffNarrowing<Self>?
+}
+
+extension JSONDiffNode {
+  /// ``JSONFingerprint/of(_:)``, read through ``shape`` and ``value``.
+  var fingerprint: Int { JSONFingerprint.of(self) }
 }
 
 /// The parts of two containers that may differ (``JSONDiffNode/narrowed(_:_:)``).

@@ -63,6 +63,9 @@ struct JSONTextNode: JSONDiffNode {
     }
   }
 
+  /// ``JSONFingerprint/of(textAt:in:)``: read from the text, nothing built.
+  var fingerprint: Int { JSONFingerprint.of(textAt: range.lowerBound, in: document) }
+
   /// The same bytes.
   func isQuicklyEqual(to other: JSONTextNode) -> Bool {
     guard range.count == other.range.count else { return false }
