@@ -8,7 +8,7 @@ import RewindJSON
 /// `variables`: the state's text made and read a level at a time) against `members` in the
 /// REPL after the same step. The ratio is paired repetition by repetition.
 ///
-/// Run with `rewind-bench dap [--repeat N]`.
+/// Section 13 of the harness: `rewind-bench --only 13`.
 struct DAPBench {
   /// Measured repetitions.
   let repetitions: Int

@@ -7,12 +7,9 @@
 //   --quick         smaller workloads (100,000-action logs); well under a minute
 //   --json          one JSON document with every figure instead of the table
 //   --json-out FILE also write that JSON document to FILE
-//   --only 1,2,5    run only these sections (1 … 12)
+//   --only 1,2,5    run only these sections (1 … 13)
 //   --logs DIR      keep the generated logs in DIR and reuse them in later runs
 //                   (default: a temporary directory, removed at the end)
-//
-//   swift run -c release rewind-bench dap [--repeat N]
-//                   (13) replay dap against the REPL on a 21 MB state (DAPBench.swift)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,11 +22,6 @@ do {
   case "__peak":
     // The peak resident memory of one command, this process's only child.
     exit(BenchPlatform.printPeakResident(of: Array(arguments.dropFirst())))
-  case "dap":
-    // (13) `replay dap` against the REPL on a 21 MB state: rewind-bench dap [--repeat N]
-    let count = arguments.count > 2 && arguments[1] == "--repeat" ? Int(arguments[2]) ?? 5 : 5
-    let report = Report(machine: [], mode: "dap", rows: try DAPBench(repetitions: count).run())
-    print(report.markdown)
   case "__replay":
     exit(ReplayCommand.runHere(Array(arguments.dropFirst())))
   case "__worker", "__follow":
