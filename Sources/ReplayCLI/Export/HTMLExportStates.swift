@@ -23,8 +23,9 @@ struct HTMLExportStates {
   var last: Int?
   /// Full states by position, ascending, each as its compact JSON text.
   var full: [(position: Int, state: [UInt8])] = []
-  /// `patches[i]` turns the state at `first + i` into the state at `first + i + 1`.
-  var patches: [JSONPatch] = []
+  /// `patches[i]` turns the state at `first + i` into the state at `first + i + 1`: the JSON
+  /// Patch's compact text (``JSONPatch/jsonValue``), written where its diff is made.
+  var patches: [[UInt8]] = []
   /// For patches whose operations are not in the order ``JSONDiff/diff(_:_:)`` lists its
   /// changes (removals before additions in an array, say): the patch's index and, for each
   /// change in diff order, the index of its operation. The page shows the diff in that order.
@@ -161,8 +162,8 @@ private final class WindowDiffs: @unchecked Sendable {
   let texts: [[UInt8]]
   /// The background work.
   private let group = DispatchGroup()
-  /// The patches and orders, once the work is done.
-  private var results: [(JSONPatch, [Int]?)] = []
+  /// The patches' texts and orders, once the work is done.
+  private var results: [([UInt8], [Int]?)] = []
 
   /// Starts diffing `texts`, each against the one before it, on two threads.
   init(start: Int, texts: [[UInt8]]) {
@@ -172,13 +173,13 @@ private final class WindowDiffs: @unchecked Sendable {
       self.results = HTMLExportStates.inParallel(texts.count - 1) { index in
         let changes = JSONDiff.diff(checkedOldText: texts[index], checkedNewText: texts[index + 1])
         let patch = JSONPatch(changes: changes)
-        return (patch, HTMLExportStates.changeOrder(changes, patch))
+        return (patch.jsonValue.serializedBytes, HTMLExportStates.changeOrder(changes, patch))
       }
     }
   }
 
-  /// The patches and orders, in position order, once they are made.
-  func wait() -> [(JSONPatch, [Int]?)] {
+  /// The patches' texts and orders, in position order, once they are made.
+  func wait() -> [([UInt8], [Int]?)] {
     group.wait()
     return results
   }
@@ -250,7 +251,13 @@ extension HTMLExportStates {
       json.append("]")
     }
     json.append("]")
-    member("patches", .array(patches.map(\.jsonValue)))
+    key("patches")
+    json.append("[")
+    for (index, patch) in patches.enumerated() {
+      if index > 0 { json.append(",") }
+      json.append(patch)
+    }
+    json.append("]")
     member(
       "orders", .array(orders.map { .array([number($0.patch), .array($0.order.map(number))]) }))
     member("stoppedSeq", stoppedSeq.map(number) ?? .null)
