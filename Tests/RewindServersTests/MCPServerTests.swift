@@ -1,9 +1,9 @@
 import Foundation
+import Rewind
 import RewindJSON
 import RewindReplay
 import RewindReplayService
 import RewindTestSupport
-import Synchronization
 import Testing
 
 @testable import RewindServers
@@ -165,7 +165,7 @@ import Testing
       writer.write(bytes)
       try? writer.close()
     }
-    let collected = Mutex(Data())
+    let collected = Locked(Data())
     let reader = outputPipe.fileHandleForReading
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
