@@ -211,14 +211,18 @@ package enum MCPTools {
     guard case .object(var members) = response.jsonValue else { return response.jsonValue }
     if let note { members.append(JSONMember("note", .string(note))) }
     let position = response.position
-    // A small value whole, beside its page.
-    if response.facts.byteCount <= maxInlineValueBytes {
-      do {
-        let text = try service.stateText(at: position)
-        members.append(JSONMember("value", try request.path.value(inText: text)))
-      } catch {
-        // The page was read from the same text: this does not fail.
-      }
+    // A small value whole, read from the same text the page was (the service keeps it read a
+    // level at a time): only the value's own bytes are parsed, not the state around it.
+    if response.facts.byteCount <= maxInlineValueBytes,
+      let document = try? service.stateDocument(at: position)
+    {
+      let start = document.start(at: request.path)
+      let value =
+        start.flatMap { start in
+          try? JSONParser.parse(
+            Array(document.text[start..<(start + response.facts.byteCount)]), limits: .unlimited)
+        } ?? (try? request.path.value(inText: document.text))
+      if let value { members.append(JSONMember("value", value)) }
     }
     return .object(members)
   }
