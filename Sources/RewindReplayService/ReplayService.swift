@@ -14,6 +14,9 @@ package final class ReplayService {
   package let debugger: Debugger
   /// Whether the note that the cut-off log's last action replays without a crash was given.
   private var toldCleanLastAction = false
+  /// Whether the log is still being written by a running app (`replay listen`): its last
+  /// action is not where the app stopped, so the note on it is never given.
+  package var isLive = false
   /// The last few state texts rebuilt, newest last, for a front end that shows states and diffs
   /// as the cursor moves (``stateText(at:)``).
   private var stateTexts: [(position: Int, text: Result<[UInt8], DebuggerError>)] = []
@@ -87,7 +90,7 @@ package final class ReplayService {
     var note = false
     if case .moved(let target) = motion, log.isCutOff, target == log.lastSeq,
       log.actionCount > 0, let timeline = opened.timeline, !timeline.skippedSeqs.contains(target),
-      LastActionCheck.logEndsWhereTheAppStopped(log), !toldCleanLastAction
+      !isLive, LastActionCheck.logEndsWhereTheAppStopped(log), !toldCleanLastAction
     {
       toldCleanLastAction = true
       note = true

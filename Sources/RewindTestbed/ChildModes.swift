@@ -37,6 +37,34 @@ enum ChildModes {
     recorder.close()
   }
 
+  /// Records `count` counter actions to `path` and to the live viewer the environment names
+  /// (`REWIND_LIVE`, `REWIND_LIVE_TOKEN`), `pause` milliseconds apart, acknowledging each as
+  /// ``record(to:policy:count:)`` does; then closes, gives the live connection a second to send
+  /// what is left, and prints the connection's status as one line of JSON on standard error.
+  static func recordLive(to path: String, count: Int, pause: Int, queueCapacity: Int?) throws {
+    guard var viewer = LiveViewer.fromEnvironment() else {
+      throw FixtureError("set REWIND_LIVE=unix:PATH or tcp:HOST:PORT (and REWIND_LIVE_TOKEN)")
+    }
+    if let queueCapacity { viewer.queueCapacity = queueCapacity }
+    let store = Store(initialState: CounterState(), reducer: counterReducer)
+    let recorder = try store.startRecording(
+      to: path, app: "counter",
+      options: RecordingOptions(checkpointInterval: 25, ifExists: .replace, liveViewer: viewer))
+    for n in 1...max(1, count) {
+      store.dispatch(n % 7 == 0 ? .add(n) : .increment)
+      var ack = Array("\(n)\n".utf8)
+      ack.withUnsafeMutableBytes { _ = write(1, $0.baseAddress, $0.count) }
+      if pause > 0 { usleep(UInt32(pause * 1_000)) }
+    }
+    recorder.close()
+    Thread.sleep(forTimeInterval: 1.2)
+    let status = recorder.liveStatus
+    FileHandle.standardError.write(
+      Data(
+        "{\"connections\":\(status?.connections ?? -1),\"droppedActions\":\(status?.droppedActions ?? -1),\"lastProblem\":\"\(status?.lastProblem ?? "")\"}\n"
+          .utf8))
+  }
+
   /// Records `count` todo actions on a list of 1,000 todos (about 60 KiB of JSON, a state the
   /// recorder encodes in the background), rotating every 128 KiB: each rotation starts its new
   /// file with a header whose state follows. Acknowledges each action as ``record(to:policy:count:)``

@@ -9,6 +9,8 @@
 //   rewind-testbed clock-journal LOG       record with a reducer that reads the clock (docs/determinism.md)
 //   rewind-testbed signal LOG HOW [CHAIN]  record with recordsFatalSignals, then die HOW (SignalRecordChild)
 //   rewind-testbed folder DIR N HOW       record N todo actions into a recordings folder, end HOW
+//   rewind-testbed live LOG N PAUSE_MS [QUEUE]  record N counter actions to LOG and to the live
+//                                          viewer of REWIND_LIVE, PAUSE_MS apart (docs/live.md)
 //   rewind-testbed replay ARGS…            `replay` with replay's apps and the `traps` app (Traps.swift)
 //   rewind-testbed peak REPORT ARGS…       the same, writing its peak memory to REPORT at exit
 //                                          (PeakMemoryReport.swift)
@@ -42,7 +44,7 @@ if arguments.count > 1, ["replay", "peak", "__worker", "__follow"].contains(argu
       ReplayApp(name: "journal", reducer: journalReducer),
       ReplayApp(name: "traps", reducer: trapReducer),
     ],
-    arguments: replayArguments)
+    arguments: replayArguments, voice: .bundled)
 }
 
 do {
@@ -65,12 +67,19 @@ do {
   case ("folder", 5):
     guard let count = Int(arguments[3]) else { throw FixtureError("N must be a number") }
     try ChildModes.recordInFolder(arguments[2], count: count, how: arguments[4])
+  case ("live", 5), ("live", 6):
+    guard let count = Int(arguments[3]), let pause = Int(arguments[4]) else {
+      throw FixtureError("N and PAUSE_MS must be numbers")
+    }
+    try ChildModes.recordLive(
+      to: arguments[2], count: count, pause: pause,
+      queueCapacity: arguments.count == 6 ? Int(arguments[5]) : nil)
   case ("clock-journal", 3):
     try ChildModes.clockReadingJournal(to: arguments[2])
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | record-big LOG N | dispatch-from-reducer | clock-journal LOG | folder DIR N HOW | signal LOG HOW [CHAIN] | replay ARGS… | peak REPORT ARGS…\n"
+        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | record-big LOG N | dispatch-from-reducer | clock-journal LOG | folder DIR N HOW | live LOG N PAUSE_MS [QUEUE] | signal LOG HOW [CHAIN] | replay ARGS… | peak REPORT ARGS…\n"
           .utf8))
     exit(2)
   }

@@ -36,6 +36,7 @@ struct CommandInvocation {
       case ReplayProgram.tui.name: return try runTUI()
       case ReplayProgram.dap.name: return try runDAP()
       case ReplayProgram.mcp.name: return try runMCP()
+      case ReplayProgram.listen.name: return try runListen()
       default: return try runSession()
       }
     } catch {

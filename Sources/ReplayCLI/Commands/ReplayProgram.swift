@@ -340,13 +340,56 @@ enum ReplayProgram {
       .init("replay mcp ~/Library/Logs/MyApp/Recordings", "every log under a folder"),
     ])
 
+  static let listen = CommandSpec(
+    name: "listen",
+    abstract: "Watch a running app: wait for its recorder to connect and open a live session.",
+    discussion: "The app's recorder connects out (RecordingOptions.liveViewer, or REWIND_LIVE and "
+      + "REWIND_LIVE_TOKEN in its environment) and streams its log; each app's session is saved "
+      + "as a log and the session opens on the first one. Before each command, the actions "
+      + "that arrived are read (the cursor follows the end unless moved; watchpoints and "
+      + "breakpoints stop the view there); 'wait [N]' waits for N more, 'apps' lists the apps "
+      + "connected and 'app N' switches. Listens on loopback unless --host says otherwise; every "
+      + "connection must present the token printed (docs/live.md).",
+    options: [
+      .option(
+        "socket", valueName: "PATH",
+        help: "Listen on this Unix-domain socket (default /tmp/rewind-$USER.sock)."),
+      .option(
+        "port", valueName: "N", kind: .integer(minimum: 0),
+        help: "Listen on TCP port N instead (0: any free port)."),
+      .option(
+        "host", valueName: "HOST",
+        help: "With --port: the address to listen on (default 127.0.0.1, loopback only)."),
+      .option(
+        "token", valueName: "TOKEN",
+        help: "The token apps must present (default: REWIND_LIVE_TOKEN, else a new random one)."),
+      .option("save", valueName: "FILE", help: "Save the first app's session to FILE (a new log)."),
+      .option(
+        "max-line", valueName: "BYTES", kind: .integer(minimum: 4096),
+        help: "The longest line accepted (default 67108864); a longer one is refused."),
+      .option(
+        "timeout", valueName: "SECONDS", kind: .integer(minimum: 1),
+        help: "Give up when no app has connected after this long."),
+      .option(
+        "command", short: "c", valueName: "CMD", isRepeatable: true,
+        help:
+          "Run this session command once an app connected (wait N waits for actions), then exit."),
+      .flag("json", help: "Print each command's result as one line of JSON."),
+      recovery,
+    ] + isolation,
+    examples: [
+      .init("replay listen", "on /tmp/rewind-$USER.sock, for a simulator's app"),
+      .init("replay listen --port 9091 --save live.jsonl", "TCP on loopback, saving the session"),
+      .init("replay listen -c 'wait 10' -c 'print todos.count'", "a script over a live app"),
+    ])
+
   static let program = ProgramSpec(
     name: "replay",
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
     commands: [
       info, actions, state, history, diff, verify, compat, profile, shrink, genTest, export,
-      importCommand, tail, tui, dap, mcp,
+      importCommand, tail, tui, dap, mcp, listen,
     ],
     examples: [
       .init("replay Fixtures/todo-crash.jsonl"),

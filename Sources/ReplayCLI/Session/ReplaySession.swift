@@ -7,8 +7,9 @@ import RewindReplayService
 /// rendered — as text, or as its one JSON form with `--json`. Reads nothing and prints only
 /// through its ``TextOutput``.
 final class ReplaySession {
-  /// The service that answers the session's requests.
-  let service: ReplayService
+  /// The service that answers the session's requests (a new one when a live log grew:
+  /// ``reopen(_:)``).
+  private(set) var service: ReplayService
   let output: any TextOutput
   /// The opened log.
   var opened: OpenedLog { service.opened }
@@ -36,6 +37,15 @@ final class ReplaySession {
   }
 
   var log: ReplayLog { opened.log }
+
+  /// Goes on with `opened`, the same log read again after it grew (`replay listen`): the
+  /// cursor, watchpoints and breakpoints are kept.
+  func reopen(_ opened: OpenedLog) {
+    let next = ReplayService(opened: opened)
+    next.debugger.adopt(service.debugger)
+    next.isLive = service.isLive
+    service = next
+  }
 
   /// The prompt: `(replay 12/340) `, with `skips` when actions are skipped.
   var prompt: String {

@@ -22,6 +22,9 @@ package final class LogWriter {
   private let buffer = ByteBuffer()
   private let bufferCapacity: Int?
   private let syncEveryLine: Bool
+  /// Where every line written to the file is copied for a live viewer (the current file's
+  /// writer only: a file being retired after a rotation streams nothing more).
+  var live: LiveSink?
 
   /// Opens (creates) the file.
   init(
@@ -164,6 +167,7 @@ package final class LogWriter {
     }
     committedLength += written
     hasUnsyncedBytes = true
+    if let live { live.enqueue(bytes, lastSeq: bufferedSeq) }
   }
 }
 

@@ -149,6 +149,9 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// The recording's status.
   public var status: RecordingStatus { core.withLock { $0.status } }
 
+  /// What the live connection is doing (``RecordingOptions/liveViewer``); `nil` without one.
+  public var liveStatus: LiveStatus? { core.withLock { $0.live?.status } }
+
   /// The `seq` of the last action recorded (0 before the first).
   public var lastSeq: Int { core.withLock { $0.seq } }
 
@@ -221,6 +224,10 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       guard core.isRecording else { return nil }
       let missed = core.settleAwaitedState()
       let report = write(&core)
+      if let live = core.live, live.stateRequested.load() != 0 {
+        live.stateRequested.store(0)
+        core.liveStateOwed = true
+      }
       core.awaitsState = core.isRecording && core.needsState
       stateDue.store(core.awaitsState ? 1 : 0)
       return missed ?? report

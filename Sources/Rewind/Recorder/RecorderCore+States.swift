@@ -9,8 +9,10 @@ extension RecorderCore {
   var needsState: Bool { isCheckpointDue || isRotationDue }
 
   private var isCheckpointDue: Bool {
-    options.checkpointInterval > 0 && seq > lastCheckpointSeq
-      && (seq % options.checkpointInterval == 0 || checkpointOwed)
+    seq > lastCheckpointSeq
+      && (liveStateOwed
+        || (options.checkpointInterval > 0
+          && (seq % options.checkpointInterval == 0 || checkpointOwed)))
   }
 
   /// Runs before each action is recorded. When the state after the previous action was due and
@@ -69,6 +71,7 @@ extension RecorderCore {
     }
     lastCheckpointSeq = seq
     checkpointOwed = false
+    liveStateOwed = false
     return .later(seq: seq)
   }
 
@@ -121,6 +124,7 @@ extension RecorderCore {
     try writer?.append(line.framed(), seq: seq)
     lastCheckpointSeq = seq
     checkpointOwed = false
+    liveStateOwed = false
   }
 
   /// Whether the file's last action has no checkpoint yet: what a final checkpoint, before the
@@ -171,6 +175,7 @@ extension RecorderCore {
     do {
       try shiftFiles(rotation)
       try old.flush()
+      old.live = nil
       writer = nil
       try startNextFile()
       lastCheckpointSeq = seq
@@ -209,6 +214,7 @@ extension RecorderCore {
     } catch {
       throw .rotationFailed(errno: error.errno)
     }
+    writer?.live = live
     segment += 1
     firstSeqOfFile = seq + 1
   }

@@ -72,6 +72,11 @@ struct RecorderCore {
   private var origin = OriginMembers()
   /// Reducer times not written yet.
   private var reducerTimes = ReducerTimeBatch()
+  /// The live viewer's sink (``RecordingOptions/liveViewer``), fed by the current file's writer.
+  let live: LiveSink?
+  /// Whether the live viewer asked for the state after the last action (a checkpoint is due,
+  /// whatever the interval).
+  var liveStateOwed = false
 
   init(
     path: String, identity: Identity, options: RecordingOptions, fileSystem: any LogFileSystem,
@@ -93,10 +98,30 @@ struct RecorderCore {
       foundationEncoder = nil
       foundationOutput = nil
     }
+    if let viewer = options.liveViewer {
+      let (identity, options) = (identity, options)
+      live = LiveSink(
+        viewer: viewer,
+        hello: LiveProtocol.Hello(
+          token: "", app: identity.app, session: identity.session, host: Platform.hostName,
+          pid: Int(Platform.processID), build: options.build.summary),
+        makeHeader: { firstSeq, segment, state in
+          LogLineBuilder.header(
+            session: identity.session, app: identity.app, actionType: identity.actionType,
+            stateType: identity.stateType,
+            recordedAt: options.reproducible?.recordedAt ?? LogLineBuilder.timestamp(Date()),
+            firstSeq: firstSeq, segment: segment, checkpointInterval: options.checkpointInterval,
+            build: options.build, stateJSON: state
+          ).framed()
+        })
+    } else {
+      live = nil
+    }
     do {
       writer = try LogWriter(
         path: path, fileSystem: fileSystem, exclusive: options.ifExists == .fail,
         durability: options.durability)
+      writer?.live = live
     } catch {
       let reason: RecorderError.Reason =
         error.errno == EEXIST ? .fileExists : .cannotOpen(errno: error.errno)
@@ -373,6 +398,7 @@ struct RecorderCore {
     if let signalOwner { FatalSignalRecord.detach(owner: signalOwner) }
     writer.close()
     self.writer = nil
+    live?.finish()
     status = .closed
     return nil
   }
@@ -383,6 +409,7 @@ struct RecorderCore {
     if let signalOwner { FatalSignalRecord.detach(owner: signalOwner) }
     // What is in the file: buffered lines that were never written do not count.
     let intact = writer?.committedSeq ?? seq
+    live?.finish()
     writer?.stop()
     writer = nil
     retiringWriter?.close()

@@ -100,6 +100,10 @@ public struct RecordingOptions: Sendable {
   /// handed back, ``Recorder/didReduce(_:)``) and writes the times, 256 actions a line, as
   /// `costs` records; `replay profile` shows them beside its own. Off by default.
   public var recordsReducerTimes = false
+  /// A viewer to stream the log to while the app runs (`replay listen`, docs/live.md), beside
+  /// the file; `nil` (the default) streams nothing. ``LiveViewer/fromEnvironment()`` reads it
+  /// from `REWIND_LIVE`.
+  public var liveViewer: LiveViewer?
 
   /// Fixed clock, session and date for reproducible files (fixtures, golden tests).
   package var reproducible: Reproducible?
@@ -116,7 +120,8 @@ public struct RecordingOptions: Sendable {
     build: BuildStamp = .mainBundle(),
     determinismCheck: DeterminismCheck = .default,
     recordsOrigins: Bool = false,
-    recordsReducerTimes: Bool = false
+    recordsReducerTimes: Bool = false,
+    liveViewer: LiveViewer? = nil
   ) {
     self.durability = durability
     self.checkpointInterval = max(0, checkpointInterval)
@@ -129,6 +134,7 @@ public struct RecordingOptions: Sendable {
     self.determinismCheck = determinismCheck
     self.recordsOrigins = recordsOrigins
     self.recordsReducerTimes = recordsReducerTimes
+    self.liveViewer = liveViewer
   }
 
   /// Values that make a recording byte-for-byte reproducible.

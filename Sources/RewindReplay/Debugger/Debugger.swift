@@ -102,6 +102,15 @@ public final class Debugger {
     position = target
   }
 
+  /// Takes over `other`'s watchpoints, breakpoints and cursor (the cursor where this log has
+  /// that position, else its last): for a front end that reopens a log that grew (`replay
+  /// listen`), so that the session goes on where it was.
+  public func adopt(_ other: Debugger) {
+    breakpoints = other.breakpoints
+    nextBreakpointID = other.nextBreakpointID
+    position = min(max(other.position, log.positions.lowerBound), log.positions.upperBound)
+  }
+
   /// The position `text` names in `log`: a number, `first` (or `start`), or `last` (or `end`).
   /// Every front end reads a position the user typed here.
   /// - Throws: ``DebuggerError/notAPosition(_:valid:)``, or

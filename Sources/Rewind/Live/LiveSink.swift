@@ -1,0 +1,271 @@
+import Dispatch
+import Foundation
+import RewindJSON
+
+/// What a recording's live connection is doing (``Recorder/liveStatus``).
+public struct LiveStatus: Sendable, Equatable {
+  /// Whether a viewer is connected now.
+  public var isConnected: Bool
+  /// How many connections a viewer accepted since recording started.
+  public var connections: Int
+  /// Actions the viewer was told it would not get (the queue overflowed), in all.
+  public var droppedActions: Int
+  /// Why the last attempt failed or the viewer refused (`nil` while connected, and before any
+  /// attempt failed): the reason `replay listen` gave, or the system's.
+  public var lastProblem: String?
+}
+
+/// Streams the lines a recording writes to a viewer (``LiveViewer``), off the dispatching thread.
+///
+/// The recorder hands it every line right after writing it to the file (``enqueue(_:lastSeq:)``:
+/// a copy into a bounded buffer, under a lock held for that copy only). A thread of its own
+/// connects out, greets the viewer, and sends what ``LiveWindow`` gives it; it reconnects with
+/// backoff (0.25 s doubling to 5 s) when the viewer goes away or is absent. The recorder reads
+/// ``stateRequested`` at each action and writes a checkpoint when it is set.
+package final class LiveSink: Sendable {
+  /// Set when the viewer's window needs a whole state: the recorder checkpoints the state after
+  /// its next action (and clears it).
+  package let stateRequested = AtomicWord(0)
+  private let viewer: LiveViewer
+  private let hello: LiveProtocol.Hello
+  private let incoming: Locked<Incoming>
+  private let wake = DispatchSemaphore(value: 0)
+  private let statusBox = Locked(
+    LiveStatus(isConnected: false, connections: 0, droppedActions: 0, lastProblem: nil))
+  private let makeHeader: @Sendable (Int, Int, [UInt8]) -> [UInt8]
+
+  private struct Incoming {
+    var bytes: [UInt8] = []
+    /// The seq of the last action whose line was dropped here (the buffer was full).
+    var lostThrough: Int?
+    var sleeping = false
+    var stopping = false
+  }
+
+  /// A sink for `viewer`; its thread starts at once.
+  /// - Parameter makeHeader: The header of a connection: `firstSeq`, `segment`, the state's JSON.
+  init(
+    viewer: LiveViewer, hello: LiveProtocol.Hello,
+    makeHeader: @escaping @Sendable (Int, Int, [UInt8]) -> [UInt8]
+  ) {
+    self.viewer = viewer
+    self.hello = hello
+    self.makeHeader = makeHeader
+    incoming = Locked(Incoming())
+    let thread = Thread { [self] in self.run() }
+    thread.name = "Rewind live sink"
+    thread.qualityOfService = .utility
+    thread.start()
+  }
+
+  /// The connection's status.
+  var status: LiveStatus { statusBox.withLock { $0 } }
+
+  /// Takes a copy of whole lines just written (the last action among them is `lastSeq`). Never
+  /// waits on the network: past the viewer's queue capacity, the lines are dropped and the
+  /// viewer is told.
+  func enqueue(_ bytes: UnsafeRawBufferPointer, lastSeq: Int) {
+    let capacity = viewer.queueCapacity
+    let wakes = incoming.withLock { queue -> Bool in
+      if queue.bytes.count + bytes.count > capacity {
+        queue.lostThrough = lastSeq
+      } else {
+        queue.bytes.append(contentsOf: bytes)
+      }
+      defer { queue.sleeping = false }
+      return queue.sleeping
+    }
+    if wakes { wake.signal() }
+  }
+
+  /// Sends what is left (for at most a second) and ends the thread: the recording closed.
+  func finish() {
+    incoming.withLock { $0.stopping = true }
+    wake.signal()
+  }
+
+  // MARK: The thread
+
+  private func run() {
+    var window = LiveWindow(capacity: viewer.queueCapacity, makeHeader: makeHeader)
+    var connection: Int32 = -1
+    var pending: [UInt8] = []
+    var pendingOffset = 0
+    var backoff = 250
+    var nextAttempt = DispatchTime.now()
+    var stopDeadline: DispatchTime?
+    var remainder: [UInt8] = []
+
+    func disconnect(_ problem: String?) {
+      if connection >= 0 {
+        Platform.shutdownSocket(connection)
+        Platform.close(connection)
+      }
+      connection = -1
+      pending = []
+      pendingOffset = 0
+      window.disconnect()
+      statusBox.withLock {
+        $0.isConnected = false
+        if let problem { $0.lastProblem = problem }
+      }
+      nextAttempt = DispatchTime.now() + .milliseconds(backoff)
+      backoff = min(backoff * 2, 5_000)
+    }
+
+    while true {
+      // Lines written since the last turn.
+      let (bytes, lost, stopping) = incoming.withLock { queue in
+        defer {
+          queue.bytes = []
+          queue.lostThrough = nil
+        }
+        return (queue.bytes, queue.lostThrough, queue.stopping)
+      }
+      if !bytes.isEmpty {
+        remainder += bytes
+        var start = 0
+        while let newline = remainder[start...].firstIndex(of: UInt8(ascii: "\n")) {
+          window.take(remainder[start...newline])
+          start = newline + 1
+        }
+        remainder.removeFirst(start)
+      }
+      if let lost { window.lose(through: lost) }
+      if window.wantsState { stateRequested.store(1) }
+      statusBox.withLock { $0.droppedActions = window.droppedActions }
+      if stopping && stopDeadline == nil { stopDeadline = DispatchTime.now() + .seconds(1) }
+
+      // Connect when due.
+      if connection < 0 && !stopping && DispatchTime.now() >= nextAttempt {
+        switch attach() {
+        case .connected(let fd):
+          connection = fd
+          backoff = 250
+          window.connect()
+          statusBox.withLock {
+            $0.isConnected = true
+            $0.connections += 1
+            $0.lastProblem = nil
+          }
+        case .failed(let problem):
+          statusBox.withLock { $0.lastProblem = problem }
+          nextAttempt = DispatchTime.now() + .milliseconds(backoff)
+          backoff = min(backoff * 2, 5_000)
+        }
+      }
+
+      // Send.
+      var blocked = false
+      if connection >= 0 {
+        if pendingOffset >= pending.count, let next = window.nextBytes(limit: 256 << 10) {
+          pending = next
+          pendingOffset = 0
+        }
+        if pendingOffset < pending.count {
+          let sent = pending.withUnsafeBytes { raw in
+            Platform.sendSome(connection, UnsafeRawBufferPointer(rebasing: raw[pendingOffset...]))
+          }
+          if sent < 0 {
+            disconnect("the viewer went away: \(Platform.describe(errno: Int32(-sent)))")
+            continue
+          }
+          pendingOffset += sent
+          blocked = sent == 0
+        }
+        if connection >= 0, viewerHungUp(connection) {
+          disconnect("the viewer closed the connection")
+          continue
+        }
+      }
+      let idle = pendingOffset >= pending.count
+
+      if let stopDeadline {
+        if (idle && !window.hasUnsent)
+          || DispatchTime.now() >= stopDeadline
+        {
+          if connection >= 0 {
+            Platform.shutdownSocket(connection)
+            Platform.close(connection)
+          }
+          statusBox.withLock { $0.isConnected = false }
+          return
+        }
+      }
+
+      // Wait: for the socket when it is full, else for lines (or the next attempt).
+      if blocked {
+        _ = Platform.waitWritable(connection, timeoutMilliseconds: 20)
+      } else if idle {
+        let sleeping = incoming.withLock { queue -> Bool in
+          guard queue.bytes.isEmpty, !queue.stopping || stopDeadline == nil else { return false }
+          queue.sleeping = true
+          return true
+        }
+        if sleeping { _ = wake.wait(timeout: .now() + .milliseconds(connection >= 0 ? 250 : 100)) }
+      }
+    }
+  }
+
+  /// What an attempt to connect gave.
+  private enum Attachment {
+    case connected(Int32)
+    case failed(String)
+  }
+
+  /// Connects and greets the viewer; the connected socket, or why not.
+  private func attach() -> Attachment {
+    let timeout =
+      Int(viewer.connectTimeout.components.seconds * 1_000)
+      + Int(viewer.connectTimeout.components.attoseconds / 1_000_000_000_000_000)
+    let fd: Int32
+    switch Platform.connectStream(to: viewer.socketAddress, timeoutMilliseconds: max(1, timeout)) {
+    case .success(let connected): fd = connected
+    case .failure(let failure): return .failed(failure.description)
+    }
+    var greeting = hello
+    greeting.token = viewer.effectiveToken
+    let sendFailure = greeting.line.withUnsafeBytes { Platform.sendAll(fd, $0) }
+    if let code = sendFailure {
+      Platform.close(fd)
+      return .failed("cannot greet the viewer: \(Platform.describe(errno: code))")
+    }
+    guard let answer = readLine(fd, timeoutMilliseconds: max(1, timeout)) else {
+      Platform.close(fd)
+      return .failed("the viewer did not answer the greeting in time")
+    }
+    if let refusal = LiveProtocol.parseAnswer(answer) {
+      Platform.close(fd)
+      return .failed("the viewer refused the connection: \(refusal)")
+    }
+    return .connected(fd)
+  }
+
+  /// One line (without its `\n`) read within the time limit, at most
+  /// ``LiveProtocol/greetingLimit`` bytes; `nil` otherwise.
+  private func readLine(_ fd: Int32, timeoutMilliseconds: Int) -> [UInt8]? {
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    let deadline = DispatchTime.now() + .milliseconds(timeoutMilliseconds)
+    while line.count < LiveProtocol.greetingLimit {
+      let left = Int(
+        (deadline.uptimeNanoseconds &- DispatchTime.now().uptimeNanoseconds) / 1_000_000)
+      guard DispatchTime.now() < deadline, Platform.waitReadable(fd, timeoutMilliseconds: left)
+      else { return nil }
+      let n = withUnsafeMutableBytes(of: &byte) { Platform.readSome(fd, into: $0) }
+      guard n == 1 else { return nil }
+      if byte == UInt8(ascii: "\n") { return line }
+      line.append(byte)
+    }
+    return nil
+  }
+
+  /// Whether the viewer closed its side (a read finds the end, or fails). What it sends is
+  /// otherwise ignored: nothing travels from the viewer after its answer.
+  private func viewerHungUp(_ fd: Int32) -> Bool {
+    guard Platform.waitReadable(fd, timeoutMilliseconds: 0) else { return false }
+    var scratch = [UInt8](repeating: 0, count: 512)
+    let n = scratch.withUnsafeMutableBytes { Platform.readSome(fd, into: $0) }
+    return n <= 0
+  }
+}

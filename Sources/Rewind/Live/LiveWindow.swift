@@ -1,0 +1,312 @@
+import RewindJSON
+
+/// What a live sink holds for its viewer, and what it sends next: the last whole state the log
+/// holds (its *base*: the header's, a checkpoint's or a `state` record's), the lines written since
+/// it, and where the connection is in them. Runs on the sink's thread only.
+///
+/// A connection starts with a header built from the base (so the viewer starts from a true
+/// state), then the lines after it. Lines stay until they are sent and a later base covers them;
+/// past ``capacity`` bytes, every line held is dropped: the connection is told which actions it
+/// will not get (a `live-dropped` line) and resumes at the next base, with that state as a
+/// checkpoint. The recorder is asked for a state (``wantsState``) when the lines held pass half
+/// the capacity, and after a drop.
+struct LiveWindow {
+  /// One line held.
+  struct Entry {
+    /// The action this line belongs to: an action's or skipped action's own seq, a state's,
+    /// an `end` record's, a header's `firstSeq - 1`.
+    var seq: Int
+    var bytes: [UInt8]
+  }
+
+  /// Where the connection is.
+  struct Cursor {
+    /// The next line to send is ``LiveWindow/entries``[`next - firstID`].
+    var next: Int
+    /// The seq of the last action line sent.
+    var lastSentSeq: Int
+    /// Whether the header has not been sent yet.
+    var needsStart = true
+    /// The first action not sent when lines were dropped; `nil` when none were.
+    var dropFrom: Int?
+  }
+
+  let capacity: Int
+  /// Builds the header of a connection: `firstSeq`, `segment`, the state's JSON.
+  let makeHeader: (_ firstSeq: Int, _ segment: Int, _ state: [UInt8]) -> [UInt8]
+  private(set) var entries: [Entry] = []
+  /// The id of `entries[0]` (ids count every line ever held).
+  private var firstID = 0
+  private(set) var heldBytes = 0
+  /// The last whole state: after action `seq`.
+  private(set) var base: (seq: Int, state: [UInt8])?
+  /// Every line of the actions after this seq is held.
+  private var heldSince = 0
+  /// The seq of the last action line seen.
+  private(set) var lastSeq = 0
+  /// The segment of the current file (the last header's).
+  private var segment = 0
+  /// A `state` record's parts gathered so far.
+  private var parts: (seq: Int, count: Int, text: [UInt8])?
+  /// The connection's position; `nil` when no viewer is connected.
+  var cursor: Cursor?
+  /// Whether the recorder should be asked for the state after its next action.
+  var wantsState = false
+  /// Actions dropped on the way to viewers, in all.
+  private(set) var droppedActions = 0
+  private let document = JSONTapeDocument()
+
+  init(capacity: Int, makeHeader: @escaping (Int, Int, [UInt8]) -> [UInt8]) {
+    self.capacity = capacity
+    self.makeHeader = makeHeader
+  }
+
+  // MARK: Lines written
+
+  /// Takes one line the recorder wrote (with its `\n`).
+  mutating func take(_ line: ArraySlice<UInt8>) {
+    if let seq = Self.actionSeq(line) {
+      append(Entry(seq: seq, bytes: Array(line)))
+      lastSeq = seq
+    } else {
+      takeRecord(line)
+    }
+    if heldBytes > capacity {
+      overflow()
+    } else if heldBytes > capacity / 2 {
+      wantsState = true
+    }
+  }
+
+  /// The seq of an action or skipped line the recorder wrote (which starts with its checksum,
+  /// its kind and its seq, in that order); `nil` for another line.
+  static func actionSeq(_ line: ArraySlice<UInt8>) -> Int? {
+    // {"c":"xxxxxxxx","kind":"action","seq":
+    let kinds: [(prefix: StaticString, length: Int)] = [
+      ("\",\"kind\":\"action\",\"seq\":", 24), ("\",\"kind\":\"skipped\",\"seq\":", 25),
+    ]
+    let start = line.startIndex
+    guard line.count > 40, line[start] == UInt8(ascii: "{") else { return nil }
+    let afterChecksum = start + 14
+    for kind in kinds {
+      let matches = kind.prefix.withUTF8Buffer { prefix in
+        line.count > 14 + prefix.count
+          && line[afterChecksum..<(afterChecksum + prefix.count)].elementsEqual(prefix)
+      }
+      guard matches else { continue }
+      var index = afterChecksum + kind.length
+      var value = 0
+      var digits = 0
+      while index < line.endIndex, let digit = Self.digit(line[index]), digits < 18 {
+        value = value * 10 + digit
+        digits += 1
+        index += 1
+      }
+      return digits > 0 ? value : nil
+    }
+    return nil
+  }
+
+  private static func digit(_ byte: UInt8) -> Int? {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+  }
+
+  private mutating func takeRecord(_ line: ArraySlice<UInt8>) {
+    let bytes = Array(line)
+    let body = bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes[...]
+    let loaded = body.withUnsafeBytes { document.load($0) }
+    guard loaded, let kindIndex = document.member("kind", of: document.root),
+      let kind = document.string(at: kindIndex)
+    else { return }
+    let seq = document.member("seq", of: document.root).flatMap { document.integer(at: $0) }
+    switch kind {
+    case "header":
+      let firstSeq =
+        document.member("firstSeq", of: document.root)
+        .flatMap { document.integer(at: $0) } ?? 1
+      segment =
+        document.member("segment", of: document.root)
+        .flatMap { document.integer(at: $0) } ?? 0
+      append(Entry(seq: firstSeq - 1, bytes: bytes))
+      if let state = document.member("state", of: document.root) {
+        rebase(at: firstSeq - 1, state: Array(body[document.range(at: state)]))
+      }
+    case "checkpoint":
+      guard let seq, let state = document.member("state", of: document.root) else { return }
+      append(Entry(seq: seq, bytes: bytes))
+      rebase(at: seq, state: Array(body[document.range(at: state)]))
+    case "state":
+      guard let seq else { return }
+      append(Entry(seq: seq, bytes: bytes))
+      if let state = document.member("state", of: document.root) {
+        rebase(at: seq, state: Array(body[document.range(at: state)]))
+      } else if let whole = gatherPart(seq: seq) {
+        rebase(at: seq, state: whole)
+      }
+    case "end", "state-skipped":
+      append(Entry(seq: seq ?? lastSeq, bytes: bytes))
+    default:
+      // `costs` and kinds of later versions: kept in the file, not streamed (a viewer that
+      // starts later would get a batch naming actions before its header).
+      break
+    }
+  }
+
+  /// Adds the part of a `state` record just loaded; the state's whole JSON once its last part
+  /// came.
+  private mutating func gatherPart(seq: Int) -> [UInt8]? {
+    let root = document.root
+    guard let part = document.member("part", of: root).flatMap({ document.integer(at: $0) }),
+      let count = document.member("parts", of: root).flatMap({ document.integer(at: $0) }),
+      let text = document.member("text", of: root).flatMap({ document.string(at: $0) })
+    else { return nil }
+    if part == 0 { parts = (seq, count, []) }
+    guard var gathered = parts, gathered.seq == seq, gathered.count == count else {
+      parts = nil
+      return nil
+    }
+    gathered.text.append(contentsOf: text.utf8)
+    parts = gathered
+    guard part == count - 1 else { return nil }
+    parts = nil
+    return gathered.text
+  }
+
+  private mutating func append(_ entry: Entry) {
+    entries.append(entry)
+    heldBytes += entry.bytes.count
+  }
+
+  /// The state after action `seq` is known: it becomes the base when every line since it is
+  /// held, and lines sent and covered by it are let go.
+  private mutating func rebase(at seq: Int, state: [UInt8]) {
+    guard seq >= heldSince else { return }
+    base = (seq, state)
+    heldSince = seq
+    wantsState = false
+    letGo()
+  }
+
+  /// Drops the lines at the front that are sent (or that no connection needs) and that the base
+  /// covers.
+  private mutating func letGo() {
+    guard let base else { return }
+    let sentUpTo = cursor.map { $0.needsStart ? Int.max : $0.next } ?? Int.max
+    var count = 0
+    while count < entries.count, firstID + count < sentUpTo, entries[count].seq <= base.seq {
+      heldBytes -= entries[count].bytes.count
+      count += 1
+    }
+    if count > 0 {
+      entries.removeFirst(count)
+      firstID += count
+    }
+  }
+
+  /// Past the capacity: every line held is dropped, and the connection, if it had lines to
+  /// send, resumes at the next base.
+  private mutating func overflow() {
+    if var cursor, cursor.next < firstID + entries.count || cursor.needsStart {
+      if !cursor.needsStart, cursor.dropFrom == nil { cursor.dropFrom = cursor.lastSentSeq + 1 }
+      self.cursor = cursor
+    }
+    firstID += entries.count
+    entries.removeAll()
+    heldBytes = 0
+    base = nil
+    parts = nil
+    heldSince = lastSeq
+    wantsState = true
+    if var cursor {
+      cursor.next = firstID
+      self.cursor = cursor
+    }
+  }
+
+  /// Lines of actions up to `seq` were lost before they reached the window (the sink's
+  /// buffer was full): as at an overflow, everything held is dropped.
+  mutating func lose(through seq: Int) {
+    lastSeq = max(lastSeq, seq)
+    overflow()
+  }
+
+  // MARK: The connection
+
+  /// Whether the connection has bytes waiting that ``nextBytes(limit:)`` would give now.
+  var hasUnsent: Bool {
+    guard let cursor else { return false }
+    if cursor.needsStart || cursor.dropFrom != nil { return base != nil }
+    return cursor.next < firstID + entries.count
+  }
+
+  /// A viewer connected: it starts at the base.
+  mutating func connect() {
+    cursor = Cursor(next: firstID, lastSentSeq: 0)
+    if base == nil { wantsState = true }
+  }
+
+  /// The viewer went away.
+  mutating func disconnect() {
+    cursor = nil
+    letGo()
+  }
+
+  /// The next bytes to send (at most about `limit`), and the cursor moved past them; `nil` when
+  /// there is nothing to send yet.
+  mutating func nextBytes(limit: Int) -> [UInt8]? {
+    guard var cursor else { return nil }
+    var output: [UInt8] = []
+    if cursor.needsStart || cursor.dropFrom != nil {
+      guard let base else { return nil }
+      if cursor.needsStart {
+        output = makeHeader(base.seq + 1, segment, base.state)
+        cursor.needsStart = false
+      } else if let from = cursor.dropFrom {
+        if from <= base.seq {
+          output = LiveProtocol.dropped(from: from, to: base.seq)
+          var line = LogLineBuilder(kind: .checkpoint)
+          line.integer("seq", base.seq)
+          line.json("state", base.state)
+          output += line.framed()
+          droppedActions += base.seq - from + 1
+        }
+        cursor.dropFrom = nil
+      }
+      cursor.lastSentSeq = base.seq
+      // The lines the base covers are not sent.
+      var index = max(0, cursor.next - firstID)
+      while index < entries.count, entries[index].seq <= base.seq { index += 1 }
+      cursor.next = firstID + index
+    }
+    var index = max(0, cursor.next - firstID)
+    while index < entries.count, output.count < limit {
+      let entry = entries[index]
+      output += entry.bytes
+      if Self.actionSeq(entry.bytes[...]) != nil { cursor.lastSentSeq = entry.seq }
+      index += 1
+    }
+    cursor.next = firstID + index
+    self.cursor = cursor
+    letGo()
+    return output.isEmpty ? nil : output
+  }
+}
+
+extension JSONTapeDocument {
+  /// The integer at `index`, or `nil` when the value there is not a whole number.
+  fileprivate func integer(at index: Int) -> Int? {
+    let text = self.text(at: index)
+    guard !text.isEmpty, text.count <= 19 else { return nil }
+    var value = 0
+    var negative = false
+    for (offset, byte) in text.enumerated() {
+      if offset == 0 && byte == UInt8(ascii: "-") {
+        negative = true
+        continue
+      }
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return negative ? -value : value
+  }
+}
