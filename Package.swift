@@ -12,8 +12,10 @@ import PackageDescription
 // replay (no processes, no terminal) and the command line, the TUI and the protocol servers to
 // come all sit on one layer above it.
 // StoreRecipes compiles the recipes of docs/recording.md for stores other than Rewind's (a
-// ReSwift app, against ReSwiftStandIn: ReSwift's API shape, not its code; a TCA-style feature;
-// an @Observable store; several stores); no product includes either.
+// ReSwift app, against ReSwiftStandIn: ReSwift's API shape, not its code; a Recombine app,
+// against RecombineStandIn; a TCA-style feature; an @Observable store; several stores), and
+// SwiduxRecipe the Swidux app's, against SwiduxStandIn (a target of its own: its actions
+// conform to Swidux's `Action`, ReSwift's to ReSwift's); no product includes any of them.
 // RewindCodegen ← rewind-codegen ← the RewindDirectCoding build plugin generate the direct JSON
 // path of an app's Codable types from its sources (and the catalog of its action types, when
 // they conform to `Action`); they depend on no other module here.
@@ -45,6 +47,8 @@ let package = Package(
     .target(name: "RewindExamples", dependencies: ["Rewind"]),
     .target(name: "RewindReplay", dependencies: ["Rewind", "RewindJSON"]),
     .target(name: "ReSwiftStandIn"),
+    .target(name: "RecombineStandIn"),
+    .target(name: "SwiduxStandIn"),
     // The generator of direct JSON paths for an app's Codable types (a build plugin over a tool
     // over a library that reads Swift source); it depends on nothing of Rewind's.
     .target(name: "RewindCodegen"),
@@ -56,7 +60,13 @@ let package = Package(
     // Codable types of every shape the generator reads, built with the plugin (its tests).
     .target(name: "CodegenSamples", dependencies: ["Rewind"], plugins: ["RewindDirectCoding"]),
     .target(
-      name: "StoreRecipes", dependencies: ["Rewind", "RewindExamples", "ReSwiftStandIn"],
+      name: "StoreRecipes",
+      dependencies: ["Rewind", "RewindExamples", "ReSwiftStandIn", "RecombineStandIn"],
+      plugins: ["RewindDirectCoding"]),
+    // The Swidux recipe is a target of its own: its actions conform to Swidux's `Action`, and
+    // the plugin's generated catalog (`any Action`) can name one such protocol per target.
+    .target(
+      name: "SwiduxRecipe", dependencies: ["Rewind", "SwiduxStandIn"],
       plugins: ["RewindDirectCoding"]),
     .target(
       name: "RewindReplayService",
@@ -110,8 +120,8 @@ let package = Package(
     .testTarget(
       name: "StoreRecipesTests",
       dependencies: [
-        "StoreRecipes", "RewindReplay", "Rewind", "RewindJSON", "RewindExamples", "ReSwiftStandIn",
-        "RewindTestSupport",
+        "StoreRecipes", "SwiduxRecipe", "RewindReplay", "Rewind", "RewindJSON", "RewindExamples",
+        "ReSwiftStandIn", "RecombineStandIn", "SwiduxStandIn", "RewindTestSupport",
       ]),
     .testTarget(
       name: "RewindServersTests",
