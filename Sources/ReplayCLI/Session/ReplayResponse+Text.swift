@@ -377,6 +377,9 @@ extension BreakResponse: TextRenderedResponse {
           text: "warning: no action of type '\(inert(unknownType.name))' is in this log"
             + inert(suggestion), channel: .standardError))
     }
+    if let mismatch {
+      lines.append(ResponseLine(text: "warning: \(inert(mismatch))", channel: .standardError))
+    }
     return lines
   }
 }

@@ -38,8 +38,10 @@ public enum Breakpoint: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Parses what follows `break`: `type=NAME` or `if PATH OP VALUE`. VALUE is JSON (`3`,
-  /// `"Buy milk"`, `true`), or a bare word taken as a string.
-  /// - Throws: A message saying what is wrong.
+  /// `"Buy milk"`, `true`, `null`); a word that is not JSON is refused with its quoted form as
+  /// the suggestion, and so is an operator that is not one of ``Comparison``'s, so no condition
+  /// is set that compares with something the user did not mean.
+  /// - Throws: A message saying what is wrong and what to write instead.
   public static func parseBreak(_ text: String) throws(BreakpointParseError) -> Breakpoint {
     let trimmed = text.trimmingCharacters(in: " ")
     if trimmed.hasPrefix("type=") {
@@ -52,34 +54,56 @@ public enum Breakpoint: Sendable, Equatable, CustomStringConvertible {
     guard trimmed.hasPrefix("if ") else {
       throw BreakpointParseError("expected 'break type=NAME' or 'break if PATH OP VALUE'")
     }
-    let condition = trimmed.dropFirst(3)
-    let rest = Array(condition.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true))
-    if rest.count == 3, let comparison = Comparison(rawValue: String(rest[1])) {
-      let path: JSONPath
-      do { path = try JSONPath.parse(String(rest[0])) } catch {
-        throw BreakpointParseError(error.description)
-      }
-      return .condition(path, comparison, literal(String(rest[2])))
-    }
-    // Written without spaces around a symbol: `todos.count>3`, `filter=="all"`.
-    if let (path, comparison, value) = joinedCondition(condition) {
-      return .condition(path, comparison, literal(value))
-    }
-    guard rest.count == 3 else {
-      throw BreakpointParseError(
-        "expected 'break if PATH OP VALUE', for example: break if todos.count > 3")
-    }
-    let ops = Comparison.allCases.map(\.rawValue).joined(separator: " ")
-    throw BreakpointParseError("unknown operator '\(rest[1])': use one of \(ops)")
+    let (path, comparison, value) = try condition(Array(trimmed.dropFirst(3)))
+    return .condition(path, comparison, value)
   }
 
-  /// `PATH OP VALUE` split at its first symbol operator (`==`, `!=`, `<=`, `>=`, `<`, `>`) outside
-  /// the path's brackets and quotes, spaces or none around it; `nil` when there is none, or the
-  /// text before it is not a path or nothing follows it.
-  private static func joinedCondition(
-    _ text: Substring
-  ) -> (JSONPath, Comparison, String)? {
-    let characters = Array(text)
+  /// The symbols an operator is written with; a run of them is one operator (`>>` is not `>`).
+  private static let operatorSymbols: Set<Character> = ["=", "!", "<", ">"]
+
+  /// `PATH OP VALUE`, split at its operator: the first run of `=!<>` outside the path's brackets
+  /// and quotes (spaces or none around it), or the word `contains` between spaces.
+  private static func condition(
+    _ characters: [Character]
+  ) throws(BreakpointParseError) -> (JSONPath, Comparison, JSONValue) {
+    let example = "for example: break if todos.count > 3"
+    guard let (start, end) = operatorRange(characters) else {
+      let words = String(characters).split(separator: " ")
+      if words.count >= 3 {
+        throw BreakpointParseError(
+          "'\(words[1])' is not an operator: use one of \(operators)")
+      }
+      throw BreakpointParseError("expected 'break if PATH OP VALUE', \(example)")
+    }
+    let symbol = String(characters[start..<end])
+    guard let comparison = Comparison(rawValue: symbol) else {
+      let hint = Self.likelyOperator[symbol].map { "did you mean '\($0)'? Operators are " }
+      throw BreakpointParseError(
+        "'\(symbol)' is not an operator: \(hint ?? "use one of ")\(operators)")
+    }
+    let pathText = String(characters[..<start]).trimmingCharacters(in: " ")
+    guard !pathText.isEmpty else {
+      throw BreakpointParseError("expected a path before '\(symbol)', \(example)")
+    }
+    let path: JSONPath
+    do { path = try JSONPath.parse(pathText) } catch {
+      throw BreakpointParseError(error.description)
+    }
+    let valueText = String(characters[end...]).trimmingCharacters(in: " ")
+    guard !valueText.isEmpty else {
+      throw BreakpointParseError("expected a value after '\(symbol)', \(example)")
+    }
+    return (path, comparison, try value(valueText, after: "\(pathText) \(symbol)"))
+  }
+
+  /// Whether `text` is written as a condition (`todos.count > 3`, `filter==all`): it has an
+  /// operator outside brackets and quotes. Such text is no path to watch.
+  public static func isCondition(_ text: String) -> Bool {
+    operatorRange(Array(text)) != nil
+  }
+
+  /// Where the operator is in `characters`, or `nil` when there is none.
+  private static func operatorRange(_ characters: [Character]) -> (Int, Int)? {
     var depth = 0
     var quoted = false
     var index = 0
@@ -93,24 +117,50 @@ public enum Breakpoint: Sendable, Equatable, CustomStringConvertible {
         depth += 1
       } else if character == "]" {
         depth -= 1
-      } else if depth == 0, "=!<>".contains(character) {
-        let pair = index + 1 < characters.count ? String(characters[index...index + 1]) : ""
-        let symbol = Comparison(rawValue: pair) != nil ? pair : String(character)
-        guard let comparison = Comparison(rawValue: symbol) else { return nil }
-        let path = String(characters[..<index]).trimmingCharacters(in: " ")
-        let value = String(characters[(index + symbol.count)...]).trimmingCharacters(in: " ")
-        guard !value.isEmpty, let parsed = try? JSONPath.parse(path) else { return nil }
-        return (parsed, comparison, value)
+      } else if depth == 0, operatorSymbols.contains(character) {
+        var end = index + 1
+        while end < characters.count, operatorSymbols.contains(characters[end]) { end += 1 }
+        return (index, end)
+      } else if depth == 0, character == " ", index > 0 {
+        let word = Array(Comparison.contains.rawValue) + [" "]
+        let after = index + 1
+        if characters.count > after + word.count,
+          Array(characters[after..<after + word.count]) == word
+        {
+          return (after, after + word.count - 1)
+        }
       }
       index += 1
     }
     return nil
   }
 
-  /// A value typed by a user: JSON when it parses, else the text as a string.
-  public static func literal(_ text: String) -> JSONValue {
-    (try? JSONParser.parse(text)) ?? .string(text)
+  /// The value of a condition: JSON. Anything else is refused, a bare word with its quoted form
+  /// as the suggestion (`activ` compared as a string never matched the `"active"` meant, and
+  /// gave no sign of it).
+  private static func value(
+    _ text: String, after condition: String
+  ) throws(BreakpointParseError) -> JSONValue {
+    if let parsed = try? JSONParser.parse(text) { return parsed }
+    if let first = text.first, operatorSymbols.contains(first) {
+      throw BreakpointParseError(
+        "'\(text)' is not a value: write one operator between the path and the value "
+          + "(\(operators))")
+    }
+    let quoted = JSONValue.string(text.first == "\"" ? String(text.dropFirst()) : text).jsonText
+    throw BreakpointParseError(
+      "'\(text)' is not a value: did you mean \(quoted)? A string is quoted "
+        + "(break if \(condition) \(quoted)); numbers, true, false and null are not")
   }
+
+  /// Every operator, as listed in messages.
+  private static let operators = Comparison.allCases.map(\.rawValue).joined(separator: " ")
+
+  /// What a mistyped operator most likely meant.
+  private static let likelyOperator: [String: String] = [
+    "=": "==", "===": "==", "=>": ">=", "=<": "<=", ">>": ">", "<<": "<", "!": "!=",
+    "!==": "!=", "<>": "!=", "><": "!=", ">==": ">=", "<==": "<=",
+  ]
 }
 
 /// A `break` command that could not be parsed.
@@ -141,6 +191,49 @@ extension Breakpoint.Comparison {
       default: return order >= 0
       }
     }
+  }
+
+  /// Why `actual OP expected` cannot hold for the kinds of the two values (a number compared
+  /// with a string, `>` on an array), with what was likely meant; `nil` when it can. A value that
+  /// is `null` may later be anything, so it is never a mismatch.
+  /// - Parameter path: How the user wrote the path, for the message.
+  public func mismatch(_ actual: JSONValue, _ expected: JSONValue, at path: String) -> String? {
+    let here = "\(path) is \(Self.article(actual.kindName)) here"
+    switch (self, actual, expected) {
+    case (_, .null, _), (.contains, .array, _), (.contains, .string, .string), (_, _, .null):
+      return nil
+    case (.contains, .string, _):
+      return "\(here): 'contains' looks in it for a string, and \(expected.jsonText) is "
+        + "\(Self.article(expected.kindName))\(Self.suggestion(expected, like: actual))"
+    case (.contains, _, _): return "\(here): 'contains' looks in a string or an array"
+    case (.less, .array, _), (.lessOrEqual, .array, _), (.greater, .array, _),
+      (.greaterOrEqual, .array, _):
+      return "\(here): '\(rawValue)' compares numbers or strings; did you mean \(path).count?"
+    default:
+      guard actual.kindName != expected.kindName else { return nil }
+      return "\(here) and \(expected.jsonText) is \(Self.article(expected.kindName)): "
+        + "'\(rawValue)' compares values of one kind\(Self.suggestion(expected, like: actual))"
+    }
+  }
+
+  /// "a number", "an array".
+  private static func article(_ kind: String) -> String {
+    ("aeiou".contains(kind.first ?? "x") ? "an " : "a ") + kind
+  }
+
+  /// `; did you mean 3?` when `value` written as `other`'s kind reads as it (`"3"` for a number,
+  /// `3` for a string).
+  private static func suggestion(_ value: JSONValue, like other: JSONValue) -> String {
+    switch (value, other) {
+    case (.string(let text), .number), (.string(let text), .bool):
+      if let parsed = try? JSONParser.parse(text), parsed.kindName == other.kindName {
+        return "; did you mean \(parsed.jsonText)?"
+      }
+    case (.number, .string), (.bool, .string):
+      return "; did you mean \(JSONValue.string(value.jsonText).jsonText)?"
+    default: break
+    }
+    return ""
   }
 
   private static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool {

@@ -23,7 +23,14 @@ package struct BreakRequest: ReplayRequest, Equatable {
           name: name, suggestion: closestMatch(to: name, in: known.sorted()))
       }
     }
-    return BreakResponse(id: id, breakpoint: breakpoint, unknownType: unknownType)
+    var mismatch: String?
+    if case .condition(let path, let comparison, let expected) = breakpoint,
+      let actual = try? debugger.value(at: path)
+    {
+      mismatch = comparison.mismatch(actual, expected, at: path.sessionText)
+    }
+    return BreakResponse(
+      id: id, breakpoint: breakpoint, unknownType: unknownType, mismatch: mismatch)
   }
 
   /// `break type=NAME|if COND`.
@@ -31,8 +38,9 @@ package struct BreakRequest: ReplayRequest, Equatable {
     name: "break", alias: "br", usage: "break type=NAME|if COND",
     summary: "stop at a type, or where COND becomes true",
     details:
-      "COND is PATH OP VALUE; OP is one of == != < <= > >= contains. VALUE is JSON (3, \"Buy milk\", true) "
-      + "or a bare word. A condition stops where it holds after an action and did not before.",
+      "COND is PATH OP VALUE; OP is one of == != < <= > >= contains. VALUE is JSON: 3, "
+      + "\"Buy milk\", true, null (a string is quoted). A condition stops where it holds after "
+      + "an action and did not before.",
     repeats: false, arguments: .breakpoint
   ) { words, _ throws(ReplayFailure) in
     do throws(BreakpointParseError) {
@@ -59,6 +67,9 @@ package struct BreakResponse: ReplayResponse {
   package var breakpoint: Breakpoint
   /// Set when the breakpoint's action type is not in the log: it may never stop.
   package var unknownType: UnknownType?
+  /// Set when the condition's value is of another kind than the value at its path at the
+  /// cursor (a number compared with a string): why it cannot hold, and what was likely meant.
+  package var mismatch: String? = nil
 
   /// ``Breakpoint/jsonValue(id:)``.
   package var jsonValue: JSONValue { breakpoint.jsonValue(id: id) }

@@ -30,6 +30,13 @@ package struct WatchRequest: ReplayRequest, Equatable {
     }
     // Said before a path error: without the app's reducer no watchpoint can be set at all.
     _ = try service.debug { () throws(DebuggerError) in try service.debugger.requireTimeline() }
+    let text = words.joined(separator: " ")
+    if Breakpoint.isCondition(text) {
+      // `watch todos.count > 3` read as one path would be a key named `count > 3`.
+      throw .usage(
+        "watch takes a path and stops where its value changes; to stop where a condition "
+          + "becomes true: break if \(text)")
+    }
     return WatchRequest(try ReplayCommand.path(words))
   }
 }

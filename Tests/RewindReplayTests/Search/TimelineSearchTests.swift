@@ -93,7 +93,8 @@ private func fixture(_ name: String) -> String {
       .condition(JSONPath([.key("todos"), .key("count")]), .greater, .number("3"))
     ),
     (
-      "if filter == completed", .condition(JSONPath([.key("filter")]), .equal, .string("completed"))
+      #"if filter == "completed""#,
+      .condition(JSONPath([.key("filter")]), .equal, .string("completed"))
     ),
     (
       #"if todos[0].title contains "milk""#,
@@ -124,7 +125,9 @@ private func fixture(_ name: String) -> String {
       let parsed = try Breakpoint.parseBreak("if todos.count => 3")
       Issue.record("parsed as \(parsed)")
     } catch {
-      #expect(error.description == "unknown operator '=>': use one of == != < <= > >= contains")
+      #expect(
+        error.description
+          == "'=>' is not an operator: did you mean '>='? Operators are == != < <= > >= contains")
     }
     #expect(throws: BreakpointParseError.self) { try Breakpoint.parseBreak("if todos.count>") }
   }
