@@ -132,12 +132,10 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     superEncoder(key: key)
   }
 
-  /// An encoder for the member at `key` that the caller may use at any time (buffered mode; a
-  /// single pass gives up).
+  /// An encoder for the member at `key`, begun here: a single pass goes on while the caller
+  /// writes the member before anything else (``JSONStreamSlotEncoder``).
   private func superEncoder(key: some CodingKey) -> any Encoder {
-    guard frame != 0, encoder.state.pointee.buffer != nil,
-      let position = try? encoder.beginMember(of: frame, key: key)
-    else {
+    guard frame != 0, let position = try? encoder.beginMember(of: frame, key: key) else {
       encoder.state.pointee.gaveUp = true
       return encoder
     }
@@ -273,7 +271,7 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
   }
 
   mutating func superEncoder() -> any Encoder {
-    guard frame != 0, encoder.state.pointee.buffer != nil, let element = try? begin() else {
+    guard frame != 0, let element = try? begin() else {
       encoder.state.pointee.gaveUp = true
       return encoder
     }

@@ -3,11 +3,15 @@ import Foundation
 /// Encodes `Encodable` values straight into compact JSON bytes: the one `Encoder` behind
 /// ``RewindJSONEncoder`` (bytes, and ``JSONValue``s parsed from them) and the recorder.
 ///
-/// Values are written as they are encoded, in one pass. What one pass cannot write — a container
-/// written to after a later sibling, a key encoded twice, super encoders, a single value written
-/// twice — makes the stream encode the value again in its buffered mode (``JSONStreamBuffer``),
-/// which keeps each container apart and puts them together at the end; dictionaries and sets are
-/// always encoded that way, so that their entries can be sorted.
+/// Values are written as they are encoded, in one pass. A super encoder stays in the pass when it
+/// writes its member before anything else is written to its container (as
+/// `try value.encode(to: container.superEncoder(forKey: key))` does); a member it never writes is
+/// `{}`. What one pass cannot write — a container written to after a later sibling, a key encoded
+/// twice, a super encoder used after its container moved on, a single value written twice —
+/// makes the stream encode the value again in its buffered mode (``JSONStreamBuffer``), which
+/// keeps each container apart and puts them together at the end (``JSONStreamFallbackCounter``
+/// counts these, for tests and the benchmarks); dictionaries and sets are always encoded that
+/// way, so that their entries can be sorted.
 ///
 /// Reusable: one instance encodes one value after another (not concurrently).
 package final class JSONStreamEncoder {
@@ -23,6 +27,8 @@ package final class JSONStreamEncoder {
 
   let userInfo: [CodingUserInfoKey: any Sendable]
   private let encoder: JSONStreamValueEncoder
+  /// What ``encode(_:appendingTo:)`` encodes into, kept from one value to the next.
+  private var scratch: [UInt8] = []
 
   /// Creates an encoder.
   package init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
@@ -43,6 +49,18 @@ package final class JSONStreamEncoder {
       output.removeSubrange(start...)
       throw error
     }
+  }
+
+  /// Encodes `value` as compact JSON appended to `output`, through a buffer of its own kept from
+  /// one value to the next (no allocation once it is large enough).
+  ///
+  /// - Returns: What the value's top level is.
+  /// - Throws: As ``encode(_:into:)``; `output` is unchanged then.
+  package func encode<T: Encodable>(_ value: T, appendingTo output: ByteBuffer) throws -> TopLevel {
+    scratch.removeAll(keepingCapacity: true)
+    let topLevel = try encode(value, into: &scratch)
+    output.append(scratch)
+    return topLevel
   }
 }
 
@@ -97,6 +115,13 @@ final class JSONStreamValueEncoder: Encoder {
     /// Set when a single pass cannot continue; a value that catches the fallback error does not
     /// hide it.
     var gaveUp = false
+    /// A single pass: where the value of the member a super encoder was made for goes (its key is
+    /// written, its value not yet); -1 when no member waits for one.
+    var superValueStart = -1
+    /// The super encoder whose member waits (``JSONStreamSlotEncoder/token``).
+    var superToken = 0
+    /// The token of the next super encoder.
+    var nextSuperToken = 1
     var firstTopKey: String?
     var topString: String?
     /// Set when the top-level value was written whole by a ``JSONStreamSpecialEncoding`` type.
@@ -142,6 +167,7 @@ final class JSONStreamValueEncoder: Encoder {
   @inline(__always)
   func closeFrames(downTo depth: Int) {
     guard state.pointee.buffer == nil else { return }
+    if state.pointee.superValueStart >= 0 { settleSuperMember() }
     while state.pointee.frames.count > depth {
       let frame = state.pointee.frames.removeLast()
       state.pointee.framePaths.removeLast()
@@ -197,6 +223,7 @@ final class JSONStreamValueEncoder: Encoder {
       state.pointee.frames[position].count += 1
       return position
     }
+    if state.pointee.superValueStart >= 0 { settleSuperMember() }
     if state.pointee.frames[position].count > 0 {
       // Encoding a key again replaces its value; a single pass cannot.
       for index in state.pointee.frames[position].keyStart..<state.pointee.keys.count
@@ -222,11 +249,49 @@ final class JSONStreamValueEncoder: Encoder {
     let index = state.pointee.frames[position].count
     if let buffer = state.pointee.buffer {
       buffer.beginMember(String(index), outputCount: state.pointee.output.count)
-    } else if index > 0 {
-      state.pointee.output.append(.comma)
+    } else {
+      if state.pointee.superValueStart >= 0 { settleSuperMember() }
+      if index > 0 { state.pointee.output.append(.comma) }
     }
     state.pointee.frames[position].count += 1
     return (position, index)
+  }
+
+  // MARK: Super encoders in a single pass
+
+  /// A single pass: notes that the member just begun (its key or separator written) is a super
+  /// encoder's, whose value comes when the super encoder is used.
+  /// - Returns: The super encoder's token.
+  func awaitSuperMember() -> Int {
+    let token = state.pointee.nextSuperToken
+    state.pointee.nextSuperToken += 1
+    state.pointee.superToken = token
+    state.pointee.superValueStart = state.pointee.output.count
+    return token
+  }
+
+  /// A single pass: the super encoder `token` is about to write its member's value; whether it
+  /// can, here and now — its member is the one waiting, and nothing was written since.
+  func takeSuperMember(_ token: Int) -> Bool {
+    guard state.pointee.superValueStart >= 0, state.pointee.superToken == token,
+      state.pointee.output.count == state.pointee.superValueStart
+    else { return false }
+    state.pointee.superValueStart = -1
+    return true
+  }
+
+  /// A single pass moves on from a super encoder's member that is still waiting for its value:
+  /// it is `{}`, as the buffered mode writes a member never written. Using that super encoder
+  /// later gives up the pass.
+  @inline(never)
+  func settleSuperMember() {
+    if state.pointee.output.count == state.pointee.superValueStart {
+      appendLiteral("{}")
+    } else {
+      // Something was written where the member's value goes, not by its super encoder.
+      state.pointee.gaveUp = true
+    }
+    state.pointee.superValueStart = -1
   }
 
   /// Opens a container as the value being written: `{` or `[`.

@@ -13,12 +13,14 @@ extension JSONStreamValueEncoder {
     let start = output.count
     if let topLevel = try encodeInOnePass(value, into: &output) { return topLevel }
     output.removeSubrange(start...)
+    if let counter = JSONStreamFallbackCounter.current { counter.note(T.self) }
     return try encodeBuffered(value, order: .written, into: &output, naming: true)
   }
 
   /// Resets what one encoding keeps, for a top-level value at `path`.
   private func reset(buffer: JSONStreamBuffer?, path: JSONLazyPath) {
     state.pointee.gaveUp = false
+    state.pointee.superValueStart = -1
     state.pointee.firstTopKey = nil
     state.pointee.topString = nil
     state.pointee.topIsSpecial = false
@@ -52,10 +54,10 @@ extension JSONStreamValueEncoder {
       if state.pointee.gaveUp { return nil }
       throw error
     }
-    guard !state.pointee.gaveUp else { return nil }
-    guard state.pointee.slot.isFilled else { throw Self.nothingEncoded(value) }
     let topFrame = state.pointee.frames.first
     closeFrames(downTo: 0)
+    guard !state.pointee.gaveUp else { return nil }
+    guard state.pointee.slot.isFilled else { throw Self.nothingEncoded(value) }
     if state.pointee.topIsSpecial {
       let text = Array(state.pointee.output[start...])
       return text.withUnsafeBytes { Self.topLevel(of: $0) }

@@ -1,4 +1,5 @@
 import Foundation
+import RewindJSON
 
 /// The action types of an app whose actions are separate types conforming to a protocol (as in
 /// ReSwift: `struct AddTodo: Action`), listed once so that they can be recorded and replayed
@@ -37,10 +38,15 @@ extension ActionCatalog {
 /// One action of an ``ActionCatalog``, as the recorder writes it and the replay reads it back:
 /// `{"TypeName":{…}}`.
 ///
+/// It is written and read in one pass, as an enum action is: the recorder writes the type's name
+/// and then the action's own JSON straight after it (through the type's ``JSONDirectEncodable``
+/// path when it has one, else its `encode(to:)`), and the replay reads the action from where its
+/// JSON lies in the line (its ``JSONDirectDecodable`` path, else `init(from:)`), never a copy.
+///
 /// Why `@unchecked Sendable` is sound: an instance is made only from a value whose dynamic type
 /// is one of the catalog's ``ActionCatalog/types``, each of which is `Sendable`.
 public struct CatalogAction<Catalog: ActionCatalog>: Codable, @unchecked Sendable,
-  CustomStringConvertible
+  CustomStringConvertible, JSONDirectCodable
 {
   /// The action, as the app's reducer takes it.
   public let action: Catalog.Base
@@ -93,7 +99,7 @@ public struct CatalogAction<Catalog: ActionCatalog>: Codable, @unchecked Sendabl
             "unknown action type '\(key.stringValue)': it is not in \(Catalog.self).types "
             + "(\(table.names.joined(separator: ", ")))"))
     }
-    let value = try entry.decode(container.superDecoder(forKey: key))
+    let value = try entry.decode(container, key)
     guard let action = value as? Catalog.Base else {
       throw DecodingError.typeMismatch(
         Catalog.Base.self,
@@ -109,30 +115,78 @@ public struct CatalogAction<Catalog: ActionCatalog>: Codable, @unchecked Sendabl
   /// Writes `{"TypeName":{…}}`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CatalogKey.self)
-    try entry.encode(action, container.superEncoder(forKey: CatalogKey(entry.name)))
+    try entry.encode(action, &container)
+  }
+
+  /// Writes `{"TypeName":{…}}`, the bytes ``encode(to:)`` gives, in one pass.
+  /// - Throws: The action's error.
+  public func encodeJSON(to json: inout JSONDirectWriter) throws {
+    json.beginObject()
+    json.key(named: entry.name)
+    try entry.encodeJSON(action, &json)
+    json.endObject()
+  }
+
+  /// Reads `{"TypeName":{…}}` where it lies in the log's line.
+  /// - Throws: ``JSONDirectReaderError`` or the action's error when it does not read this way
+  ///   (the replay then decodes with ``init(from:)``, whose error says why).
+  public init(json: JSONDirectReader) throws {
+    let (key, value) = try json.onlyMember()
+    let name = key.string
+    guard let entry = CatalogTable.of(Catalog.self).entry(named: name) else {
+      throw JSONDirectReaderError(reason: "unknown action type '\(name)'", offset: 0)
+    }
+    guard let action = try entry.decodeJSON(value) as? Catalog.Base else {
+      throw JSONDirectReaderError(reason: "\(name) is not a \(Catalog.Base.self)", offset: 0)
+    }
+    self.action = action
+    self.entry = entry
   }
 
   /// The action's own description.
   public var description: String { String(describing: action) }
 }
 
-/// One listed type: its name and how to code it.
+/// One listed type: its name and how to code it as the member of that name.
 private struct CatalogEntry: Sendable {
   let name: String
-  let encode: @Sendable (Any, any Encoder) throws -> Void
-  let decode: @Sendable (any Decoder) throws -> Any
+  /// Encodes the action as the member `name` of the container.
+  let encode: @Sendable (Any, inout KeyedEncodingContainer<CatalogKey>) throws -> Void
+  /// Writes the action's own JSON (the member's value) with the direct writer.
+  let encodeJSON: @Sendable (Any, inout JSONDirectWriter) throws -> Void
+  /// Decodes the action from the member of the container at the key.
+  let decode: @Sendable (KeyedDecodingContainer<CatalogKey>, CatalogKey) throws -> Any
+  /// Reads the action from its own JSON.
+  let decodeJSON: @Sendable (JSONDirectReader) throws -> Any
 
   init<T: Codable & Sendable>(_ type: T.Type) {
-    name = String(describing: type)
-    encode = { value, encoder in
-      guard let typed = value as? T else {
-        throw EncodingError.invalidValue(
-          value,
-          .init(codingPath: encoder.codingPath, debugDescription: "not a \(T.self)"))
-      }
-      try typed.encode(to: encoder)
+    let name = String(describing: type)
+    let key = CatalogKey(name)
+    self.name = name
+    encode = { value, container in
+      try container.encode(Self.typed(value, as: T.self, at: container.codingPath), forKey: key)
     }
-    decode = { decoder in try T(from: decoder) }
+    // Whether `T` has a direct path is asked once, here, not per action.
+    if let direct = JSONDirectCoding.encoder(for: T.self) {
+      encodeJSON = { value, json in try direct.encode(Self.typed(value, as: T.self), to: &json) }
+    } else {
+      encodeJSON = { value, json in try json.encodeThroughCodable(Self.typed(value, as: T.self)) }
+    }
+    decode = { container, key in try container.decode(T.self, forKey: key) }
+    decodeJSON = { json in try json.decode(T.self) }
+  }
+
+  /// `value` as the entry's type.
+  /// - Throws: `EncodingError.invalidValue` when it is not one (it always is: the entry was
+  ///   found by the value's type).
+  private static func typed<T>(
+    _ value: Any, as type: T.Type, at codingPath: [any CodingKey] = []
+  ) throws -> T {
+    guard let typed = value as? T else {
+      throw EncodingError.invalidValue(
+        value, .init(codingPath: codingPath, debugDescription: "not a \(T.self)"))
+    }
+    return typed
   }
 }
 

@@ -211,13 +211,19 @@ public struct JSONDirectWriter {
       try direct.encodeJSON(to: &self)
       return
     }
+    try encodeThroughCodable(value)
+  }
+
+  /// Writes an `Encodable` value through its `encode(to:)`, as Rewind's encoder writes it (one
+  /// pass into a buffer the writer keeps), without asking whether it has a direct path: for a
+  /// caller that asked once per type.
+  /// - Throws: The value's error.
+  package mutating func encodeThroughCodable<T: Encodable>(_ value: T) throws {
     let isTop = depth == 0
     beginValue()
     let encoder = streamEncoder ?? JSONStreamEncoder()
     streamEncoder = encoder
-    var scratch: [UInt8] = []
-    let topLevel = try encoder.encode(value, into: &scratch)
-    output.append(scratch)
+    let topLevel = try encoder.encode(value, appendingTo: output)
     if isTop { encodedTopLevel = topLevel }
     endValue()
   }

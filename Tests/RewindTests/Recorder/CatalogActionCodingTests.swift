@@ -84,7 +84,10 @@ private struct AnnotateNote: NoteAction, Codable, Equatable {
   var meta: Meta
   var tail: String
 
-  enum CodingKeys: String, CodingKey { case id, span, meta, tail }
+  enum CodingKeys: String, CodingKey {
+    case id, meta, tail
+    case bounds = "span"
+  }
   enum SpanKeys: String, CodingKey { case start, end }
 
   init(id: Int, start: Int, end: Int, meta: Meta, tail: String) {
@@ -97,18 +100,18 @@ private struct AnnotateNote: NoteAction, Codable, Equatable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(Int.self, forKey: .id)
-    let span = try container.nestedContainer(keyedBy: SpanKeys.self, forKey: .span)
-    start = try span.decode(Int.self, forKey: .start)
-    end = try span.decode(Int.self, forKey: .end)
+    let bounds = try container.nestedContainer(keyedBy: SpanKeys.self, forKey: .bounds)
+    start = try bounds.decode(Int.self, forKey: .start)
+    end = try bounds.decode(Int.self, forKey: .end)
     meta = try Meta(from: container.superDecoder(forKey: .meta))
     tail = try container.decode(String.self, forKey: .tail)
   }
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
-    var span = container.nestedContainer(keyedBy: SpanKeys.self, forKey: .span)
-    try span.encode(start, forKey: .start)
-    try span.encode(end, forKey: .end)
+    var bounds = container.nestedContainer(keyedBy: SpanKeys.self, forKey: .bounds)
+    try bounds.encode(start, forKey: .start)
+    try bounds.encode(end, forKey: .end)
     try meta.encode(to: container.superEncoder(forKey: .meta))
     try container.encode(tail, forKey: .tail)
   }
@@ -256,5 +259,85 @@ private let catalogActionLines: [String] = [
     let lines = log.lineTexts.filter { $0.contains(#""kind":"action""#) }
     #expect(lines == catalogActionLines)
     #expect(log.checksumProblems().isEmpty)
+  }
+
+  @Test func recordingCatalogActionsNeverEntersTheBufferedMode() throws {
+    let directory = try TemporaryDirectory()
+    let counter = JSONStreamFallbackCounter()
+    try JSONStreamFallbackCounter.$current.withValue(counter) {
+      let recorder = try Recorder(
+        path: directory.file("notes.jsonl"), app: "notes", initialState: 0,
+        actions: NoteCatalog.self, options: Self.reproducible())
+      for (index, action) in noteActions.enumerated() {
+        recorder.willReduce(action)
+        recorder.didReduce(index + 1)
+      }
+      recorder.close()
+      // `encode(to:)` alone, as `LogCoder`'s full path and `RewindJSONEncoder` take it.
+      for action in noteActions { _ = try RewindJSONEncoder().encode(Self.wrapped(action)) }
+    }
+    #expect(counter.byType == [:])
+  }
+
+  @Test func theDirectPathWritesTheSameBytes() throws {
+    #expect(JSONDirectCoding.encoder(for: CatalogAction<NoteCatalog>.self) != nil)
+    for (action, expected) in zip(noteActions, catalogActionJSON) {
+      var writer = JSONDirectWriter()
+      do {
+        try Self.wrapped(action).encodeJSON(to: &writer)
+      } catch {
+        // A value that writes nothing is refused at the top level of the stream encoder that
+        // the direct writer uses; the recorder then takes `encode(to:)`, which writes `{}`.
+        #expect(action is PingNotes, "\(error)")
+        continue
+      }
+      #expect(writer.isComplete)
+      #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+      let name = try #require(writer.topLevelName)
+      #expect(Array(writer.bytes[name]) == Array(String(describing: type(of: action)).utf8))
+    }
+  }
+
+  @Test func eachCatalogActionReadsBackThroughBothPaths() throws {
+    let decode = try #require(JSONDirectCoding.decoder(for: CatalogAction<NoteCatalog>.self))
+    let document = JSONTapeDocument()
+    let encoder = RewindJSONEncoder()
+    for text in catalogActionJSON {
+      let bytes = Array(text.utf8)
+      let codable = try RewindJSONDecoder().decode(CatalogAction<NoteCatalog>.self, from: bytes)
+      let direct = try bytes.withUnsafeBytes { buffer -> CatalogAction<NoteCatalog> in
+        #expect(document.load(buffer))
+        return try decode(document, document.root)
+      }
+      #expect(String(decoding: try encoder.encode(codable), as: UTF8.self) == text)
+      #expect(String(decoding: try encoder.encode(direct), as: UTF8.self) == text)
+      #expect(type(of: codable.action) == type(of: direct.action))
+    }
+  }
+
+  @Test func anUnknownNameOrABadValueIsRefusedByBothPaths() throws {
+    let decode = try #require(JSONDirectCoding.decoder(for: CatalogAction<NoteCatalog>.self))
+    let document = JSONTapeDocument()
+    for text in [#"{"Unlisted":{}}"#, #"{"AddNote":{"title":1}}"#, #"{"A":{},"B":{}}"#, "[]"] {
+      let bytes = Array(text.utf8)
+      #expect(throws: DecodingError.self, "\(text)") {
+        try RewindJSONDecoder().decode(CatalogAction<NoteCatalog>.self, from: bytes)
+      }
+      bytes.withUnsafeBytes { buffer in
+        #expect(document.load(buffer))
+        #expect(throws: (any Error).self, "\(text)") { try decode(document, document.root) }
+      }
+    }
+    do {
+      _ = try RewindJSONDecoder().decode(
+        CatalogAction<NoteCatalog>.self, from: Array(#"{"Unlisted":{}}"#.utf8))
+    } catch DecodingError.dataCorrupted(let context) {
+      #expect(context.codingPath.map(\.stringValue) == ["Unlisted"])
+      #expect(
+        context.debugDescription
+          == "unknown action type 'Unlisted': it is not in NoteCatalog.types (AddNote, "
+          + "ClearNotes, ScaleNotes, RenameNotes, MoveNote, PingNotes, AnnotateNote, PinNote, "
+          + "LinkNotes)")
+    }
   }
 }
