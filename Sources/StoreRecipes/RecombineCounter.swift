@@ -91,6 +91,15 @@ public final class RecombineFactClient {
 }
 
 #if canImport(Combine)
+  extension RecombineFactClient {
+    /// The fact about `count`, as a publisher that sends it when it arrives.
+    public func fact(about count: Int) -> AnyPublisher<String, Never> {
+      let fact = PassthroughSubject<String, Never>()
+      fetch(count) { fact.send($0) }
+      return fact.prefix(1).eraseToAnyPublisher()
+    }
+  }
+
   /// The app's middleware, in Recombine's form: each raw action becomes a publisher of refined
   /// actions.
   public func recombineCounterMiddleware(
@@ -100,14 +109,10 @@ public final class RecombineFactClient {
     Middleware { state, action -> AnyPublisher<RecombineCounterAction.Refined, Never> in
       switch action {
       case .fetchFact:
-        return state.flatMap { state in
-          let fact = PassthroughSubject<String, Never>()
-          facts.fetch(state.count) { fact.send($0) }
-          return fact.prefix(1)
-        }
-        .map { RecombineCounterAction.Refined.factLoaded($0) }
-        .prepend(RecombineCounterAction.Refined.factRequested)
-        .eraseToAnyPublisher()
+        return state.flatMap { facts.fact(about: $0.count) }
+          .map { RecombineCounterAction.Refined.factLoaded($0) }
+          .prepend(RecombineCounterAction.Refined.factRequested)
+          .eraseToAnyPublisher()
       case .reset:
         return [RecombineCounterAction.Refined.set(0), .factCleared].publisher
           .eraseToAnyPublisher()
