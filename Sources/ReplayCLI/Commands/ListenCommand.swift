@@ -12,92 +12,9 @@ extension CommandInvocation {
   /// is read; `wait [N]` waits for N more actions (watchpoints and breakpoints stop the view
   /// there); `apps` lists the apps connected and `app N` switches to one.
   func runListen() throws(CommandFailure) -> Int32 {
-    let address: SocketAddress
-    let maxLine: Int?
-    let timeout: Int?
-    let port: Int?
-    do throws(UsageError) {
-      maxLine = try arguments.int("max-line")
-      timeout = try arguments.int("timeout")
-      port = try arguments.int("port")
-    } catch {
-      throw .diagnostic(Diagnostic.error(error.message))
-    }
-    if let port {
-      guard arguments.string("socket") == nil else {
-        throw .diagnostic(Diagnostic.error("give --socket or --port, not both"))
-      }
-      address = .tcp(host: arguments.string("host") ?? "127.0.0.1", port: port)
-    } else {
-      guard arguments.string("host") == nil else {
-        throw .diagnostic(Diagnostic.error("--host goes with --port (a Unix socket has no host)"))
-      }
-      address = .unix(path: arguments.string("socket") ?? LiveSettings.defaultSocket)
-    }
-    let token =
-      arguments.string("token") ?? ProcessInfo.processInfo.environment["REWIND_LIVE_TOKEN"]
-      ?? LiveSettings.newToken()
-    let save = arguments.string("save")
-    if let save, Platform.fileIdentity(save) != nil {
-      throw .diagnostic(
-        Diagnostic(
-          .error, "\(inert(save)) exists: replay listen --save writes a new log",
-          hints: ["choose another --save path, or remove it first"]))
-    }
-    let folder = LiveSettings.makeFolder()
-    var configuration = LiveListener.Configuration(
-      address: address, token: token, save: save, folder: folder)
-    if let maxLine { configuration.maxLineBytes = maxLine }
-    let events = LiveEvents()
-    let listener: LiveListener
-    do throws(SocketFailure) {
-      listener = try LiveListener(configuration) { events.add($0) }
-    } catch {
-      throw .diagnostic(
-        Diagnostic(
-          .error, "replay listen: \(error.description)",
-          hints: [
-            Diagnostic.Hint("replay listen --socket /tmp/rewind-\(LiveSettings.user)-2.sock"),
-            "replay listen --port 0",
-          ]))
-    }
-    LoopbackListener.ignoreBrokenPipes()
-    listener.start()
-    output.writeLine("listening on \(listener.address)", to: .standardError)
-    output.writeLine("token: \(token)", to: .standardError)
-    output.writeLine(
-      "in the app: RecordingOptions(liveViewer: \(LiveSettings.swiftViewer(listener.address, token: token)))",
-      to: .standardError)
-    output.writeLine(
-      "or in its environment: REWIND_LIVE=\(listener.address) REWIND_LIVE_TOKEN=\(token)",
-      to: .standardError)
-    output.writeLine("waiting for an app… (Ctrl-C to stop)", to: .standardError)
-    output.flush()
-
-    // The first app whose header arrived.
-    let deadline = timeout.map { DispatchTime.now() + .seconds($0) }
-    var current: LiveListener.App?
-    while current == nil {
-      for event in events.take() {
-        show(event)
-        if case .received(let app, _, _) = event, current == nil { current = app }
-      }
-      output.flush()
-      if current != nil { break }
-      if let deadline, DispatchTime.now() >= deadline {
-        listener.stop()
-        throw .diagnostic(
-          Diagnostic(
-            .error, "replay listen: no app connected within \(timeout ?? 0) s",
-            hints: [
-              Diagnostic.Hint(
-                "start the app with RecordingOptions(liveViewer: …) or REWIND_LIVE=\(listener.address) REWIND_LIVE_TOKEN=…"
-              )
-            ]))
-      }
-      events.wait(milliseconds: 200)
-    }
-    guard let first = current else { return ExitStatus.trouble }
+    let listening = try startListening()
+    let (listener, events) = (listening.listener, listening.events)
+    let first = try listening.firstApp(shownBy: self)
     var live = LiveView(app: first)
     let session = ReplaySession(
       opened: try openLive(first.path), output: output, jsonMode: arguments.flag("json"))
@@ -253,8 +170,78 @@ extension CommandInvocation {
     return ExitStatus.success
   }
 
+  /// Starts `replay listen`'s server from the command's options (`--socket`, `--port`,
+  /// `--host`, `--token`, `--save`, `--max-line`, `--timeout`) and says on standard error where
+  /// it listens, its token, and what the app gives to connect: for `replay listen` and
+  /// `replay tui --listen`.
+  func startListening() throws(CommandFailure) -> LiveListening {
+    let address: SocketAddress
+    let maxLine: Int?
+    let timeout: Int?
+    let port: Int?
+    do throws(UsageError) {
+      maxLine = try arguments.int("max-line")
+      timeout = try arguments.int("timeout")
+      port = try arguments.int("port")
+    } catch {
+      throw .diagnostic(Diagnostic.error(error.message))
+    }
+    if let port {
+      guard arguments.string("socket") == nil else {
+        throw .diagnostic(Diagnostic.error("give --socket or --port, not both"))
+      }
+      address = .tcp(host: arguments.string("host") ?? "127.0.0.1", port: port)
+    } else {
+      guard arguments.string("host") == nil else {
+        throw .diagnostic(Diagnostic.error("--host goes with --port (a Unix socket has no host)"))
+      }
+      address = .unix(path: arguments.string("socket") ?? LiveSettings.defaultSocket)
+    }
+    let token =
+      arguments.string("token") ?? ProcessInfo.processInfo.environment["REWIND_LIVE_TOKEN"]
+      ?? LiveSettings.newToken()
+    let save = arguments.string("save")
+    if let save, Platform.fileIdentity(save) != nil {
+      throw .diagnostic(
+        Diagnostic(
+          .error, "\(inert(save)) exists: replay listen --save writes a new log",
+          hints: ["choose another --save path, or remove it first"]))
+    }
+    let folder = LiveSettings.makeFolder()
+    var configuration = LiveListener.Configuration(
+      address: address, token: token, save: save, folder: folder)
+    if let maxLine { configuration.maxLineBytes = maxLine }
+    let events = LiveEvents()
+    let listener: LiveListener
+    do throws(SocketFailure) {
+      listener = try LiveListener(configuration) { events.add($0) }
+    } catch {
+      throw .diagnostic(
+        Diagnostic(
+          .error, "replay listen: \(error.description)",
+          hints: [
+            Diagnostic.Hint("replay listen --socket /tmp/rewind-\(LiveSettings.user)-2.sock"),
+            "replay listen --port 0",
+          ]))
+    }
+    LoopbackListener.ignoreBrokenPipes()
+    listener.start()
+    output.writeLine("listening on \(listener.address)", to: .standardError)
+    output.writeLine("token: \(token)", to: .standardError)
+    output.writeLine(
+      "in the app: RecordingOptions(liveViewer: \(LiveSettings.swiftViewer(listener.address, token: token)))",
+      to: .standardError)
+    output.writeLine(
+      "or in its environment: REWIND_LIVE=\(listener.address) REWIND_LIVE_TOKEN=\(token)",
+      to: .standardError)
+    output.writeLine("waiting for an app… (Ctrl-C to stop)", to: .standardError)
+    output.flush()
+
+    return LiveListening(listener: listener, events: events, timeout: timeout)
+  }
+
   /// Opens a live session's file as it is now.
-  private func openLive(_ path: String) throws(CommandFailure) -> OpenedLog {
+  func openLive(_ path: String) throws(CommandFailure) -> OpenedLog {
     do throws(ReplayError) {
       return try OpenedLog(
         path: path, recovery: recovery, apps: apps, usesCheckpoints: true,
@@ -264,7 +251,8 @@ extension CommandInvocation {
     }
   }
 
-  private func describe(_ app: LiveListener.App) -> String {
+  /// One line about an app: name, session, host, pid, build, and its saved file.
+  func describe(_ app: LiveListener.App) -> String {
     let hello = app.hello
     var parts = [
       "session \(inert(String(hello.session.prefix(8))))", "host \(inert(hello.host))",
@@ -274,7 +262,8 @@ extension CommandInvocation {
     return "\(inert(hello.app)) (\(parts.joined(separator: ", "))) → \(inert(app.path))"
   }
 
-  private func show(_ event: LiveListener.Event) {
+  /// Says what a listener event means, on standard error.
+  func show(_ event: LiveListener.Event) {
     switch event {
     case .connected(let app):
       output.writeLine(
@@ -303,12 +292,52 @@ private struct LiveView {
   var stoppedAt: Int?
 }
 
-/// What the listener's threads report, taken by the session between commands.
-private final class LiveEvents: @unchecked Sendable {
+/// A started listener and what it reports, for a front end that shows live apps.
+struct LiveListening {
+  /// The server.
+  let listener: LiveListener
+  /// What its threads report.
+  let events: LiveEvents
+  /// `--timeout`: how long to wait for the first app.
+  let timeout: Int?
+
+  /// Waits for the first app whose header arrived (events shown on `invocation`'s standard
+  /// error as they come).
+  /// - Throws: When `--timeout` passes first.
+  func firstApp(shownBy invocation: CommandInvocation) throws(CommandFailure) -> LiveListener.App {
+    let deadline = timeout.map { DispatchTime.now() + .seconds($0) }
+    while true {
+      for event in events.take() {
+        invocation.show(event)
+        if case .received(let app, _, _) = event {
+          invocation.output.flush()
+          return app
+        }
+      }
+      invocation.output.flush()
+      if let deadline, DispatchTime.now() >= deadline {
+        listener.stop()
+        throw .diagnostic(
+          Diagnostic(
+            .error, "replay listen: no app connected within \(timeout ?? 0) s",
+            hints: [
+              Diagnostic.Hint(
+                "start the app with RecordingOptions(liveViewer: …) or REWIND_LIVE=\(listener.address) REWIND_LIVE_TOKEN=…"
+              )
+            ]))
+      }
+      events.wait(milliseconds: 200)
+    }
+  }
+}
+
+/// What the listener's threads report, taken by the front end between commands.
+final class LiveEvents: @unchecked Sendable {
   // `@unchecked Sendable`: `queue` is behind `lock`.
   private let lock = NSCondition()
   private var queue: [LiveListener.Event] = []
 
+  /// Adds an event (a listener thread).
   func add(_ event: LiveListener.Event) {
     lock.lock()
     queue.append(event)
@@ -316,6 +345,7 @@ private final class LiveEvents: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// The events since the last call, oldest first.
   func take() -> [LiveListener.Event] {
     lock.lock()
     defer {

@@ -64,7 +64,7 @@ public struct LiveViewer: Sendable, Equatable {
   }
 
   /// `unix:PATH`, `tcp:HOST:PORT` or `tcp:[IPV6]:PORT`; `nil` for anything else.
-  static func parse(_ text: String) -> LiveViewer? {
+  package static func parse(_ text: String) -> LiveViewer? {
     if text.hasPrefix("unix:") {
       let path = String(text.dropFirst(5))
       return path.isEmpty ? nil : .unixSocket(path)

@@ -185,7 +185,11 @@ package final class LiveListener: @unchecked Sendable {
       }
       greeting = line
     } catch {
-      refuse(client, number: number, .notAGreeting)
+      if case .timedOut = error {
+        refuse(client, number: number, .greetingTimedOut)
+      } else {
+        refuse(client, number: number, .notAGreeting)
+      }
       return
     }
     let hello: LiveProtocol.Hello
