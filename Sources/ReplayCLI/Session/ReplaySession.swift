@@ -79,7 +79,7 @@ final class ReplaySession {
           + (atStart
             ? "no state can be rebuilt from this file alone"
             : "states from the checkpoint at position \(position) on can be rebuilt")
-          + " (replay \(inert(log.path)) info)")
+          + " (\(output.voice.name) \(inert(log.path)) info)")
     }
     let what =
       !atStart
@@ -136,7 +136,11 @@ final class ReplaySession {
       writeJSON(response.jsonValue)
       return
     }
-    for line in service.textLines(of: response) { output.writeLine(line.text, to: line.channel) }
+    // Help names command lines of the binary (`As 'replay verify LOG'`): said in its voice.
+    let isHelp = response is HelpResponse
+    for line in service.textLines(of: response) {
+      output.writeLine(isHelp ? output.voice.speaking(line.text) : line.text, to: line.channel)
+    }
   }
 
   /// Prints a result as one line of JSON.

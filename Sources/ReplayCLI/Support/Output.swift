@@ -24,9 +24,16 @@ package protocol TextOutput: Sendable {
 
   /// How text written to `channel` may be styled (colour only on a terminal).
   func style(for channel: OutputChannel) -> TerminalStyle
+
+  /// How the binary speaks of itself in messages and help (``VoicedOutput``); the bundled
+  /// `replay`'s by default.
+  var voice: ProgramVoice { get }
 }
 
 extension TextOutput {
+  /// The bundled `replay`'s voice: every text as it is written.
+  package var voice: ProgramVoice { .bundled }
+
   /// Writes `bytes` as a `String`: for outputs that keep text.
   package func write(bytes: UnsafeRawBufferPointer, to channel: OutputChannel) {
     write(String(decoding: bytes, as: UTF8.self), to: channel)
