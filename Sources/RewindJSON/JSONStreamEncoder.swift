@@ -128,9 +128,6 @@ final class JSONStreamValueEncoder: Encoder {
     var topIsSpecial = false
     /// Which types have a ``JSONStreamSpecialEncoding``, once asked.
     var specialTypes: [ObjectIdentifier: Bool] = [:]
-    /// The last type asked about and the answer: most values are of the type asked about last
-    /// (an app's action type, one value after another), which spares hashing it.
-    var lastSpecialQuery: (type: ObjectIdentifier, isSpecial: Bool)?
     /// The buffered mode's containers; `nil` in a single pass.
     var buffer: JSONStreamBuffer?
     /// The encoder that writes dictionaries and sets, once one was.
@@ -139,16 +136,25 @@ final class JSONStreamValueEncoder: Encoder {
 
   let state: UnsafeMutablePointer<State>
   let options: [CodingUserInfoKey: any Sendable]
+  /// The types asked about last and the answers, ``recentSpecialCount`` slots picked by the
+  /// type's address: each is the address with its low bit set when the type is special, or 0.
+  /// Most values are of a few types asked about again and again (an app's action types, one
+  /// value after another), which spares hashing them.
+  private let recentSpecial: UnsafeMutablePointer<UInt>
+  private static let recentSpecialCount = 8
 
   init(userInfo: [CodingUserInfoKey: any Sendable]) {
     options = userInfo
     state = .allocate(capacity: 1)
     state.initialize(to: State())
+    recentSpecial = .allocate(capacity: Self.recentSpecialCount)
+    recentSpecial.initialize(repeating: 0, count: Self.recentSpecialCount)
   }
 
   deinit {
     state.deinitialize(count: 1)
     state.deallocate()
+    recentSpecial.deallocate()
   }
 
   var codingPath: [any CodingKey] { state.pointee.slot.path.path.keys }
@@ -401,7 +407,12 @@ final class JSONStreamValueEncoder: Encoder {
   @inline(__always)
   func isSpecial<T>(_ type: T.Type) -> Bool {
     let id = ObjectIdentifier(T.self)
-    if let last = state.pointee.lastSpecialQuery, last.type == id { return last.isSpecial }
+    // A type's metadata is word-aligned: its address's low bit is free for the answer.
+    let address = UInt(bitPattern: id)
+    let slot =
+      Int(truncatingIfNeeded: (address >> 4) ^ (address >> 9)) & (Self.recentSpecialCount - 1)
+    let recent = recentSpecial[slot]
+    if recent & ~1 == address { return recent & 1 != 0 }
     let answer: Bool
     if let known = state.pointee.specialTypes[id] {
       answer = known
@@ -409,7 +420,7 @@ final class JSONStreamValueEncoder: Encoder {
       answer = T.self is any JSONStreamSpecialEncoding.Type
       state.pointee.specialTypes[id] = answer
     }
-    state.pointee.lastSpecialQuery = (id, answer)
+    recentSpecial[slot] = address | (answer ? 1 : 0)
     return answer
   }
 

@@ -99,7 +99,7 @@ public struct CatalogAction<Catalog: ActionCatalog>: Codable, @unchecked Sendabl
             "unknown action type '\(key.stringValue)': it is not in \(Catalog.self).types "
             + "(\(table.names.joined(separator: ", ")))"))
     }
-    let value = try entry.decode(container, key)
+    let value = try entry.decode(from: container, key: key)
     guard let action = value as? Catalog.Base else {
       throw DecodingError.typeMismatch(
         Catalog.Base.self,
@@ -115,7 +115,7 @@ public struct CatalogAction<Catalog: ActionCatalog>: Codable, @unchecked Sendabl
   /// Writes `{"TypeName":{…}}`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CatalogKey.self)
-    try entry.encode(action, &container)
+    try entry.encode(action, into: &container)
   }
 
   /// Writes `{"TypeName":{…}}`, the bytes ``encode(to:)`` gives, in one pass.
@@ -123,7 +123,7 @@ public struct CatalogAction<Catalog: ActionCatalog>: Codable, @unchecked Sendabl
   public func encodeJSON(to json: inout JSONDirectWriter) throws {
     json.beginObject()
     json.key(named: entry.name)
-    try entry.encodeJSON(action, &json)
+    try entry.encodeJSON(action, to: &json)
     json.endObject()
   }
 
@@ -147,97 +147,168 @@ public struct CatalogAction<Catalog: ActionCatalog>: Codable, @unchecked Sendabl
   public var description: String { String(describing: action) }
 }
 
-/// One listed type: its name and how to code it as the member of that name.
-private struct CatalogEntry: Sendable {
+/// One listed type: its name and how to code it as the member of that name. A class, so that
+/// an action holds one reference to it, and each way of coding is one call into
+/// ``TypedCatalogEntry``.
+private class CatalogEntry: @unchecked Sendable {
+  // `@unchecked Sendable`: immutable; the subclass adds only `let`s of `Sendable` types.
   let name: String
-  /// Encodes the action as the member `name` of the container.
-  let encode: @Sendable (Any, inout KeyedEncodingContainer<CatalogKey>) throws -> Void
-  /// Writes the action's own JSON (the member's value) with the direct writer.
-  let encodeJSON: @Sendable (Any, inout JSONDirectWriter) throws -> Void
-  /// Decodes the action from the member of the container at the key.
-  let decode: @Sendable (KeyedDecodingContainer<CatalogKey>, CatalogKey) throws -> Any
-  /// Reads the action from its own JSON.
-  let decodeJSON: @Sendable (JSONDirectReader) throws -> Any
+  let key: CatalogKey
+  /// Whether another listed type has the same name (neither can be recorded).
+  let sharesName: Bool
 
-  init<T: Codable & Sendable>(_ type: T.Type) {
-    let name = String(describing: type)
-    let key = CatalogKey(name)
+  init(name: String, sharesName: Bool) {
     self.name = name
-    encode = { value, container in
-      try container.encode(Self.typed(value, as: T.self, at: container.codingPath), forKey: key)
-    }
-    // Whether `T` has a direct path is asked once, here, not per action.
-    if let direct = JSONDirectCoding.encoder(for: T.self) {
-      encodeJSON = { value, json in try direct.encode(Self.typed(value, as: T.self), to: &json) }
-    } else {
-      encodeJSON = { value, json in try json.encodeThroughCodable(Self.typed(value, as: T.self)) }
-    }
-    decode = { container, key in try container.decode(T.self, forKey: key) }
-    decodeJSON = { json in try json.decode(T.self) }
+    self.key = CatalogKey(name)
+    self.sharesName = sharesName
   }
 
-  /// `value` as the entry's type.
+  /// Encodes `action` as the member ``name`` of `container`.
+  func encode(_ action: Any, into container: inout KeyedEncodingContainer<CatalogKey>) throws {
+    throw EncodingError.invalidValue(
+      action, .init(codingPath: container.codingPath, debugDescription: "no type for \(name)"))
+  }
+
+  /// Writes `action`'s own JSON (the member's value) with the direct writer. Generic rather than
+  /// `Any`: an existential action boxed again as `Any` would cost an allocation and a slower cast.
+  func encodeJSON<Base>(_ action: Base, to json: inout JSONDirectWriter) throws {
+    throw JSONDirectWriterError(reason: "no type for \(name)")
+  }
+
+  /// Decodes the action from the member `key` of `container`.
+  func decode(from container: KeyedDecodingContainer<CatalogKey>, key: CatalogKey) throws -> Any {
+    throw DecodingError.dataCorrupted(
+      .init(codingPath: container.codingPath, debugDescription: "no type for \(name)"))
+  }
+
+  /// Reads the action from its own JSON.
+  func decodeJSON(_ json: JSONDirectReader) throws -> Any {
+    throw JSONDirectReaderError(reason: "no type for \(name)", offset: 0)
+  }
+}
+
+/// The entry of the listed type `T`.
+private final class TypedCatalogEntry<T: Codable & Sendable>: CatalogEntry, @unchecked Sendable {
+  /// `T`'s direct path, asked for once, not per action.
+  private let direct = JSONDirectCoding.encoder(for: T.self)
+
+  init(sharesName: Bool) {
+    super.init(name: String(describing: T.self), sharesName: sharesName)
+  }
+
+  override func encode(
+    _ action: Any, into container: inout KeyedEncodingContainer<CatalogKey>
+  ) throws {
+    try container.encode(typed(action, at: container.codingPath), forKey: key)
+  }
+
+  override func encodeJSON<Base>(_ action: Base, to json: inout JSONDirectWriter) throws {
+    guard let typed = action as? T else {
+      throw JSONDirectWriterError(reason: "\(Base.self) is not a \(T.self)")
+    }
+    if let direct {
+      try direct.encode(typed, to: &json)
+    } else {
+      try json.encodeThroughCodable(typed)
+    }
+  }
+
+  override func decode(
+    from container: KeyedDecodingContainer<CatalogKey>, key: CatalogKey
+  ) throws -> Any {
+    try container.decode(T.self, forKey: key)
+  }
+
+  override func decodeJSON(_ json: JSONDirectReader) throws -> Any {
+    try json.decode(T.self)
+  }
+
+  /// `action` as a `T`.
   /// - Throws: `EncodingError.invalidValue` when it is not one (it always is: the entry was
-  ///   found by the value's type).
-  private static func typed<T>(
-    _ value: Any, as type: T.Type, at codingPath: [any CodingKey] = []
-  ) throws -> T {
-    guard let typed = value as? T else {
+  ///   found by the action's type).
+  private func typed(_ action: Any, at codingPath: [any CodingKey] = []) throws -> T {
+    guard let typed = action as? T else {
       throw EncodingError.invalidValue(
-        value, .init(codingPath: codingPath, debugDescription: "not a \(T.self)"))
+        action, .init(codingPath: codingPath, debugDescription: "not a \(T.self)"))
     }
     return typed
   }
 }
 
-/// A catalog's types by identity and by name, made once per catalog.
-private struct CatalogTable: Sendable {
+/// A catalog's types by identity and by name, made once per catalog. A class, so that finding
+/// it costs one reference.
+private final class CatalogTable: Sendable {
   let byType: [ObjectIdentifier: CatalogEntry]
   let byName: [String: CatalogEntry]
   let names: [String]
-  /// Names that two or more listed types share.
-  let clashes: Set<String>
 
   private static let cache = Locked<[ObjectIdentifier: CatalogTable]>([:])
+  /// The first table made and its catalog (a retained ``FirstTable``; 0 before), read without
+  /// the lock: an app has one catalog, whose table every action it records looks up. Set once
+  /// and never released.
+  private static let first = AtomicWord(0)
+
+  /// A table with the catalog it is for.
+  private final class FirstTable: Sendable {
+    let catalog: ObjectIdentifier
+    let table: CatalogTable
+    init(catalog: ObjectIdentifier, table: CatalogTable) {
+      self.catalog = catalog
+      self.table = table
+    }
+  }
 
   static func of<Catalog: ActionCatalog>(_ catalog: Catalog.Type) -> CatalogTable {
     let key = ObjectIdentifier(catalog)
+    if let raw = UnsafeRawPointer(bitPattern: first.load()) {
+      let known = Unmanaged<FirstTable>.fromOpaque(raw).takeUnretainedValue()
+      if known.catalog == key { return known.table }
+    }
     if let table = cache.withLock({ $0[key] }) { return table }
     let table = CatalogTable(types: Catalog.types)
-    cache.withLock { $0[key] = table }
-    return table
+    let kept = cache.withLock { cache -> CatalogTable in
+      if let made = cache[key] { return made }
+      cache[key] = table
+      return table
+    }
+    if first.load() == 0 {
+      let slot = Unmanaged.passRetained(FirstTable(catalog: key, table: kept))
+      let address = Int(bitPattern: slot.toOpaque())
+      if !first.compareExchange(expected: 0, desired: address) { slot.release() }
+    }
+    return kept
   }
 
   private init(types: [any (Codable & Sendable).Type]) {
+    var counts: [String: Int] = [:]
+    for type in types { counts[String(describing: type), default: 0] += 1 }
     var byType: [ObjectIdentifier: CatalogEntry] = [:]
     var byName: [String: CatalogEntry] = [:]
     var names: [String] = []
-    var clashes: Set<String> = []
     for type in types {
-      let entry = Self.entry(type)
+      let entry = Self.entry(type, sharesName: counts[String(describing: type), default: 0] > 1)
       byType[ObjectIdentifier(type)] = entry
       if byName[entry.name] == nil {
         byName[entry.name] = entry
         names.append(entry.name)
-      } else {
-        clashes.insert(entry.name)
       }
     }
     self.byType = byType
     self.byName = byName
     self.names = names
-    self.clashes = clashes
   }
 
-  private static func entry<T: Codable & Sendable>(_ type: T.Type) -> CatalogEntry {
-    CatalogEntry(type)
+  private static func entry<T: Codable & Sendable>(
+    _ type: T.Type, sharesName: Bool
+  ) -> CatalogEntry {
+    TypedCatalogEntry<T>(sharesName: sharesName)
   }
 
   /// The entry of `type`, or why it has none.
   func lookup(_ type: Any.Type) -> Result<CatalogEntry, CatalogMiss> {
     guard let entry = byType[ObjectIdentifier(type)] else { return .failure(.unlisted) }
     // Of two types with one name, neither could be read back as itself.
-    if clashes.contains(entry.name) { return .failure(.sharedName) }
+    if entry.sharesName { return .failure(.sharedName) }
     return .success(entry)
   }
 
