@@ -301,12 +301,19 @@ enum ReplayProgram {
     name: "tui",
     abstract: "Open the full-screen debugger on a log: actions, state tree, diff, timeline.",
     discussion: "Needs a terminal. Keys: ←/→ step, g goto, / find, w watch, c/C continue, "
-      + "d diff, : any session command, ? help, q quit.",
-    arguments: [log],
-    options: [recovery] + isolation,
+      + "d diff, : any session command, ? help, q quit. With --listen, instead of LOG: waits for "
+      + "a running app as 'replay listen' does and shows its actions as they arrive (the cursor "
+      + "follows the end unless moved; watchpoints and breakpoints stop the view, not the app).",
+    arguments: [
+      ArgumentSpec("LOG", help: "A Rewind log (.jsonl); not with --listen.", isOptional: true)
+    ],
+    options: [
+      .flag("listen", help: "Watch a running app instead of a log (options as replay listen).")
+    ] + liveOptions + [recovery] + isolation,
     examples: [
       .init("replay tui Fixtures/todo-session.jsonl"),
       .init("replay tui Fixtures/todo-crash.jsonl", "land on the recorded crash"),
+      .init("replay tui --listen", "a running app, on /tmp/rewind-$USER.sock (docs/live.md)"),
     ])
 
   static let dap = CommandSpec(
@@ -340,6 +347,30 @@ enum ReplayProgram {
       .init("replay mcp ~/Library/Logs/MyApp/Recordings", "every log under a folder"),
     ])
 
+  /// The options of `replay listen` and `replay tui --listen`: where to listen, the token,
+  /// `--save`, the line limit and how long to wait for an app.
+  static let liveOptions: [OptionSpec] = [
+    .option(
+      "socket", valueName: "PATH",
+      help: "Listen on this Unix-domain socket (default /tmp/rewind-$USER.sock)."),
+    .option(
+      "port", valueName: "N", kind: .integer(minimum: 0),
+      help: "Listen on TCP port N instead (0: any free port)."),
+    .option(
+      "host", valueName: "HOST",
+      help: "With --port: the address to listen on (default 127.0.0.1, loopback only)."),
+    .option(
+      "token", valueName: "TOKEN",
+      help: "The token apps must present (default: REWIND_LIVE_TOKEN, else a new random one)."),
+    .option("save", valueName: "FILE", help: "Save the first app's session to FILE (a new log)."),
+    .option(
+      "max-line", valueName: "BYTES", kind: .integer(minimum: 4096),
+      help: "The longest line accepted (default 67108864); a longer one is refused."),
+    .option(
+      "timeout", valueName: "SECONDS", kind: .integer(minimum: 1),
+      help: "Give up when no app has connected after this long."),
+  ]
+
   static let listen = CommandSpec(
     name: "listen",
     abstract: "Watch a running app: wait for its recorder to connect and open a live session.",
@@ -350,26 +381,7 @@ enum ReplayProgram {
       + "breakpoints stop the view there); 'wait [N]' waits for N more, 'apps' lists the apps "
       + "connected and 'app N' switches. Listens on loopback unless --host says otherwise; every "
       + "connection must present the token printed (docs/live.md).",
-    options: [
-      .option(
-        "socket", valueName: "PATH",
-        help: "Listen on this Unix-domain socket (default /tmp/rewind-$USER.sock)."),
-      .option(
-        "port", valueName: "N", kind: .integer(minimum: 0),
-        help: "Listen on TCP port N instead (0: any free port)."),
-      .option(
-        "host", valueName: "HOST",
-        help: "With --port: the address to listen on (default 127.0.0.1, loopback only)."),
-      .option(
-        "token", valueName: "TOKEN",
-        help: "The token apps must present (default: REWIND_LIVE_TOKEN, else a new random one)."),
-      .option("save", valueName: "FILE", help: "Save the first app's session to FILE (a new log)."),
-      .option(
-        "max-line", valueName: "BYTES", kind: .integer(minimum: 4096),
-        help: "The longest line accepted (default 67108864); a longer one is refused."),
-      .option(
-        "timeout", valueName: "SECONDS", kind: .integer(minimum: 1),
-        help: "Give up when no app has connected after this long."),
+    options: liveOptions + [
       .option(
         "command", short: "c", valueName: "CMD", isRepeatable: true,
         help:
