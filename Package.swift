@@ -92,7 +92,7 @@ let package = Package(
       name: "rewind-bench",
       dependencies: [
         "Rewind", "RewindJSON", "RewindReplay", "RewindReplayService", "RewindExamples",
-        "ReplayCLI", "CodegenSamples",
+        "ReplayCLI", "CodegenSamples", "StoreRecipes", "SwiduxRecipe",
       ],
       path: "Sources/RewindBench"),
     // What the test targets share: Rewind's own hostile JSON, the repository's folders (and where

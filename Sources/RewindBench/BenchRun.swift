@@ -4,7 +4,7 @@ import Foundation
 struct BenchOptions {
   var isQuick = false
   var wantsJSON = false
-  var sections: Set<Int> = Set(1...13)
+  var sections: Set<Int> = Set(1...14)
   var logDirectory: String?
   var jsonPath: String?
 
@@ -25,7 +25,7 @@ struct BenchOptions {
         jsonPath = path
       case "-h", "--help":
         print(
-          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,13] [--logs DIR]"
+          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,14] [--logs DIR]"
         )
         exit(0)
       default:
@@ -190,6 +190,14 @@ struct BenchRun {
     if sections.contains(13) {
       section("13", "replay dap") {
         try DAPBench(repetitions: scale.slowRepetitions).run()
+      }
+    }
+    if sections.contains(14) {
+      section("14", "protocol-typed actions") {
+        try CatalogBench(
+          directory: directory, actionCount: scale.recordingActions,
+          repetitions: scale.repetitions
+        ).run()
       }
     }
     if sections.contains(9) {
