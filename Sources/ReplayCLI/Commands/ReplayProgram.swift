@@ -171,7 +171,9 @@ enum ReplayProgram {
     name: "gen-test",
     abstract: "Print a Swift Testing test that replays a stretch of the log with the app's types.",
     discussion: "The test builds a Store from the state at position N, dispatches the actions "
-      + "N+1…M written as Swift literals of the app's action type, and asserts the final state. "
+      + "N+1…M, and asserts the final state: values as Swift literals, or decoded from JSON with "
+      + "the app's Codable when they hold a struct (whose memberwise initialiser is internal to "
+      + "the app's module). "
       + "When M is the action a cut-off log stopped at and it crashes, the test expects the "
       + "crash (an exit test). Paste it into your test target.",
     arguments: [log],

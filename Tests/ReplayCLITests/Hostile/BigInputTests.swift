@@ -418,7 +418,7 @@ extension Hostile {
         expectWithinTheBound(devTools, "export --redux-devtools")
         // Closed, the log's action is exported and gen-test replays it: the long array is
         // decoded an element at a time (its tape never held whole), and gen-test writes the
-        // state's literal a piece at a time (never as one `String`).
+        // state's JSON a piece at a time (never as one `String`).
         let closed = directory.appendingPathComponent("closed.jsonl")
         try (file + Data((#"{"kind":"end","seq":1,"reason":"closed"}"# + "\n").utf8)).write(
           to: closed)
@@ -436,8 +436,8 @@ extension Hostile {
         #expect(generated.status == 0, "\(generated.firstErrorLine)")
         #expect(
           generated.standardOutput.contains(
-            #"RewindExamples.Todo(id: 299999, title: "Todo number 299999 with some words", "#
-              + #"done: false)], filter: RewindExamples.Filter.all, nextID: 300001)"#))
+            #"{"id":299999,"title":"Todo number 299999 with some words","done":false}],"#
+              + #""filter":"all","nextID":300001}"#))
         expectWithinTheBound(generated, "gen-test")
       }
     }
