@@ -2,8 +2,8 @@ import Rewind
 import RewindReplay
 import RewindReplayService
 
-/// `replay tui LOG`: the full-screen time-travel debugger, on the terminal of standard input
-/// and output.
+/// `replay tui LOG` and `replay tui --listen`: the full-screen time-travel debugger, on the
+/// terminal of standard input and output.
 ///
 /// Runs in raw mode on the alternate screen and puts the terminal back on every way out: `q`,
 /// Ctrl-C, the end of input, `SIGINT` and `SIGTERM` (by their handlers), and a crash of the
@@ -16,8 +16,10 @@ enum TUIApp {
   ///   - opened: The log, and its timeline when the app is known.
   ///   - output: Where to report that standard input or output is not a terminal; its
   ///     standard-output style decides colour (`NO_COLOR`, `TERM=dumb`).
+  ///   - live: For `replay tui --listen`: the running app whose log `opened` is, looked at
+  ///     every ``TUILiveFeed/interval`` milliseconds between keys.
   /// - Returns: The exit status: 0 after quitting, 2 without a terminal.
-  static func run(opened: OpenedLog, output: any TextOutput) -> Int32 {
+  static func run(opened: OpenedLog, output: any TextOutput, live: TUILiveFeed? = nil) -> Int32 {
     output.flush()
     guard let terminal = RawTerminal.open(fullScreen: true) else {
       output.emit(
@@ -33,19 +35,29 @@ enum TUIApp {
     defer { terminal.close() }
     let size = terminal.size
     let model = TUIModel(opened: opened, width: size.columns, height: size.rows)
+    if let live { model.startLive(TUILiveStatus(hello: live.app.hello)) }
     var writer = ScreenWriter(style: output.style(for: .standardOutput))
     let progress = ProgressRow()
+    // The timeline shown reports its rebuilds on the message row (a live log's is a new one
+    // each time the log grew); the one given is put back as it was.
     let savedProgress = opened.timeline?.progress
     defer { opened.timeline?.progress = savedProgress }
-    opened.timeline?.progress = progress.callback(row: model.layout.messageRow)
+    var reporting: OpenedLog?
+    var needsRender = true
     while !model.isFinished {
-      terminal.write(writer.update(to: TUIRenderer.render(model)))
-      for event in terminal.nextEvents() where !model.isFinished {
+      if reporting !== model.opened {
+        reporting = model.opened
+        model.opened.timeline?.progress = progress.callback(row: model.layout.messageRow)
+      }
+      if needsRender { terminal.write(writer.update(to: TUIRenderer.render(model))) }
+      let events = terminal.nextEvents(timeoutMilliseconds: live == nil ? -1 : TUILiveFeed.interval)
+      needsRender = !events.isEmpty
+      for event in events where !model.isFinished {
         switch event {
         case .resize:
           let size = terminal.size
           model.resize(width: size.columns, height: size.rows)
-          opened.timeline?.progress = progress.callback(row: model.layout.messageRow)
+          model.opened.timeline?.progress = progress.callback(row: model.layout.messageRow)
           writer.invalidate()
         case .endOfInput:
           model.isFinished = true
@@ -53,9 +65,11 @@ enum TUIApp {
           model.handle(key)
         }
       }
+      if let live, !model.isFinished, live.update(model) { needsRender = true }
       if model.needsFullRedraw || progress.takeWasShown() {
         model.needsFullRedraw = false
         writer.invalidate()
+        needsRender = true
       }
     }
     return ExitStatus.success

@@ -8,6 +8,11 @@ extension TUIModel {
   func perform(_ request: any ReplayRequest) {
     lastRequest = request
     guard confirmedHere() else { return }
+    let before = position
+    defer {
+      // A live view that the user moved no longer stands where a watchpoint stopped it.
+      if position != before { live?.stoppedAt = nil }
+    }
     do throws(ReplayFailure) {
       let response = try service.perform(request)
       lastResponse = response
@@ -48,6 +53,8 @@ extension TUIModel {
   /// last good position on, the cursor goes onto the target, whose state pane shows the crash.
   func move(_ target: MoveRequest.Target) {
     let before = position
+    // A live view follows the end again once the user moves it there (End).
+    live?.stoppedAt = nil
     let range = log.positions
     let wanted: Int
     switch target {
@@ -90,7 +97,7 @@ extension TUIModel {
   }
 
   /// Marks a stop on the timeline bar.
-  private func mark(stop: Int) {
+  func mark(stop: Int) {
     if let index = stops.firstIndex(where: { $0 >= stop }) {
       if stops[index] != stop { stops.insert(stop, at: index) }
     } else {

@@ -63,8 +63,9 @@ enum TUIStateView {
 /// after `:` is parsed through the same ``ReplayCommandTable`` as `replay LOG`'s, so it behaves
 /// exactly as there. What is the TUI's own is how it shows them: panes, folds, prompts.
 final class TUIModel {
-  /// The service that answers every key and command.
-  let service: ReplayService
+  /// The service that answers every key and command (a new one, keeping the cursor,
+  /// watchpoints and breakpoints, when a live log grew: ``adopt(_:)``).
+  private(set) var service: ReplayService
   /// Columns of the screen.
   private(set) var width: Int
   /// Rows of the screen.
@@ -104,6 +105,8 @@ final class TUIModel {
   var findHistory: [String] = []
   /// The last request a key or command sent to the service (what a test of the keys checks).
   var lastRequest: (any ReplayRequest)?
+  /// The running app shown (`replay tui --listen`), or `nil` for a log opened from a file.
+  var live: TUILiveStatus?
   /// The state shown, read a level at a time as the tree pane draws it, with the position and
   /// skips it is of (the service keeps the texts; this is the view of one of them).
   private var shown: (position: Int, skips: [Int], view: TUIStateView)?
@@ -115,6 +118,16 @@ final class TUIModel {
     self.width = max(0, width)
     self.height = max(0, height)
     listTop = service.position
+  }
+
+  /// Goes on with `opened`, the same log read again after it grew (`replay tui --listen`): a
+  /// new service that keeps the cursor, watchpoints and breakpoints (``Debugger/adopt(_:)``).
+  func adopt(_ opened: OpenedLog) {
+    let next = ReplayService(opened: opened)
+    next.debugger.adopt(service.debugger)
+    next.isLive = service.isLive
+    service = next
+    forgetStates()
   }
 
   /// The log and its timeline.
@@ -138,7 +151,9 @@ final class TUIModel {
   /// process, and the user has not yet asked to rebuild it. Only with `--no-isolate`: a reducer
   /// in a child process cannot crash this one.
   func needsConfirmation(_ position: Int) -> Bool {
-    guard log.isCutOff, log.actionCount > 0, position == log.lastSeq, !isRiskAccepted,
+    // A live log ends where the running app has got to, not where it stopped.
+    guard !service.isLive, log.isCutOff, log.actionCount > 0, position == log.lastSeq,
+      !isRiskAccepted,
       let timeline = opened.timeline
     else { return false }
     return !(timeline is IsolatedTimeline)

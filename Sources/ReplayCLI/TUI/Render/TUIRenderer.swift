@@ -56,16 +56,25 @@ enum TUIRenderer {
       tone: .dim)
   }
 
-  /// The top bar: log, app, number of actions, position, cut off, skips.
+  /// The top bar: log, app, number of actions, position, cut off, skips; for a running app
+  /// (`replay tui --listen`), `live` or `disconnected`, the app's session and host, and the
+  /// actions dropped on the way instead of the file and `cut off`.
   private static func drawHeader(_ model: TUIModel, into grid: inout ScreenGrid) {
     let log = model.log
-    let name = log.path.split(separator: "/").last.map(String.init) ?? log.path
-    var text = " replay · \(name) · app \(log.app) · \(log.actionCount) action"
+    var text: String
+    if let live = model.live {
+      text = " replay · \(live.headerText)"
+      if live.dropped > 0 { text += " · \(live.dropped) dropped" }
+    } else {
+      let name = log.path.split(separator: "/").last.map(String.init) ?? log.path
+      text = " replay · \(name) · app \(log.app)"
+    }
+    text += " · \(log.actionCount) action"
     text += log.actionCount == 1 ? "" : "s"
     text += " · position \(model.position)/\(log.lastSeq)"
     if let stamp = log.header.build { text += " · recorded by \(stamp.summary)" }
     if log.migration != nil { text += " · migrated" }
-    if log.isCutOff { text += " · cut off" }
+    if log.isCutOff, model.live == nil { text += " · cut off" }
     if let skips = model.opened.timeline?.skippedSeqs.count, skips > 0 {
       text += " · skips: \(skips)"
     }

@@ -88,10 +88,14 @@ final class RawTerminal {
 
   /// Waits for keys or a resize, and returns everything that is ready: several keys when they
   /// came together (a paste, a held arrow key), so the caller redraws once for all of them.
-  func nextEvents() -> [Event] {
+  ///
+  /// - Parameter timeoutMilliseconds: With a value of 0 or more, returns no events once that
+  ///   long passed without any (a live view looks for new actions in between); -1 waits for
+  ///   ever.
+  func nextEvents(timeoutMilliseconds: Int32 = -1) -> [Event] {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      let timeout = decoder.hasPending ? Self.escapeTimeoutMilliseconds : -1
+      let timeout = decoder.hasPending ? Self.escapeTimeoutMilliseconds : timeoutMilliseconds
       let descriptors = signalFD >= 0 ? [inputFD, signalFD] : [inputFD]
       let ready = Platform.waitForInput(descriptors, timeoutMilliseconds: timeout)
       var events: [Event] = []
@@ -107,6 +111,7 @@ final class RawTerminal {
         events += decoder.flushPending().map(Event.key)
       }
       if !events.isEmpty { return events }
+      if timeoutMilliseconds >= 0, !ready.contains(true) { return [] }
     }
   }
 }
