@@ -15,9 +15,12 @@ struct CommandInvocation {
   let command: CommandSpec
   /// Whether the app's reducer runs in a child process unless `--no-isolate` is given.
   var isolatesByDefault = false
+  /// Files made for this command (a folder's session joined), removed when it ends.
+  let temporaryFiles = TemporaryFiles()
 
   /// Runs the command and returns the exit status.
   func runCommand() -> Int32 {
+    defer { temporaryFiles.removeAll() }
     do throws(CommandFailure) {
       switch command.name {
       case ReplayProgram.info.name: return try runInfo()
@@ -97,7 +100,8 @@ struct CommandInvocation {
   /// The file a log argument names: itself, or for a recordings folder its newest session (with
   /// a note on stderr saying so).
   func logPath(_ argument: String) -> String {
-    let (path, note) = RecordingsFolderArgument.resolve(arguments.positional(argument) ?? "")
+    let (path, note) = RecordingsFolderArgument.resolve(
+      arguments.positional(argument) ?? "", temporaryFiles: temporaryFiles)
     if let note { output.emit(note) }
     return path
   }

@@ -19,16 +19,26 @@ enum RecordingsFolderArgument {
     return sessions.isEmpty ? nil : sessions
   }
 
-  /// The log file to open for `path`, and a note saying which session of a folder it is.
-  static func resolve(_ path: String) -> (path: String, note: Diagnostic?) {
+  /// The log file to open for `path`, and a note saying which session of a folder it is. A
+  /// session of several files is joined into a file of the temporary folder, added to
+  /// `temporaryFiles` for the command to remove when it ends.
+  static func resolve(
+    _ path: String, temporaryFiles: TemporaryFiles
+  ) -> (path: String, note: Diagnostic?) {
     guard let sessions = sessions(at: path), let newest = sessions.last else { return (path, nil) }
     var file = newest.files.last ?? path
     var joined = ""
     if newest.files.count > 1 {
-      let bundle = NSTemporaryDirectory() + "replay-\(newest.id).jsonl"
+      let bundle =
+        NSTemporaryDirectory()
+        + "replay-\(newest.id)-\(ProcessInfo.processInfo.processIdentifier)-"
+        + "\(UInt32.random(in: 0...UInt32.max)).jsonl"
       if (try? newest.bundle(to: bundle)) != nil {
+        temporaryFiles.add(bundle)
         file = bundle
-        joined = ", its \(newest.files.count) rotated files joined in \(bundle)"
+        joined =
+          ", its \(newest.files.count) rotated files joined in \(bundle) (removed when this "
+          + "command ends)"
       } else {
         joined = ", its newest file only (the rotated files could not be joined)"
       }
@@ -69,6 +79,13 @@ enum RecordingsFolderArgument {
       }
       lines.append("  " + cells.joined(separator: "  "))
     }
+    for session in sessions where session.actionCount > 0 {
+      let firstSeq = session.lastSeq - session.actionCount + 1
+      guard firstSeq > 1 else { continue }
+      lines.append(
+        "\(inert(session.id)) holds seq \(firstSeq)…\(session.lastSeq) only: rotation "
+          + "(Rotation.keepFiles) deleted the older files, with actions 1…\(firstSeq - 1)")
+    }
     lines.append(
       "`replay \(inert(path))` opens the newest; `replay info FILE` describes one session.")
     return lines.joined(separator: "\n")
@@ -99,6 +116,10 @@ enum RecordingsFolderArgument {
                 "startedAt",
                 session.startedAt.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null),
               JSONMember("actions", .number(String(session.actionCount))),
+              JSONMember(
+                "firstSeq",
+                .number(
+                  String(session.actionCount > 0 ? session.lastSeq - session.actionCount + 1 : 0))),
               JSONMember("lastSeq", .number(String(session.lastSeq))),
               JSONMember("bytes", .number(String(session.byteCount))),
               JSONMember("files", .array(session.files.map(JSONValue.string))),

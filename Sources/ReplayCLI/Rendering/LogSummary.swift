@@ -19,7 +19,11 @@ enum LogSummary {
           + (app == nil ? " — \(appNote ?? "not known to this replay binary")" : "")
       ),
       ("session", inert(log.header.session)),
-      ("recorded at", inert(log.header.recordedAt)),
+      (
+        "recorded at",
+        log.header.recordedAt.isEmpty
+          ? "unknown (the header has no recordedAt)" : inert(log.header.recordedAt)
+      ),
     ]
     if let build = log.recordedBy { rows.append(("recorded by", inert(build))) }
     if let migration = log.migration {

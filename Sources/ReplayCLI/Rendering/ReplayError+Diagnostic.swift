@@ -1,3 +1,4 @@
+import Foundation
 import RewindReplay
 
 extension ReplayError {
@@ -31,8 +32,29 @@ extension ReplayError {
         $0.trimmingWhitespace()
       }
     }
-    return Diagnostic.error(
-      message, at: location, notes: notes, hints: hint.map { [Diagnostic.Hint($0)] } ?? [])
+    var hints = hint.map { [Diagnostic.Hint($0)] } ?? []
+    if case .notARewindLog(let path, _) = self, Self.isReduxDevToolsFile(path) {
+      hints = [
+        Diagnostic.Hint(
+          "replay import \(path) --app NAME -o session.jsonl",
+          comment: "a Redux DevTools file: make it a Rewind log, then open that")
+      ]
+    }
+    return Diagnostic.error(message, at: location, notes: notes, hints: hints)
+  }
+
+  /// Whether the file at `path` begins as a Redux DevTools document does: a JSON object with the
+  /// actions export's `payload` or the lifted state's `actionsById` or `computedStates` in its
+  /// first 64 KiB.
+  private static func isReduxDevToolsFile(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: 1 << 16) else { return false }
+    let text = String(decoding: data, as: UTF8.self)
+    guard text.first(where: { !$0.isWhitespace }) == "{" else { return false }
+    return ["\"payload\"", "\"actionsById\"", "\"computedStates\""].contains {
+      text.contains($0)
+    }
   }
 }
 

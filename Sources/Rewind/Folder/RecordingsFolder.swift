@@ -36,7 +36,9 @@ public struct RecordingsFolder: Sendable {
   /// What it keeps.
   public var retention: Retention
 
-  /// A folder at `path` (created when the first session starts).
+  /// A folder at `path`. Touches nothing, so it cannot fail: the folder is created, and an
+  /// error for a path that cannot be, comes when the first session starts
+  /// (``newSessionPath(app:at:)``, `startRecording(in:app:)`).
   public init(path: String, retention: Retention = Retention()) {
     self.path = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
     self.retention = retention

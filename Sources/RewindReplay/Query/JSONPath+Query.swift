@@ -35,9 +35,14 @@ extension JSONPath {
         } else {
           let start = i
           while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
-          guard i > start, let index = Int(String(chars[start..<i])) else {
+          guard i > start else {
             throw fail(
               "expected an index (a whole number), a quoted key or MEMBER=VALUE after '['")
+          }
+          guard let index = Int(String(chars[start..<i])) else {
+            throw fail(
+              "index \(String(chars[start..<i])) is too large: no array holds more than "
+                + "\(Int.max) elements")
           }
           components.append(.index(index))
         }
