@@ -6,6 +6,9 @@
 #   Scripts/tui-check.sh                 # builds `replay` first (swift build --product replay)
 #   REPLAY=path/to/replay Scripts/tui-check.sh
 #
+# The live case (`replay tui --listen`) runs the testbed's counter app as the recording app:
+# $REWIND_TESTBED, else a debug build (swift build --product rewind-testbed).
+#
 # Exits 0 when every check passes, 1 at the first failure (printing the screen), and prints
 # "SKIPPED: tmux not available" and exits 0 without tmux.
 set -euo pipefail
@@ -169,5 +172,51 @@ pass "replay LOG --json at a terminal shows the results' JSON and no prompt"
 tmux_ send-keys -t "$CURRENT" C-d
 for _ in $(seq 1 100); do [[ -s "$WORK/json.status" ]] && break; sleep 0.1; done
 grep -qx "exit=0" "$WORK/json.status" || fail "json: $(cat "$WORK/json.status" 2>/dev/null), expected exit=0"
+
+# 6. replay tui --listen: the testbed's counter app records 200 actions, 50 ms apart, to the
+#    listener; the action list grows as they arrive, the header names the app, a cursor moved
+#    off the end stays, and the app's going away is shown.
+if [[ -z "${REWIND_TESTBED:-}" ]]; then
+  swift build --product rewind-testbed >/dev/null
+  REWIND_TESTBED="$(swift build --show-bin-path)/rewind-testbed"
+fi
+live_socket="$WORK/live.sock"
+start live --listen "--socket '$live_socket' --token tui-check --timeout 60"
+# Wide enough for the header with a long host name.
+tmux_ resize-window -t "$CURRENT" -x 160 -y 30 >/dev/null 2>&1 || true
+wait_for "waiting for an app"
+REWIND_LIVE="unix:$live_socket" REWIND_LIVE_TOKEN=tui-check \
+  "$REWIND_TESTBED" live "$WORK/live-app.jsonl" 200 50 >/dev/null 2>"$WORK/live-app.err" &
+live_app=$!
+wait_for "replay · live · app counter (session "
+# The header's action count, when the cursor is on the last action (it follows the end).
+followed_count() { screen | head -n 1 | sed -nE 's|.* ([0-9]+) actions? · position ([0-9]+)/\1( .*)?$|\1 \2|p'; }
+read -r first_count first_position <<<"$(followed_count)" || true
+[[ -n "${first_count:-}" ]] || fail "live: no action count in the header"
+[[ "$first_position" == "$first_count" ]] || fail "live: the cursor is not on the last action"
+later_count="$first_count"
+for _ in $(seq 1 50); do
+  sleep 0.1
+  read -r later_count later_position <<<"$(followed_count)" || true
+  [[ -n "${later_count:-}" && "$later_count" -gt "$first_count" ]] && break
+done
+[[ -n "${later_count:-}" && "$later_count" -gt "$first_count" ]] \
+  || fail "live: the action count stayed at $first_count"
+[[ "$later_position" == "$later_count" ]] || fail "live: the cursor did not follow the end"
+expect_screen "host $(hostname)"
+pass "live: the header names the app and its host; the actions grow ($first_count, then $later_count) and the cursor follows the end"
+tmux_ send-keys -t "$CURRENT" Left
+wait_for "200 actions" 30
+screen | head -n 1 | grep -qF "position 200/200" && fail "live: the cursor moved off the end followed it"
+wait_for "disconnected · app counter" 10
+expect_screen "counter disconnected: the app closed its recorder"
+tmux_ send-keys -t "$CURRENT" End
+wait_for "position 200/200"
+pass "live: ← keeps the cursor where it is while all 200 actions arrive; the app's going away is shown"
+wait "$live_app" || fail "live: the testbed app failed: $(cat "$WORK/live-app.err")"
+grep -qF '"droppedActions":0' "$WORK/live-app.err" \
+  || fail "live: the app dropped actions: $(cat "$WORK/live-app.err")"
+tmux_ send-keys -t "$CURRENT" q
+expect_restored live 0
 
 echo "PASS: replay tui end-to-end checks"
