@@ -158,6 +158,8 @@ import Testing
         model.screen.hasPrefix(
           " replay · disconnected · app counter (session 01234567, host test-host) · 7 dropped · "
             + "1 action · position 1/1"))
+      model.resize(width: 120, height: 8)
+      #expect(model.screen.contains("1/1 increment") && model.screen.contains(" · disconnected · "))
       #expect(
         status.note(
           .connected(

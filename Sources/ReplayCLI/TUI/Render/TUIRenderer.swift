@@ -138,6 +138,7 @@ enum TUIRenderer {
     } else {
       text += " initial state"
     }
+    if let live = model.live { text += live.disconnected == nil ? " · live" : " · disconnected" }
     text += " · taller window for more"
     grid.put(truncate(text, toWidth: grid.width), row: 0, column: 0)
   }
