@@ -65,7 +65,9 @@ package final class LiveSink: Sendable {
   /// waits on the network: past the viewer's queue capacity, the lines are dropped and the
   /// viewer is told.
   func enqueue(_ bytes: UnsafeRawBufferPointer, lastSeq: Int) {
-    let capacity = viewer.queueCapacity
+    // The hand-over to the sink's thread holds more than the window, so that a burst while
+    // that thread waits on the socket is dropped by the window (with a mark), not here.
+    let capacity = 4 * viewer.queueCapacity
     let wakes = incoming.withLock { queue -> Bool in
       if queue.bytes.count + bytes.count > capacity {
         queue.lostThrough = lastSeq
@@ -78,7 +80,7 @@ package final class LiveSink: Sendable {
     if wakes { wake.signal() }
   }
 
-  /// Sends what is left (for at most a second) and ends the thread: the recording closed.
+  /// Sends what is left (for at most two seconds) and ends the thread: the recording closed.
   func finish() {
     incoming.withLock { $0.stopping = true }
     wake.signal()
@@ -94,6 +96,7 @@ package final class LiveSink: Sendable {
     var backoff = 250
     var nextAttempt = DispatchTime.now()
     var stopDeadline: DispatchTime?
+    var triedSinceStopping = false
     var remainder: [UInt8] = []
 
     func disconnect(_ problem: String?) {
@@ -134,10 +137,13 @@ package final class LiveSink: Sendable {
       if let lost { window.lose(through: lost) }
       if window.wantsState { stateRequested.store(1) }
       statusBox.withLock { $0.droppedActions = window.droppedActions }
-      if stopping && stopDeadline == nil { stopDeadline = DispatchTime.now() + .seconds(1) }
+      if stopping && stopDeadline == nil { stopDeadline = DispatchTime.now() + .seconds(2) }
 
-      // Connect when due.
-      if connection < 0 && !stopping && DispatchTime.now() >= nextAttempt {
+      // Connect when due; once the recording closed, one more attempt at once (a short
+      // recording still reaches a viewer that is there).
+      let lastChance = stopping && !triedSinceStopping
+      if connection < 0 && (DispatchTime.now() >= nextAttempt || lastChance) {
+        if stopping { triedSinceStopping = true }
         switch attach() {
         case .connected(let fd):
           connection = fd
@@ -158,7 +164,9 @@ package final class LiveSink: Sendable {
       // Send.
       var blocked = false
       if connection >= 0 {
-        if pendingOffset >= pending.count, let next = window.nextBytes(limit: 256 << 10) {
+        if pendingOffset >= pending.count,
+          let next = window.nextBytes(limit: min(256 << 10, viewer.queueCapacity / 4))
+        {
           pending = next
           pendingOffset = 0
         }
@@ -180,10 +188,10 @@ package final class LiveSink: Sendable {
       }
       let idle = pendingOffset >= pending.count
 
+      statusBox.withLock { $0.droppedActions = window.droppedActions }
       if let stopDeadline {
-        if (idle && !window.hasUnsent)
-          || DispatchTime.now() >= stopDeadline
-        {
+        let done = connection >= 0 ? idle && !window.hasUnsent : triedSinceStopping
+        if done || DispatchTime.now() >= stopDeadline {
           if connection >= 0 {
             Platform.shutdownSocket(connection)
             Platform.close(connection)
@@ -195,7 +203,8 @@ package final class LiveSink: Sendable {
 
       // Wait: for the socket when it is full, else for lines (or the next attempt).
       if blocked {
-        _ = Platform.waitWritable(connection, timeoutMilliseconds: 20)
+        // Briefly: lines keep arriving, and the window drops what it cannot hold.
+        _ = Platform.waitWritable(connection, timeoutMilliseconds: 5)
       } else if idle {
         let sleeping = incoming.withLock { queue -> Bool in
           guard queue.bytes.isEmpty, !queue.stopping || stopDeadline == nil else { return false }

@@ -143,7 +143,14 @@ struct LiveWindow {
       } else if let whole = gatherPart(seq: seq) {
         rebase(at: seq, state: whole)
       }
-    case "end", "state-skipped":
+    case "end":
+      // The end of a closed recording is covered by no state: a viewer that starts after it
+      // still gets it. A rotation's belongs to its file.
+      let rotated =
+        document.member("reason", of: document.root).flatMap { document.string(at: $0) }
+        == "rotated"
+      append(Entry(seq: rotated ? seq ?? lastSeq : Int.max, bytes: bytes))
+    case "state-skipped":
       append(Entry(seq: seq ?? lastSeq, bytes: bytes))
     default:
       // `costs` and kinds of later versions: kept in the file, not streamed (a viewer that
@@ -227,6 +234,11 @@ struct LiveWindow {
   /// buffer was full): as at an overflow, everything held is dropped.
   mutating func lose(through seq: Int) {
     lastSeq = max(lastSeq, seq)
+    // The connection missed these whatever it had sent.
+    if var cursor, !cursor.needsStart, cursor.dropFrom == nil {
+      cursor.dropFrom = cursor.lastSentSeq + 1
+      self.cursor = cursor
+    }
     overflow()
   }
 

@@ -247,7 +247,8 @@ package final class LiveListener: @unchecked Sendable {
       let line: [UInt8]
       do throws(MessageInput.Failure) {
         guard
-          let next = try input.readLine(maxBytes: configuration.maxLineBytes, startsMessage: true)
+          let next = try input.readLine(
+            maxBytes: configuration.maxLineBytes, startsMessage: true, skipsOverlong: false)
         else { break }
         line = next
       } catch {

@@ -65,10 +65,16 @@ package final class MessageInput {
   ///     reported as ``Failure/tooLong(limit:offset:)``.
   ///   - startsMessage: Whether the line is the first of a message: the wait for its first
   ///     byte has no time limit. Otherwise the line is part of a begun message.
+  ///   - skipsOverlong: Whether a line past `maxBytes` is read through its end before
+  ///     ``Failure/tooLong(limit:offset:)`` is thrown, so the next read starts after it (a
+  ///     server that goes on); `false` throws as soon as the limit is passed (a server that
+  ///     closes the connection).
   /// - Returns: The line, or `nil` when the input ends before its first byte (a peer that
   ///   closed between messages). A last line without its newline is returned as a line.
   /// - Throws: ``Failure``.
-  package func readLine(maxBytes: Int, startsMessage: Bool) throws(Failure) -> [UInt8]? {
+  package func readLine(
+    maxBytes: Int, startsMessage: Bool, skipsOverlong: Bool = true
+  ) throws(Failure) -> [UInt8]? {
     let lineOffset = offset
     var scanned = start
     var waitsForever = startsMessage
@@ -88,7 +94,7 @@ package final class MessageInput {
       if buffer.count - start > maxBytes {
         // Too long: skipped through its newline without keeping it.
         consume(through: buffer.count)
-        try skipLine(waitsForever: false)
+        if skipsOverlong { try skipLine(waitsForever: false) }
         throw .tooLong(limit: maxBytes, offset: lineOffset)
       }
       if atEnd {
