@@ -50,7 +50,13 @@ extension CommandInvocation {
     let feed = TUILiveFeed(
       listening: listening, app: app,
       openedBytes: Platform.fileIdentity(app.path)?.size ?? 0
-    ) { path in try? openLive(path) }
+    ) { path in
+      do throws(CommandFailure) {
+        return .success(try openLive(path))
+      } catch {
+        return .failure(error)
+      }
+    }
     return TUIApp.run(opened: opened, output: output, live: feed)
   }
 }

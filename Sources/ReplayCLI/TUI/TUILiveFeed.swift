@@ -18,17 +18,19 @@ final class TUILiveFeed {
   let listening: LiveListening
   /// The app shown.
   let app: LiveListener.App
-  /// Opens the app's saved log as it is now, or `nil` when it cannot be read yet.
-  private let open: (String) -> OpenedLog?
+  /// Opens the app's saved log as it is now, or says why it cannot.
+  private let open: (String) -> Result<OpenedLog, CommandFailure>
   /// How many bytes of the app's log were read.
   private var openedBytes: Int
   /// When the log may be read again.
   private var nextRead = DispatchTime.now()
+  /// Why the log could not be read the last time, once said on the message row.
+  private var lastProblem: String?
 
   /// A feed of `app`'s log, read `openedBytes` long already, through `open`.
   init(
     listening: LiveListening, app: LiveListener.App, openedBytes: Int,
-    open: @escaping (String) -> OpenedLog?
+    open: @escaping (String) -> Result<OpenedLog, CommandFailure>
   ) {
     self.listening = listening
     self.app = app
@@ -52,13 +54,25 @@ final class TUILiveFeed {
       }
     }
     let now = DispatchTime.now()
-    guard now >= nextRead, let size = Platform.fileIdentity(app.path)?.size, size > openedBytes,
-      let opened = open(app.path)
+    guard now >= nextRead, let size = Platform.fileIdentity(app.path)?.size, size > openedBytes
     else { return changed }
-    openedBytes = size
-    model.grew(to: opened)
-    let took = DispatchTime.now().uptimeNanoseconds - now.uptimeNanoseconds
-    nextRead = DispatchTime.now() + .nanoseconds(Int(min(took, UInt64(Int.max / 4)) * 3))
-    return true
+    defer {
+      let took = DispatchTime.now().uptimeNanoseconds - now.uptimeNanoseconds
+      nextRead = DispatchTime.now() + .nanoseconds(Int(min(took, UInt64(Int.max / 4)) * 3))
+    }
+    switch open(app.path) {
+    case .success(let opened):
+      openedBytes = size
+      lastProblem = nil
+      model.grew(to: opened)
+      return true
+    case .failure(let failure):
+      // Read again as the log grows; said once, not at each try.
+      let problem = failure.diagnostic.message
+      guard problem != lastProblem else { return changed }
+      lastProblem = problem
+      model.report("live: the app's log \(app.path) cannot be read: \(problem)", isError: true)
+      return true
+    }
   }
 }

@@ -51,6 +51,10 @@ import Testing
         model.screen.hasPrefix(
           " replay · live · app counter (session 01234567, host test-host) · 3 actions · "
             + "position 3/3"))
+      // The app goes on: its log is not cut off, and its last action needs no '!' in process.
+      #expect(model.log.isCutOff)
+      #expect(!model.screen.contains("cut off"))
+      #expect(!model.needsConfirmation(3))
 
       app.dispatch([.increment, .decrement])
       model.grew(to: try app.opened())
@@ -157,7 +161,10 @@ import Testing
       #expect(
         model.screen.hasPrefix(
           " replay · disconnected · app counter (session 01234567, host test-host) · 7 dropped · "
-            + "1 action · position 1/1"))
+            + "1 action · position 1/1 · cut off"))
+      // Gone without closing its recorder, the app may have crashed on its last action: in
+      // process, it is rebuilt only after '!'.
+      #expect(model.needsConfirmation(1))
       model.resize(width: 120, height: 8)
       #expect(model.screen.contains("1/1 increment") && model.screen.contains(" · disconnected · "))
       #expect(

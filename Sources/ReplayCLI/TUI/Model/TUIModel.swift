@@ -147,13 +147,19 @@ final class TUIModel {
     followPosition()
   }
 
-  /// Whether `position` is the last action of a cut-off log, whose reducer may crash this
-  /// process, and the user has not yet asked to rebuild it. Only with `--no-isolate`: a reducer
-  /// in a child process cannot crash this one.
+  /// Whether the log ends cut off, as the screen says: not the log of a connected app
+  /// (`replay tui --listen`), which ends where the app has got to; a disconnected app's that
+  /// did not close its recorder is, since it may have crashed.
+  var isCutOff: Bool {
+    guard log.isCutOff else { return false }
+    return live.map { $0.disconnected != nil } ?? true
+  }
+
+  /// Whether `position` is the last action of a cut-off log (``isCutOff``), whose reducer may
+  /// crash this process, and the user has not yet asked to rebuild it. Only with
+  /// `--no-isolate`: a reducer in a child process cannot crash this one.
   func needsConfirmation(_ position: Int) -> Bool {
-    // A live log ends where the running app has got to, not where it stopped.
-    guard !service.isLive, log.isCutOff, log.actionCount > 0, position == log.lastSeq,
-      !isRiskAccepted,
+    guard isCutOff, log.actionCount > 0, position == log.lastSeq, !isRiskAccepted,
       let timeline = opened.timeline
     else { return false }
     return !(timeline is IsolatedTimeline)

@@ -74,7 +74,7 @@ enum TUIRenderer {
     text += " · position \(model.position)/\(log.lastSeq)"
     if let stamp = log.header.build { text += " · recorded by \(stamp.summary)" }
     if log.migration != nil { text += " · migrated" }
-    if log.isCutOff, model.live == nil { text += " · cut off" }
+    if model.isCutOff { text += " · cut off" }
     if let skips = model.opened.timeline?.skippedSeqs.count, skips > 0 {
       text += " · skips: \(skips)"
     }

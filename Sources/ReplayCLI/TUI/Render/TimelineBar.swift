@@ -3,7 +3,7 @@ import RewindReplayService
 
 /// One row that stands for the whole log: each column covers an equal share of the positions
 /// and shows the most important thing in it — the cursor `█`, a stop of `continue` `◆`, the end
-/// of a cut-off log `✗` (not of a live one, still being written), a recorded checkpoint `┼` —
+/// of a cut-off log `✗` (not of a connected app's, still being written), a recorded checkpoint `┼` —
 /// over `─`, followed by `position/last`.
 enum TimelineBar {
   /// Draws the bar on `row`.
@@ -28,7 +28,7 @@ enum TimelineBar {
         (symbol, tone) = ("█", .accent)
       } else if first <= last, hasStop(in: (lower + first)...(lower + last), model.stops) {
         (symbol, tone) = ("◆", .changed)
-      } else if index == endCell, log.isCutOff, log.actionCount > 0, model.live == nil {
+      } else if index == endCell, model.isCutOff, log.actionCount > 0 {
         (symbol, tone) = ("✗", .removed)
       } else if first <= last, let checkpoint = log.checkpointSeq(atOrBefore: lower + last),
         checkpoint >= lower + first
