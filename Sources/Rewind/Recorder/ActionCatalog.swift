@@ -60,21 +60,15 @@ public struct CatalogAction<Catalog: ActionCatalog>: Codable, @unchecked Sendabl
     self = wrapped
   }
 
-  private init(action: Catalog.Base, entry: CatalogEntry) {
+  /// Wraps `action`, whose type's entry is `entry` (``CatalogLookup/entry(of:in:)``).
+  init(action: Catalog.Base, entry: CatalogEntry) {
     self.action = action
     self.entry = entry
   }
 
   /// Wraps `action`, or says why it cannot be recorded.
   static func wrapping(_ action: Catalog.Base) -> Result<Self, UnrecordableAction> {
-    let type = type(of: action as Any)
-    switch CatalogTable.of(Catalog.self).lookup(type) {
-    case .success(let entry):
-      return .success(Self(action: action, entry: entry))
-    case .failure(let miss):
-      return .failure(
-        UnrecordableAction(type: String(describing: type), catalog: "\(Catalog.self)", miss: miss))
-    }
+    CatalogLookup.entry(of: action, in: Catalog.self).map { Self(action: action, entry: $0) }
   }
 
   /// Reads `{"TypeName":{…}}`.
@@ -147,10 +141,30 @@ public struct CatalogAction<Catalog: ActionCatalog>: Codable, @unchecked Sendabl
   public var description: String { String(describing: action) }
 }
 
+/// Finding an action's entry in its catalog: what wrapping it takes, apart from the wrapper.
+enum CatalogLookup {
+  /// The entry of `action`'s type in `catalog`, or why it cannot be recorded.
+  ///
+  /// Not a member of the generic ``CatalogAction``, and its `Result` not generic: the recorder
+  /// calls it for every action in code that is not specialized for the app's catalog, where
+  /// each generic type named costs a lookup of its metadata in the runtime's cache.
+  static func entry<Catalog: ActionCatalog>(
+    of action: Catalog.Base, in catalog: Catalog.Type
+  ) -> Result<CatalogEntry, UnrecordableAction> {
+    let type = type(of: action as Any)
+    switch CatalogTable.of(catalog).lookup(type) {
+    case .success(let entry): return .success(entry)
+    case .failure(let miss):
+      return .failure(
+        UnrecordableAction(type: String(describing: type), catalog: "\(Catalog.self)", miss: miss))
+    }
+  }
+}
+
 /// One listed type: its name and how to code it as the member of that name. A class, so that
 /// an action holds one reference to it, and each way of coding is one call into
 /// ``TypedCatalogEntry``.
-private class CatalogEntry: @unchecked Sendable {
+class CatalogEntry: @unchecked Sendable {
   // `@unchecked Sendable`: immutable; the subclass adds only `let`s of `Sendable` types.
   let name: String
   let key: CatalogKey
@@ -331,7 +345,7 @@ struct UnrecordableAction: Error, Sendable {
 }
 
 /// A key made from the action type's name.
-private struct CatalogKey: CodingKey {
+struct CatalogKey: CodingKey {
   let stringValue: String
   var intValue: Int? { nil }
   init(_ name: String) { stringValue = name }

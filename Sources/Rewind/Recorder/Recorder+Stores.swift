@@ -64,8 +64,8 @@ extension Recorder {
   /// (reason `unregistered`) and reported once through `onError`, naming the type to add.
   public func willReduce<Catalog>(_ action: Catalog.Base)
   where Action == CatalogAction<Catalog> {
-    switch CatalogAction<Catalog>.wrapping(action) {
-    case .success(let wrapped): willReduce(wrapped)
+    switch CatalogLookup.entry(of: action, in: Catalog.self) {
+    case .success(let entry): willReduce(CatalogAction(action: action, entry: entry))
     case .failure(let problem): recordNext { core in core.recordUnrecordable(problem) }
     }
   }
