@@ -86,8 +86,11 @@ import Testing
   /// Whether every command of `script` (each line's first word, and each word after `|`) is
   /// one of ``programs`` (`swift run X` is `X`), and it reads no other block's exit status.
   static func isRunnable(_ script: String) -> Bool {
-    // The status of a command in another block is not there to read.
-    if script.contains("$?") { return false }
+    // The status of a command in another block is not there to read; a command that runs until
+    // it is stopped, or needs a terminal, a client or a running app, has no transcript to check.
+    let unending = ["$?", " -f ", "--follow", " listen", "--listen", "replay tui", "replay dap"]
+    if unending.contains(where: script.contains) { return false }
+    if script.contains("rewind-testbed live") || script.contains("replay mcp") { return false }
     let joined = script.replacingOccurrences(of: "swift run ", with: "")
       .replacingOccurrences(of: "\\\n", with: " ")
     for line in joined.split(separator: "\n") {
