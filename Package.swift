@@ -92,7 +92,7 @@ let package = Package(
       name: "rewind-bench",
       dependencies: [
         "Rewind", "RewindJSON", "RewindReplay", "RewindReplayService", "RewindExamples",
-        "ReplayCLI", "CodegenSamples", "StoreRecipes", "SwiduxRecipe",
+        "ReplayCLI", "CodegenSamples", "StoreRecipes", "SwiduxRecipe", "RewindServers",
       ],
       path: "Sources/RewindBench"),
     // What the test targets share: Rewind's own hostile JSON, the repository's folders (and where

@@ -4,7 +4,7 @@ import Foundation
 struct BenchOptions {
   var isQuick = false
   var wantsJSON = false
-  var sections: Set<Int> = Set(1...14)
+  var sections: Set<Int> = Set(1...15)
   var logDirectory: String?
   var jsonPath: String?
 
@@ -25,7 +25,7 @@ struct BenchOptions {
         jsonPath = path
       case "-h", "--help":
         print(
-          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,14] [--logs DIR]"
+          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,15] [--logs DIR]"
         )
         exit(0)
       default:
@@ -197,6 +197,15 @@ struct BenchRun {
         try CatalogBench(
           directory: directory, actionCount: scale.recordingActions,
           repetitions: scale.repetitions
+        ).run()
+      }
+    }
+    if sections.contains(15) {
+      section("15", "live viewer") {
+        try LiveBench(
+          directory: directory, items: scale.latencyItems[0],
+          dispatches: scale.latencyDispatches, throughputActions: scale.recordingActions,
+          repetitions: scale.slowRepetitions
         ).run()
       }
     }

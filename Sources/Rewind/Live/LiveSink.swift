@@ -51,7 +51,9 @@ package final class LiveSink: Sendable {
     self.viewer = viewer
     self.hello = hello
     self.makeHeader = makeHeader
-    incoming = Locked(Incoming())
+    var queue = Incoming()
+    queue.bytes.reserveCapacity(Self.reserved(viewer))
+    incoming = Locked(queue)
     let thread = Thread { [self] in self.run() }
     thread.name = "Rewind live sink"
     thread.qualityOfService = .utility
@@ -80,6 +82,12 @@ package final class LiveSink: Sendable {
     if wakes { wake.signal() }
   }
 
+  /// The room each of the two hand-over buffers is made with: what a burst between two turns
+  /// of the sink's thread takes, without growing.
+  private static func reserved(_ viewer: LiveViewer) -> Int {
+    min(4 * viewer.queueCapacity, 4 << 20)
+  }
+
   /// Sends what is left (for at most two seconds) and ends the thread: the recording closed.
   func finish() {
     incoming.withLock { $0.stopping = true }
@@ -98,6 +106,8 @@ package final class LiveSink: Sendable {
     var stopDeadline: DispatchTime?
     var triedSinceStopping = false
     var remainder: [UInt8] = []
+    var taken: [UInt8] = []
+    taken.reserveCapacity(Self.reserved(viewer))
 
     func disconnect(_ problem: String?) {
       if connection >= 0 {
@@ -118,21 +128,26 @@ package final class LiveSink: Sendable {
 
     while true {
       // Lines written since the last turn.
-      let (bytes, lost, stopping) = incoming.withLock { queue in
-        defer {
-          queue.bytes = []
-          queue.lostThrough = nil
-        }
-        return (queue.bytes, queue.lostThrough, queue.stopping)
+      // The two buffers trade places: neither is allocated again, so that an app's append
+      // never waits for a buffer to grow and be copied.
+      let (lost, stopping) = incoming.withLock { queue in
+        swap(&queue.bytes, &taken)
+        defer { queue.lostThrough = nil }
+        return (queue.lostThrough, queue.stopping)
       }
-      if !bytes.isEmpty {
-        remainder += bytes
+      if !taken.isEmpty {
+        if !remainder.isEmpty {
+          remainder += taken
+          swap(&remainder, &taken)
+          remainder.removeAll()
+        }
         var start = 0
-        while let newline = remainder[start...].firstIndex(of: UInt8(ascii: "\n")) {
-          window.take(remainder[start...newline])
+        while let newline = taken[start...].firstIndex(of: UInt8(ascii: "\n")) {
+          window.take(taken[start...newline])
           start = newline + 1
         }
-        remainder.removeFirst(start)
+        if start < taken.count { remainder = Array(taken[start...]) }
+        taken.removeAll(keepingCapacity: true)
       }
       if let lost { window.lose(through: lost) }
       if window.wantsState { stateRequested.store(1) }
