@@ -72,13 +72,23 @@ import Testing
       #expect(model.position == 4)
       #expect(model.screen.contains("position 4/7"))
 
-      // End goes back to the end, and the cursor follows it again.
+      // End goes back to the end, and the cursor follows it again; a skipped action stays
+      // skipped.
       model.type("\u{1B}[F")
+      model.type(":skip 3\r")
+      #expect(model.service.skips == [3])
       app.dispatch([.add(2)])
       model.grew(to: try app.opened())
       #expect(model.position == 8)
-      #expect(model.messages.isEmpty)
+      // New actions leave the message row as it was.
+      #expect(
+        model.messages.map(\.text) == [
+          "skipping action 3: states from position 3 on are recomputed without it (1 skipped)"
+        ])
       #expect(model.stops.isEmpty)
+      #expect(model.service.skips == [3])
+      #expect(model.screen.contains("State at 8"))
+      #expect(model.screen.contains("count: 6"))
     }
   }
 

@@ -121,10 +121,12 @@ final class TUIModel {
   }
 
   /// Goes on with `opened`, the same log read again after it grew (`replay tui --listen`): a
-  /// new service that keeps the cursor, watchpoints and breakpoints (``Debugger/adopt(_:)``).
+  /// new service that keeps the cursor, watchpoints and breakpoints (``Debugger/adopt(_:)``),
+  /// and the actions skipped.
   func adopt(_ opened: OpenedLog) {
     let next = ReplayService(opened: opened)
     next.debugger.adopt(service.debugger)
+    for seq in service.skips { _ = try? next.debugger.setSkipped(seq, true) }
     next.isLive = service.isLive
     service = next
     forgetStates()
