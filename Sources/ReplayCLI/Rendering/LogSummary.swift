@@ -8,8 +8,11 @@ enum LogSummary {
   ///
   /// - Parameter lastAction: What replaying a cut-off log's last action showed (the `crashed at`
   ///   row, with the crash report's lines below it).
+  /// - Parameter isLive: Whether a running app is still writing the log (`replay listen`): a
+  ///   log without its end record is then not cut off.
   static func text(
-    _ log: ReplayLog, app: String?, appNote: String? = nil, lastAction: LastActionCheck? = nil
+    _ log: ReplayLog, app: String?, appNote: String? = nil, lastAction: LastActionCheck? = nil,
+    isLive: Bool = false
   ) -> String {
     var rows: [(String, String)] = [
       ("log", inert(log.path)),
@@ -47,7 +50,12 @@ enum LogSummary {
         ))
     }
     rows.append(("checkpoints", checkpointsText(log)))
-    rows.append(("ended", endText(log)))
+    rows.append(
+      (
+        "ended",
+        isLive && log.isCutOff
+          ? "not yet: the app is still recording (a live session, replay listen)" : endText(log)
+      ))
     let crashLines = lastAction?.rows.more ?? []
     if let lastAction { rows.append(("crashed at", lastAction.rows.value)) }
     rows.append(

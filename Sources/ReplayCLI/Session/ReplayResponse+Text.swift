@@ -233,7 +233,8 @@ extension WhereResponse: TextRenderedResponse {
 extension InfoResponse: TextRenderedResponse {
   func textLines(in service: ReplayService) -> [ResponseLine] {
     var lines = [
-      ResponseLine(text: LogSummary.text(log, app: appKnown ? log.header.app : nil)),
+      ResponseLine(
+        text: LogSummary.text(log, app: appKnown ? log.header.app : nil, isLive: service.isLive)),
       ResponseLine(
         text:
           "position:     \(position) of \(log.positions.lowerBound)…\(log.positions.upperBound)"),

@@ -67,7 +67,7 @@ final class ReplaySession {
         "recorded by \(inert(recordedBy))"
           + (log.migration.map { "; migrated by this replay (schema \($0.description))" } ?? ""))
     }
-    if log.isCutOff {
+    if log.isCutOff && !service.isLive {
       output.writeLine("the log was \(LogSummary.endText(log))")
     }
     for fault in log.faults { output.emit(fault.warning) }
