@@ -134,7 +134,7 @@ let package = Package(
     .testTarget(
       name: "ReplayCLITests",
       dependencies: [
-        "ReplayCLI", "RewindReplayService", "RewindReplay", "Rewind", "RewindJSON",
+        "ReplayCLI", "RewindServers", "RewindReplayService", "RewindReplay", "Rewind", "RewindJSON",
         "RewindExamples", "RewindTestSupport", "replay", "rewind-testbed",
       ]),
   ],
