@@ -32,7 +32,7 @@ package final class LiveSink: Sendable {
   private let wake = DispatchSemaphore(value: 0)
   private let statusBox = Locked(
     LiveStatus(isConnected: false, connections: 0, droppedActions: 0, lastProblem: nil))
-  private let makeHeader: @Sendable (Int, Int, [UInt8]) -> [UInt8]
+  private let makeHeader: @Sendable (Int, Int, [UInt8]?) -> [UInt8]
 
   private struct Incoming {
     var bytes: [UInt8] = []
@@ -43,10 +43,11 @@ package final class LiveSink: Sendable {
   }
 
   /// A sink for `viewer`; its thread starts at once.
-  /// - Parameter makeHeader: The header of a connection: `firstSeq`, `segment`, the state's JSON.
+  /// - Parameter makeHeader: The header of a connection: `firstSeq`, `segment`, the state's JSON
+  ///   (`nil`: the header says its state follows).
   init(
     viewer: LiveViewer, hello: LiveProtocol.Hello,
-    makeHeader: @escaping @Sendable (Int, Int, [UInt8]) -> [UInt8]
+    makeHeader: @escaping @Sendable (Int, Int, [UInt8]?) -> [UInt8]
   ) {
     self.viewer = viewer
     self.hello = hello
@@ -67,17 +68,24 @@ package final class LiveSink: Sendable {
   /// waits on the network: past the viewer's queue capacity, the lines are dropped and the
   /// viewer is told.
   func enqueue(_ bytes: UnsafeRawBufferPointer, lastSeq: Int) {
-    // The hand-over to the sink's thread holds more than the window, so that a burst while
-    // that thread waits on the socket is dropped by the window (with a mark), not here.
-    let capacity = 4 * viewer.queueCapacity
+    // The hand-over to the sink's thread holds more than the window (up to four times it, at
+    // most 4 MiB), so that a burst while that thread waits on the socket is dropped by the
+    // window (with a mark), not here; and it never grows: a buffer grown on the app's thread
+    // would copy megabytes there.
+    let capacity = Self.reserved(viewer)
+    // The sink's thread comes by on its own every few milliseconds: it is woken (a system
+    // call, and a thread made runnable beside the app's) only when a burst fills a quarter of
+    // its buffer, not for every line.
+    let threshold = Self.reserved(viewer) / 4
     let wakes = incoming.withLock { queue -> Bool in
       if queue.bytes.count + bytes.count > capacity {
         queue.lostThrough = lastSeq
       } else {
         queue.bytes.append(contentsOf: bytes)
       }
-      defer { queue.sleeping = false }
-      return queue.sleeping
+      guard queue.sleeping, queue.bytes.count >= threshold else { return false }
+      queue.sleeping = false
+      return true
     }
     if wakes { wake.signal() }
   }
@@ -105,6 +113,7 @@ package final class LiveSink: Sendable {
     var nextAttempt = DispatchTime.now()
     var stopDeadline: DispatchTime?
     var triedSinceStopping = false
+    var nextStateRequest = DispatchTime.now()
     var remainder: [UInt8] = []
     var taken: [UInt8] = []
     taken.reserveCapacity(Self.reserved(viewer))
@@ -150,7 +159,12 @@ package final class LiveSink: Sendable {
         taken.removeAll(keepingCapacity: true)
       }
       if let lost { window.lose(through: lost) }
-      if window.wantsState { stateRequested.store(1) }
+      // At most one state a second is asked for: each costs the app a copy of its state (the
+      // next change after a state is handed over copies it) and the background an encoding.
+      if window.wantsState, DispatchTime.now() >= nextStateRequest {
+        stateRequested.store(1)
+        nextStateRequest = DispatchTime.now() + .seconds(1)
+      }
       statusBox.withLock { $0.droppedActions = window.droppedActions }
       if stopping && stopDeadline == nil { stopDeadline = DispatchTime.now() + .seconds(2) }
 
@@ -221,12 +235,14 @@ package final class LiveSink: Sendable {
         // Briefly: lines keep arriving, and the window drops what it cannot hold.
         _ = Platform.waitWritable(connection, timeoutMilliseconds: 5)
       } else if idle {
+        // Lines are taken in batches, a turn every 10 ms while connected (100 ms while not):
+        // the thread does not spin beside the app's.
         let sleeping = incoming.withLock { queue -> Bool in
-          guard queue.bytes.isEmpty, !queue.stopping || stopDeadline == nil else { return false }
+          guard !queue.stopping || stopDeadline == nil else { return false }
           queue.sleeping = true
           return true
         }
-        if sleeping { _ = wake.wait(timeout: .now() + .milliseconds(connection >= 0 ? 250 : 100)) }
+        if sleeping { _ = wake.wait(timeout: .now() + .milliseconds(connection >= 0 ? 10 : 100)) }
       }
     }
   }

@@ -33,13 +33,23 @@ struct LiveWindow {
 
   let capacity: Int
   /// Builds the header of a connection: `firstSeq`, `segment`, the state's JSON.
-  let makeHeader: (_ firstSeq: Int, _ segment: Int, _ state: [UInt8]) -> [UInt8]
+  /// A header whose state is `state`, or that says its state follows (`nil`).
+  let makeHeader: (_ firstSeq: Int, _ segment: Int, _ state: [UInt8]?) -> [UInt8]
   private(set) var entries: [Entry] = []
   /// The id of `entries[0]` (ids count every line ever held).
   private var firstID = 0
   private(set) var heldBytes = 0
   /// The last whole state: after action `seq`.
-  private(set) var base: (seq: Int, state: [UInt8])?
+  private(set) var base: (seq: Int, state: BaseState)?
+
+  /// How the base's state is held: as JSON (a header's or a checkpoint's, or a `state` record
+  /// of one line), or as the lines of a `state` record in parts, kept as they are (a connection
+  /// starts with a header whose state follows, then those lines): a large state is never
+  /// decoded on the sink's thread.
+  enum BaseState {
+    case json([UInt8])
+    case parts([[UInt8]])
+  }
   /// Every line of the actions after this seq is held.
   private var heldSince = 0
   /// The seq of the last action line seen.
@@ -47,7 +57,7 @@ struct LiveWindow {
   /// The segment of the current file (the last header's).
   private var segment = 0
   /// A `state` record's parts gathered so far.
-  private var parts: (seq: Int, count: Int, text: [UInt8])?
+  private var parts: (seq: Int, count: Int, lines: [[UInt8]])?
   /// The connection's position; `nil` when no viewer is connected.
   var cursor: Cursor?
   /// Whether the recorder should be asked for the state after its next action.
@@ -56,7 +66,7 @@ struct LiveWindow {
   private(set) var droppedActions = 0
   private let document = JSONTapeDocument()
 
-  init(capacity: Int, makeHeader: @escaping (Int, Int, [UInt8]) -> [UInt8]) {
+  init(capacity: Int, makeHeader: @escaping (Int, Int, [UInt8]?) -> [UInt8]) {
     self.capacity = capacity
     self.makeHeader = makeHeader
   }
@@ -113,6 +123,29 @@ struct LiveWindow {
 
   private mutating func takeRecord(_ line: ArraySlice<UInt8>) {
     let bytes = Array(line)
+    // The recorder's states, read by their fixed layout: a large one is never parsed here.
+    if let record = StateLine(bytes) {
+      append(Entry(seq: record.seq, bytes: bytes))
+      switch record.form {
+      case .whole(let range):
+        rebase(at: record.seq, state: .json(Array(bytes[range])))
+      case .part(let index, let count):
+        if index == 0 { parts = (record.seq, count, []) }
+        guard var gathered = parts, gathered.seq == record.seq, gathered.count == count,
+          gathered.lines.count == index
+        else {
+          parts = nil
+          return
+        }
+        gathered.lines.append(bytes)
+        parts = gathered
+        if index == count - 1 {
+          parts = nil
+          rebase(at: record.seq, state: .parts(gathered.lines))
+        }
+      }
+      return
+    }
     let body = bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes[...]
     let loaded = body.withUnsafeBytes { document.load($0) }
     guard loaded, let kindIndex = document.member("kind", of: document.root),
@@ -129,20 +162,11 @@ struct LiveWindow {
         .flatMap { document.integer(at: $0) } ?? 0
       append(Entry(seq: firstSeq - 1, bytes: bytes))
       if let state = document.member("state", of: document.root) {
-        rebase(at: firstSeq - 1, state: Array(body[document.range(at: state)]))
+        rebase(at: firstSeq - 1, state: .json(Array(body[document.range(at: state)])))
       }
-    case "checkpoint":
-      guard let seq, let state = document.member("state", of: document.root) else { return }
-      append(Entry(seq: seq, bytes: bytes))
-      rebase(at: seq, state: Array(body[document.range(at: state)]))
-    case "state":
-      guard let seq else { return }
-      append(Entry(seq: seq, bytes: bytes))
-      if let state = document.member("state", of: document.root) {
-        rebase(at: seq, state: Array(body[document.range(at: state)]))
-      } else if let whole = gatherPart(seq: seq) {
-        rebase(at: seq, state: whole)
-      }
+    case "checkpoint", "state":
+      // Not in the recorder's layout (StateLine): kept and sent, never a base.
+      if let seq { append(Entry(seq: seq, bytes: bytes)) }
     case "end":
       // The end of a closed recording is covered by no state: a viewer that starts after it
       // still gets it. A rotation's belongs to its file.
@@ -159,26 +183,6 @@ struct LiveWindow {
     }
   }
 
-  /// Adds the part of a `state` record just loaded; the state's whole JSON once its last part
-  /// came.
-  private mutating func gatherPart(seq: Int) -> [UInt8]? {
-    let root = document.root
-    guard let part = document.member("part", of: root).flatMap({ document.integer(at: $0) }),
-      let count = document.member("parts", of: root).flatMap({ document.integer(at: $0) }),
-      let text = document.member("text", of: root).flatMap({ document.string(at: $0) })
-    else { return nil }
-    if part == 0 { parts = (seq, count, []) }
-    guard var gathered = parts, gathered.seq == seq, gathered.count == count else {
-      parts = nil
-      return nil
-    }
-    gathered.text.append(contentsOf: text.utf8)
-    parts = gathered
-    guard part == count - 1 else { return nil }
-    parts = nil
-    return gathered.text
-  }
-
   private mutating func append(_ entry: Entry) {
     entries.append(entry)
     heldBytes += entry.bytes.count
@@ -186,7 +190,7 @@ struct LiveWindow {
 
   /// The state after action `seq` is known: it becomes the base when every line since it is
   /// held, and lines sent and covered by it are let go.
-  private mutating func rebase(at seq: Int, state: [UInt8]) {
+  private mutating func rebase(at seq: Int, state: BaseState) {
     guard seq >= heldSince else { return }
     base = (seq, state)
     heldSince = seq
@@ -271,15 +275,26 @@ struct LiveWindow {
     if cursor.needsStart || cursor.dropFrom != nil {
       guard let base else { return nil }
       if cursor.needsStart {
-        output = makeHeader(base.seq + 1, segment, base.state)
+        switch base.state {
+        case .json(let json):
+          output = makeHeader(base.seq + 1, segment, json)
+        case .parts(let lines):
+          output = makeHeader(base.seq + 1, segment, nil)
+          for line in lines { output += line }
+        }
         cursor.needsStart = false
       } else if let from = cursor.dropFrom {
         if from <= base.seq {
           output = LiveProtocol.dropped(from: from, to: base.seq)
-          var line = LogLineBuilder(kind: .checkpoint)
-          line.integer("seq", base.seq)
-          line.json("state", base.state)
-          output += line.framed()
+          switch base.state {
+          case .json(let json):
+            var line = LogLineBuilder(kind: .checkpoint)
+            line.integer("seq", base.seq)
+            line.json("state", json)
+            output += line.framed()
+          case .parts(let lines):
+            for line in lines { output += line }
+          }
           droppedActions += base.seq - from + 1
         }
         cursor.dropFrom = nil
@@ -301,6 +316,62 @@ struct LiveWindow {
     self.cursor = cursor
     letGo()
     return output.isEmpty ? nil : output
+  }
+}
+
+/// A `checkpoint` or `state` line in the layout the recorder writes, read by its prefix
+/// without parsing the state: `{"c":"XXXXXXXX","kind":"checkpoint","seq":N,"state":…}`,
+/// `{"c":…,"kind":"state","seq":N,"state":…}` or
+/// `{"c":…,"kind":"state","seq":N,"part":I,"parts":P,"text":"…"}`.
+struct StateLine {
+  enum Form {
+    /// The state's JSON is at this range of the line.
+    case whole(Range<Int>)
+    /// Part `index` of `count`.
+    case part(index: Int, count: Int)
+  }
+
+  var seq: Int
+  var form: Form
+
+  /// `nil` for any other line, or one not in that layout.
+  init?(_ line: [UInt8]) {
+    var index = LogLine.bodyOffset
+    func skip(_ text: StaticString) -> Bool {
+      text.withUTF8Buffer { expected in
+        guard index + expected.count <= line.count,
+          line[index..<(index + expected.count)].elementsEqual(expected)
+        else { return false }
+        index += expected.count
+        return true
+      }
+    }
+    func number() -> Int? {
+      var value = 0
+      var digits = 0
+      while index < line.count, line[index] >= 48, line[index] <= 57, digits < 18 {
+        value = value * 10 + Int(line[index] - 48)
+        index += 1
+        digits += 1
+      }
+      return digits > 0 ? value : nil
+    }
+    guard line.count > LogLine.bodyOffset + 2, line[line.count - 1] == UInt8(ascii: "\n"),
+      line[line.count - 2] == UInt8(ascii: "}")
+    else { return nil }
+    guard skip(#""kind":"checkpoint","seq":"#) || skip(#""kind":"state","seq":"#),
+      let seq = number()
+    else { return nil }
+    self.seq = seq
+    if skip(#","state":"#) {
+      form = .whole(index..<(line.count - 2))
+    } else if skip(#","part":"#), let part = number(), skip(#","parts":"#),
+      let count = number(), part < count, skip(#","text":""#)
+    {
+      form = .part(index: part, count: count)
+    } else {
+      return nil
+    }
   }
 }
 

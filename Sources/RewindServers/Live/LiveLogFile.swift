@@ -144,7 +144,10 @@ package final class LiveLogFile: @unchecked Sendable {
       return
     }
     guard let state = member("state") else {
-      throw .badLine("line \(lineNumber): a reconnection's header without its state")
+      // Its state follows, in `state` lines for `base`: they come after the skipped lines.
+      try writeSkipped((lastSeq + 1)...base)
+      skipThrough = base - 1
+      return
     }
     let stateText = Array(line[document.range(at: state)])
     try writeSkipped((lastSeq + 1)...base)
