@@ -161,7 +161,9 @@ package final class LiveSink: Sendable {
       if let lost { window.lose(through: lost) }
       // At most one state a second is asked for: each costs the app a copy of its state (the
       // next change after a state is handed over copies it) and the background an encoding.
-      if window.wantsState, DispatchTime.now() >= nextStateRequest {
+      // And only for a viewer that is there: without one, the recording's own checkpoints give
+      // the next connection its start.
+      if window.wantsState, window.cursor != nil, DispatchTime.now() >= nextStateRequest {
         stateRequested.store(1)
         nextStateRequest = DispatchTime.now() + .seconds(1)
       }
