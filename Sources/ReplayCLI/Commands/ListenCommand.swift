@@ -155,17 +155,7 @@ extension CommandInvocation {
       return session.hadError ? ExitStatus.trouble : ExitStatus.success
     }
     session.printBanner()
-    let interactive = input.isInteractive
-    let editor = input as? TerminalLineInput
-    editor?.attach(to: session)
-    while true {
-      refresh()
-      if interactive && editor == nil { output.write(session.prompt, to: .standardOutput) }
-      output.flush()
-      guard let line = input.readLine() else { break }
-      if !interactive { output.writeLine("\(session.prompt)\(line)") }
-      guard execute(line) else { break }
-    }
+    readCommands(into: session, beforePrompt: { refresh() }, execute: execute)
     listener.stop()
     return ExitStatus.success
   }

@@ -33,18 +33,30 @@ extension CommandInvocation {
     }
     session.printBanner()
     let interactive = input.isInteractive
+    readCommands(into: session) { session.execute($0) }
+    if interactive { return ExitStatus.success }
+    if session.hadError { return ExitStatus.trouble }
+    return session.metCrash ? ExitStatus.reducerCrashed : ExitStatus.success
+  }
+
+  /// Reads command lines from standard input until it ends or `execute` says to stop: at a
+  /// terminal with the line editor (or a plain prompt), else echoing each line after the
+  /// prompt, as a transcript. `beforePrompt` runs before each prompt (a live session reads what
+  /// arrived there).
+  func readCommands(
+    into session: ReplaySession, beforePrompt: () -> Void = {}, execute: (String) -> Bool
+  ) {
+    let interactive = input.isInteractive
     let editor = input as? TerminalLineInput
     editor?.attach(to: session)
     while true {
+      beforePrompt()
       if interactive && editor == nil { output.write(session.prompt, to: .standardOutput) }
       output.flush()
       guard let line = input.readLine() else { break }
       if !interactive { output.writeLine("\(session.prompt)\(line)") }
-      guard session.execute(line) else { break }
+      guard execute(line) else { break }
     }
     if interactive && editor == nil { output.writeLine() }
-    if interactive { return ExitStatus.success }
-    if session.hadError { return ExitStatus.trouble }
-    return session.metCrash ? ExitStatus.reducerCrashed : ExitStatus.success
   }
 }

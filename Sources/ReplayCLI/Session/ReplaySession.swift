@@ -82,9 +82,11 @@ final class ReplaySession {
           + " (\(output.voice.name) \(inert(log.path)) info)")
     }
     let what =
-      !atStart
-      ? "the first checkpoint"
-      : log.isInitialStateMissing ? "initial state, not in the file" : "initial state"
+      service.isLive
+      ? "the newest state; live: the cursor follows new actions until you move it"
+      : !atStart
+        ? "the first checkpoint"
+        : log.isInitialStateMissing ? "initial state, not in the file" : "initial state"
     output.writeLine("at position \(position) (\(what)). Type 'help' for commands.")
   }
 

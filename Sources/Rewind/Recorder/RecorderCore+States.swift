@@ -267,6 +267,17 @@ extension RecorderCore {
   /// A header line for a file whose first action is `firstSeq`, with `stateJSON` as its state, or
   /// a header whose state follows in a `state` record when `stateJSON` is `nil`.
   func header(firstSeq: Int, stateJSON: [UInt8]?) -> [UInt8] {
+    Self.header(
+      identity: identity, options: options, firstSeq: firstSeq, segment: segment,
+      stateJSON: stateJSON)
+  }
+
+  /// A header line of the recording `identity` with `options`: the file's, or a live
+  /// connection's (``LiveSink``).
+  static func header(
+    identity: Identity, options: RecordingOptions, firstSeq: Int, segment: Int,
+    stateJSON: [UInt8]?
+  ) -> [UInt8] {
     LogLineBuilder.header(
       session: identity.session, app: identity.app, actionType: identity.actionType,
       stateType: identity.stateType,

@@ -106,13 +106,9 @@ struct RecorderCore {
           token: "", app: identity.app, session: identity.session, host: Platform.hostName,
           pid: Int(Platform.processID), build: options.build.summary),
         makeHeader: { firstSeq, segment, state in
-          LogLineBuilder.header(
-            session: identity.session, app: identity.app, actionType: identity.actionType,
-            stateType: identity.stateType,
-            recordedAt: options.reproducible?.recordedAt ?? LogLineBuilder.timestamp(Date()),
-            firstSeq: firstSeq, segment: segment, checkpointInterval: options.checkpointInterval,
-            build: options.build, stateJSON: state
-          ).framed()
+          RecorderCore.header(
+            identity: identity, options: options, firstSeq: firstSeq, segment: segment,
+            stateJSON: state)
         })
     } else {
       live = nil
