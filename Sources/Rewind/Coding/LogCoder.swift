@@ -44,6 +44,16 @@ extension LogCoder {
     }
   }
 
+  /// A `T` decoded with this coder from `bytes` (JSON within the default limits): how the
+  /// recorder reads an action the live viewer sent.
+  /// - Throws: ``JSONParseError`` or the coder's `DecodingError`.
+  package func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    switch self {
+    case .rewind: return try RewindJSONDecoder().decode(type, from: bytes)
+    case .foundation: return try JSONDecoder().decode(type, from: Data(bytes))
+    }
+  }
+
   /// `value` as a ``JSONValue``, encoded with this coder.
   /// - Throws: As ``encode(_:)``.
   package func encodeValue<T: Encodable>(_ value: T) throws -> JSONValue {

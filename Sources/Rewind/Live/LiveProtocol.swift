@@ -9,12 +9,20 @@ import RewindJSON
 /// viewer → app   {"kind":"live-accepted","protocol":1}      or {"kind":"live-refused","reason":"…"}
 /// app → viewer   the header (the current state), then the log's lines as they are written
 /// app → viewer   {"kind":"live-dropped","from":1201,"to":1480}   actions the viewer will not get
+/// viewer → app   {"kind":"live-dispatch","id":1,"action":{"add":{"title":"Milk"}}}   (an app that accepts actions)
+/// app → viewer   {"kind":"live-dispatched","id":1,"seq":1481}   or {"kind":"live-dispatch-refused","id":1,"reason":"…"}
 /// ```
 package enum LiveProtocol {
   /// The version of the connection's own lines.
   package static let version = 1
   /// The longest greeting or answer a side reads (the first line of a connection).
   package static let greetingLimit = 4096
+  /// The longest line an app reads from its viewer (an action to dispatch): a longer one ends
+  /// the connection.
+  package static let viewerLineLimit = 1 << 20
+  /// How many of the viewer's actions an app holds, decoded and waiting for its dispatch queue;
+  /// more are refused until those ran.
+  package static let dispatchesWaitingLimit = 32
 
   /// The app's greeting.
   package struct Hello: Sendable, Equatable {
@@ -30,26 +38,33 @@ package enum LiveProtocol {
     package var pid: Int
     /// The app's build, as `replay info` shows it (`1.4.2 (87)`), or empty.
     package var build: String
+    /// Whether the app dispatches actions the viewer sends (``LiveViewer/acceptsActions``).
+    package var acceptsActions: Bool
 
-    package init(token: String, app: String, session: String, host: String, pid: Int, build: String)
-    {
+    /// A greeting.
+    package init(
+      token: String, app: String, session: String, host: String, pid: Int, build: String,
+      acceptsActions: Bool = false
+    ) {
       self.token = token
       self.app = app
       self.session = session
       self.host = host
       self.pid = pid
       self.build = build
+      self.acceptsActions = acceptsActions
     }
 
     /// The greeting's line.
     package var line: [UInt8] {
-      LiveProtocol.line([
-        JSONMember("kind", .string("live-hello")),
-        JSONMember("protocol", .number(String(LiveProtocol.version))),
-        JSONMember("token", .string(token)), JSONMember("app", .string(app)),
-        JSONMember("session", .string(session)), JSONMember("host", .string(host)),
-        JSONMember("pid", .number(String(pid))), JSONMember("build", .string(build)),
-      ])
+      LiveProtocol.line(
+        [
+          JSONMember("kind", .string("live-hello")),
+          JSONMember("protocol", .number(String(LiveProtocol.version))),
+          JSONMember("token", .string(token)), JSONMember("app", .string(app)),
+          JSONMember("session", .string(session)), JSONMember("host", .string(host)),
+          JSONMember("pid", .number(String(pid))), JSONMember("build", .string(build)),
+        ] + (acceptsActions ? [JSONMember("dispatch", .bool(true))] : []))
     }
 
     /// Reads a greeting line (without its `\n`); the reason when it is not one.
@@ -65,7 +80,8 @@ package enum LiveProtocol {
         Hello(
           token: value["token"]?.stringValue ?? "", app: value["app"]?.stringValue ?? "",
           session: value["session"]?.stringValue ?? "", host: value["host"]?.stringValue ?? "",
-          pid: value["pid"]?.intValue ?? 0, build: value["build"]?.stringValue ?? ""))
+          pid: value["pid"]?.intValue ?? 0, build: value["build"]?.stringValue ?? "",
+          acceptsActions: value["dispatch"]?.boolValue ?? false))
     }
   }
 
@@ -101,6 +117,91 @@ package enum LiveProtocol {
       JSONMember("kind", .string("live-dropped")), JSONMember("from", .number(String(from))),
       JSONMember("to", .number(String(to))),
     ])
+  }
+
+  /// The viewer's request that the app dispatch `action` (one of the app's actions, as the log
+  /// writes them); `id` numbers the requests of a connection.
+  package static func dispatch(id: Int, action: JSONValue) -> [UInt8] {
+    line([
+      JSONMember("kind", .string("live-dispatch")), JSONMember("id", .number(String(id))),
+      JSONMember("action", action),
+    ])
+  }
+
+  /// A request of the viewer's, as the app reads it.
+  package struct DispatchRequest: Sendable, Equatable {
+    /// The request's number.
+    package var id: Int
+    /// The action's JSON, as the app's coder decodes it.
+    package var action: [UInt8]
+  }
+
+  /// Reads a line from the viewer: a dispatch request, or why it is not one (the request's
+  /// `id` when it has one, for the answer).
+  package static func parseDispatch(_ bytes: [UInt8]) -> Result<DispatchRequest, DispatchRefusal> {
+    guard let value = try? JSONParser.parse(bytes), value["kind"]?.stringValue == "live-dispatch"
+    else {
+      return .failure(DispatchRefusal(id: 0, reason: "not a live-dispatch request"))
+    }
+    let id = value["id"]?.intValue ?? 0
+    guard let action = value["action"] else {
+      return .failure(DispatchRefusal(id: id, reason: "the request has no action"))
+    }
+    var json: [UInt8] = []
+    action.write(into: &json)
+    return .success(DispatchRequest(id: id, action: json))
+  }
+
+  /// The app's answer: the viewer's action `id` was recorded as `seq`.
+  package static func dispatched(id: Int, seq: Int) -> [UInt8] {
+    line([
+      JSONMember("kind", .string("live-dispatched")), JSONMember("id", .number(String(id))),
+      JSONMember("seq", .number(String(seq))),
+    ])
+  }
+
+  /// The app's answer: the viewer's action `id` was not dispatched, and why.
+  package static func dispatchRefused(_ refusal: DispatchRefusal) -> [UInt8] {
+    line([
+      JSONMember("kind", .string("live-dispatch-refused")),
+      JSONMember("id", .number(String(refusal.id))), JSONMember("reason", .string(refusal.reason)),
+    ])
+  }
+
+  /// Why an app did not dispatch a viewer's action.
+  package struct DispatchRefusal: Error, Sendable, Equatable {
+    /// The request's number.
+    package var id: Int
+    /// Why, with what to do.
+    package var reason: String
+
+    /// A refusal of request `id`.
+    package init(id: Int, reason: String) {
+      self.id = id
+      self.reason = reason
+    }
+  }
+
+  /// The app's answer to a dispatch request, as the viewer reads it.
+  package enum DispatchAnswer: Sendable, Equatable {
+    /// Recorded as `seq`.
+    case dispatched(id: Int, seq: Int)
+    /// Not dispatched.
+    case refused(DispatchRefusal)
+  }
+
+  /// Reads an app's line that answers a dispatch request; `nil` for any other line.
+  package static func parseDispatchAnswer(_ bytes: [UInt8]) -> DispatchAnswer? {
+    guard bytes.starts(with: Array(#"{"kind":"live-dispatch"#.utf8)),
+      let value = try? JSONParser.parse(bytes)
+    else { return nil }
+    let id = value["id"]?.intValue ?? 0
+    switch value["kind"]?.stringValue {
+    case "live-dispatched": return .dispatched(id: id, seq: value["seq"]?.intValue ?? 0)
+    case "live-dispatch-refused":
+      return .refused(DispatchRefusal(id: id, reason: value["reason"]?.stringValue ?? "refused"))
+    default: return nil
+    }
   }
 
   /// One line of JSON: the members, then `\n`.

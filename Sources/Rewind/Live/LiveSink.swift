@@ -33,6 +33,12 @@ package final class LiveSink: Sendable {
   private let statusBox = Locked(
     LiveStatus(isConnected: false, connections: 0, droppedActions: 0, lastProblem: nil))
   private let makeHeader: @Sendable (Int, Int, [UInt8]?) -> [UInt8]
+  /// Takes an action the viewer sent (its request): `nil` once it is decoded and queued for
+  /// dispatch, else why not (``setDispatcher(_:)``).
+  private let dispatcher: Locked<(@Sendable (LiveProtocol.DispatchRequest) -> String?)?> = Locked(
+    nil)
+  /// The answers to the viewer's requests, sent between the log's lines.
+  private let answers = Locked<[UInt8]>([])
 
   private struct Incoming {
     var bytes: [UInt8] = []
@@ -96,6 +102,26 @@ package final class LiveSink: Sendable {
     min(4 * viewer.queueCapacity, 4 << 20)
   }
 
+  /// Sets what takes the actions the viewer sends, when the app accepts them
+  /// (``LiveViewer/acceptsActions``): the recorder decodes one and queues its dispatch, or says
+  /// why not.
+  func setDispatcher(_ dispatcher: @escaping @Sendable (LiveProtocol.DispatchRequest) -> String?) {
+    self.dispatcher.withLock { $0 = dispatcher }
+  }
+
+  /// Tells the viewer its action `id` was recorded as `seq`.
+  func answer(request id: Int, seq: Int) {
+    queue(answer: LiveProtocol.dispatched(id: id, seq: seq))
+  }
+
+  /// Queues an answer for the viewer; past 64 KiB waiting (a viewer that floods requests and
+  /// does not read), answers are dropped.
+  private func queue(answer line: [UInt8]) {
+    answers.withLock { answers in
+      if answers.count + line.count <= 64 << 10 { answers += line }
+    }
+  }
+
   /// Sends what is left (for at most two seconds) and ends the thread: the recording closed.
   func finish() {
     incoming.withLock { $0.stopping = true }
@@ -115,6 +141,7 @@ package final class LiveSink: Sendable {
     var triedSinceStopping = false
     var nextStateRequest = DispatchTime.now()
     var remainder: [UInt8] = []
+    var fromViewer: [UInt8] = []
     var taken: [UInt8] = []
     taken.reserveCapacity(Self.reserved(viewer))
 
@@ -126,6 +153,7 @@ package final class LiveSink: Sendable {
       connection = -1
       pending = []
       pendingOffset = 0
+      fromViewer = []
       window.disconnect()
       statusBox.withLock {
         $0.isConnected = false
@@ -195,11 +223,20 @@ package final class LiveSink: Sendable {
       // Send.
       var blocked = false
       if connection >= 0 {
-        if pendingOffset >= pending.count,
-          let next = window.nextBytes(limit: min(256 << 10, viewer.queueCapacity / 4))
-        {
-          pending = next
-          pendingOffset = 0
+        if pendingOffset >= pending.count {
+          // The answers to the viewer's requests first (a few short lines), between two chunks
+          // of whole log lines.
+          let replies = answers.withLock { answers in
+            defer { answers.removeAll() }
+            return answers
+          }
+          if !replies.isEmpty {
+            pending = replies
+            pendingOffset = 0
+          } else if let next = window.nextBytes(limit: min(256 << 10, viewer.queueCapacity / 4)) {
+            pending = next
+            pendingOffset = 0
+          }
         }
         if pendingOffset < pending.count {
           let sent = pending.withUnsafeBytes { raw in
@@ -212,8 +249,8 @@ package final class LiveSink: Sendable {
           pendingOffset += sent
           blocked = sent == 0
         }
-        if connection >= 0, viewerHungUp(connection) {
-          disconnect("the viewer closed the connection")
+        if connection >= 0, let problem = readViewer(connection, into: &fromViewer) {
+          disconnect(problem)
           continue
         }
       }
@@ -302,12 +339,55 @@ package final class LiveSink: Sendable {
     return nil
   }
 
-  /// Whether the viewer closed its side (a read finds the end, or fails). What it sends is
-  /// otherwise ignored: nothing travels from the viewer after its answer.
-  private func viewerHungUp(_ fd: Int32) -> Bool {
-    guard Platform.waitReadable(fd, timeoutMilliseconds: 0) else { return false }
-    var scratch = [UInt8](repeating: 0, count: 512)
+  /// Reads what the viewer sent, and takes each whole line (``take(viewerLine:)``); why the
+  /// connection must end, when it must (the viewer closed it, or sent a line past
+  /// ``LiveProtocol/viewerLineLimit``).
+  private func readViewer(_ fd: Int32, into buffer: inout [UInt8]) -> String? {
+    guard Platform.waitReadable(fd, timeoutMilliseconds: 0) else { return nil }
+    var scratch = [UInt8](repeating: 0, count: 16 << 10)
     let n = scratch.withUnsafeMutableBytes { Platform.readSome(fd, into: $0) }
-    return n <= 0
+    guard n > 0 else { return "the viewer closed the connection" }
+    buffer += scratch[..<n]
+    while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+      let line = Array(buffer[..<newline])
+      buffer.removeSubrange(...newline)
+      if !line.isEmpty { take(viewerLine: line) }
+    }
+    if buffer.count > LiveProtocol.viewerLineLimit {
+      return "the viewer sent a line longer than \(LiveProtocol.viewerLineLimit) bytes"
+    }
+    return nil
+  }
+
+  /// A line from the viewer: a request to dispatch an action, answered when refused (an app
+  /// that does not accept actions, one that does not decode, too many waiting). Other lines
+  /// are ignored.
+  private func take(viewerLine line: [UInt8]) {
+    let refusal: LiveProtocol.DispatchRefusal
+    switch LiveProtocol.parseDispatch(line) {
+    case .failure(let problem):
+      guard problem.id != 0 else { return }
+      refusal = problem
+    case .success(let request):
+      guard viewer.acceptsActions else {
+        refusal = LiveProtocol.DispatchRefusal(
+          id: request.id,
+          reason:
+            "this app does not accept actions from the viewer: give its LiveViewer acceptsActions: true, in a debug build (docs/live.md, Sending actions)"
+        )
+        break
+      }
+      guard let dispatcher = dispatcher.withLock({ $0 }) else {
+        refusal = LiveProtocol.DispatchRefusal(
+          id: request.id,
+          reason:
+            "the app's recorder has no handler for the viewer's actions: a store other than Rewind's calls recorder.onViewerAction (docs/live.md, Sending actions)"
+        )
+        break
+      }
+      guard let reason = dispatcher(request) else { return }
+      refusal = LiveProtocol.DispatchRefusal(id: request.id, reason: reason)
+    }
+    queue(answer: LiveProtocol.dispatchRefused(refusal))
   }
 }

@@ -31,16 +31,24 @@ public struct LiveViewer: Sendable, Equatable {
   public var queueCapacity: Int
   /// How long to wait for the viewer's answer to the greeting before giving up on this attempt.
   public var connectTimeout: Duration
+  /// Whether the viewer may dispatch actions into the app (`dispatch` in `replay listen`; off by
+  /// default). Only actions of the app's `Action` type are taken, decoded by the log's coder and
+  /// dispatched through the store's normal path on the main queue (a ``Store`` recording with
+  /// this viewer does it; another store calls ``Recorder/onViewerAction(on:_:)``), so they are
+  /// recorded like any other, marked `"via":"viewer"`. Whoever can reach the app's connection can
+  /// then change its state: turn it on in debug builds only (docs/live.md, Sending actions).
+  public var acceptsActions: Bool
 
   /// A viewer at `address`.
   public init(
     address: Address, token: String? = nil, queueCapacity: Int = 8 << 20,
-    connectTimeout: Duration = .seconds(2)
+    connectTimeout: Duration = .seconds(2), acceptsActions: Bool = false
   ) {
     self.address = address
     self.token = token
     self.queueCapacity = max(64 << 10, queueCapacity)
     self.connectTimeout = connectTimeout
+    self.acceptsActions = acceptsActions
   }
 
   /// A viewer on this machine listening on the Unix-domain socket at `path`

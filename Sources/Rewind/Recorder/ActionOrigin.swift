@@ -15,12 +15,24 @@ public struct ActionOrigin: Sendable {
   /// The `seq` of the recorded action whose handling dispatched this one; `nil` for an action
   /// dispatched by the app itself (a tap, a timer, a notification).
   public var cause: Int?
+  /// The viewer's request, for an action the live viewer sent (``LiveViewer/acceptsActions``):
+  /// its line says `"via":"viewer"` instead of a call site, and the viewer is told its `seq`.
+  /// `nil` for the app's own actions.
+  public internal(set) var viewerRequest: Int?
 
   /// An origin: by default the caller's own file and line, with no cause.
   public init(file: StaticString = #fileID, line: UInt = #line, cause: Int? = nil) {
     self.file = file
     self.line = line
     self.cause = cause
+    self.viewerRequest = nil
+  }
+
+  /// The origin of an action the live viewer sent with request `id`.
+  static func viewer(request id: Int) -> ActionOrigin {
+    var origin = ActionOrigin(file: "replay listen", line: 0)
+    origin.viewerRequest = id
+    return origin
   }
 }
 

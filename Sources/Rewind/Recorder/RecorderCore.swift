@@ -104,7 +104,8 @@ struct RecorderCore {
         viewer: viewer,
         hello: LiveProtocol.Hello(
           token: "", app: identity.app, session: identity.session, host: Platform.hostName,
-          pid: Int(Platform.processID), build: options.build.summary),
+          pid: Int(Platform.processID), build: options.build.summary,
+          acceptsActions: viewer.acceptsActions),
         makeHeader: { firstSeq, segment, state in
           RecorderCore.header(
             identity: identity, options: options, firstSeq: firstSeq, segment: segment,
@@ -141,9 +142,10 @@ struct RecorderCore {
   }
 
   /// Says where the next recorded action came from: its line carries `origin` when the options
-  /// record origins (``RecordingOptions/recordsOrigins``) — or nothing, for `nil`.
+  /// record origins (``RecordingOptions/recordsOrigins``), `"via":"viewer"` when the live viewer
+  /// sent it — or nothing, for `nil`.
   mutating func noteOrigin(_ origin: ActionOrigin?) {
-    self.origin.set(options.recordsOrigins ? origin : nil)
+    self.origin.set(origin, writesSite: options.recordsOrigins)
   }
 
   /// Keeps the reducer time of the last recorded action, and writes a `costs` line when the
@@ -202,6 +204,7 @@ struct RecorderCore {
           line.string("site", "\(origin.file):\(origin.line)")
           if let cause = origin.cause, cause > 0 { line.integer("cause", cause) }
         }
+        if origin.viaViewer { line.string("via", "viewer") }
         var bytes: [UInt8] = []
         value.write(into: &bytes)
         line.json("action", bytes)

@@ -49,6 +49,11 @@ extension Store where State: Codable, Action: Codable {
       return (recorder, hooks)
     }
     recorder.setDetach { [weak self] in self?.detachHooks(id) }
+    if options.liveViewer?.acceptsActions == true {
+      // The viewer's actions take the store's own path, on the main queue as an app's do.
+      recorder.onViewerAction { [weak self] action, origin in self?.dispatch(action, origin: origin)
+      }
+    }
     return recorder
   }
 }

@@ -43,6 +43,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     var file: StaticString
     var line: UInt
     var cause: ActionCause?
+    /// The live viewer's request, for an action it sent.
+    var viewerRequest: Int? = nil
   }
 
   /// Everything the dispatch loop owns; guarded by `processLock`.
@@ -136,10 +138,22 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     enqueue(action, file: file, line: line, cause: cause)
   }
 
+  /// Dispatches an action whose origin is known already: the live viewer's actions
+  /// (``Recorder/onViewerAction(on:_:)``), or a bridge from another dispatch path that kept the
+  /// call site and cause.
+  public func dispatch(_ action: Action, origin: ActionOrigin) {
+    enqueue(
+      action, file: origin.file, line: origin.line, cause: origin.cause.map(ActionCause.init(seq:)),
+      viewerRequest: origin.viewerRequest)
+  }
+
   /// Queues `action` and, unless this thread is already draining the queue, runs the queue. An
   /// action dispatched while another is handled (from a middleware, a subscriber or an
   /// observation callback) is caused by it, unless a cause is given.
-  private func enqueue(_ action: Action, file: StaticString, line: UInt, cause: ActionCause?) {
+  private func enqueue(
+    _ action: Action, file: StaticString, line: UInt, cause: ActionCause?,
+    viewerRequest: Int? = nil
+  ) {
     processLock.lock()
     defer { processLock.unlock() }
     if pipeline.isReducing {
@@ -151,7 +165,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       return
     }
     let cause = cause ?? (pipeline.isDraining ? currentCause() : nil)
-    pipeline.queue.append(Dispatched(action: action, file: file, line: line, cause: cause))
+    pipeline.queue.append(
+      Dispatched(
+        action: action, file: file, line: line, cause: cause, viewerRequest: viewerRequest))
     guard !pipeline.isDraining else { return }
     pipeline.isDraining = true
     defer {
@@ -192,8 +208,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     }
     let reducer = pipeline.reducer
     if !pipeline.hooks.isEmpty {
-      let origin = ActionOrigin(
+      var origin = ActionOrigin(
         file: dispatched.file, line: dispatched.line, cause: dispatched.cause?.seq)
+      origin.viewerRequest = dispatched.viewerRequest
       for entry in pipeline.hooks {
         let seq = entry.hooks.willReduce(current, origin)
         if seq > 0 { pipeline.currentSeq = seq }
