@@ -5,6 +5,7 @@ import PackageDescription
 // that its sources import (ArchitectureDocTests checks it):
 //   RewindJSON ← Rewind ← RewindReplay ← RewindReplayService ← RewindServers ← ReplayCLI ← replay
 //   RewindCPU ↗    ↖ RewindExamples (counter and todo apps) ↗
+//   (RewindCPU ← RewindJSON too: the JSON validator's structural pass)
 // RewindReplayService is the replay side every front end shares: it opens logs (app lookup,
 // migrations, recovery) and owns crash isolation (the worker process, its typed requests and
 // replies, and the platform code only `replay` needs: shared memory, the terminal, polling). It
@@ -20,7 +21,8 @@ import PackageDescription
 // path of an app's Codable types from its sources (and the catalog of its action types, when
 // they conform to `Action`); they depend on no other module here.
 // RewindCPU is the package's only C: the CPU's CRC-32C instruction and constant-rate counter,
-// which Swift code compiled for the baseline CPU cannot inline, and atomic words that the
+// and the JSON validator's structural pass (SSE2/AVX2, NEON), which Swift code compiled for the
+// baseline CPU cannot inline, and atomic words that the
 // app-linked modules and the replay engine need below macOS 15 / iOS 18 (where
 // `Synchronization.Atomic` starts).
 let package = Package(
@@ -41,8 +43,8 @@ let package = Package(
     .plugin(name: "RewindDirectCoding", targets: ["RewindDirectCoding"]),
   ],
   targets: [
-    .target(name: "RewindJSON"),
     .target(name: "RewindCPU"),
+    .target(name: "RewindJSON", dependencies: ["RewindCPU"]),
     .target(name: "Rewind", dependencies: ["RewindJSON", "RewindCPU"]),
     .target(name: "RewindExamples", dependencies: ["Rewind"]),
     .target(name: "RewindReplay", dependencies: ["Rewind", "RewindJSON"]),

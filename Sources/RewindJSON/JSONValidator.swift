@@ -1,11 +1,20 @@
+import RewindCPU
+
 /// Checks that bytes are one JSON text as ``JSONParser`` reads it — the same grammar, UTF-8 and
 /// surrogate checks and limits — without building anything: for a log reader that checks every
 /// line when it opens a log and decodes only the lines it needs later.
 ///
+/// It checks in two passes after simdjson's (`Sources/RewindCPU/JSONStructure.c`): the CPU's
+/// vector instructions classify 64 bytes at a time — quotes, escapes, structural characters,
+/// control characters, UTF-8 — and a state machine over the structural characters checks the
+/// grammar and the limits. Only a text that pass rejects is read again byte by byte, for the
+/// offset of its defect (``scalarFirstDefect(in:)``, which passes over the plain bytes of a
+/// string eight at a time). Both give the same verdict on every input
+/// (`JSONStructuralPassTests`, the `FuzzJSONStructure` fuzzer).
+///
 /// It allocates nothing per call (the stack of open containers is one bit each, in a buffer
-/// made once for ``JSONLimits/maxDepth``), and passes over the plain bytes of a string eight at
-/// a time. What it does not check is duplicate keys, which need the keys kept: a document with
-/// one is reported when it is parsed.
+/// made once for ``JSONLimits/maxDepth``). What it does not check is duplicate keys, which need
+/// the keys kept: a document with one is reported when it is parsed.
 ///
 /// ```swift
 /// var validator = JSONValidator()
@@ -19,10 +28,26 @@ package struct JSONValidator {
   /// One bit per open container, 1 for an object, 0 for an array; `depth` bits in use.
   private var kinds: [UInt64]
 
-  /// A validator for documents within `limits`.
-  package init(limits: JSONLimits = .default) {
+  /// How the structural pass classifies bytes; ``JSONStructuralPath/automatic`` but in tests.
+  package let path: JSONStructuralPath
+  /// `limits` as the structural pass reads them; `nil` when one is negative (the byte-by-byte
+  /// reader alone then judges).
+  private let structuralLimits: rewind_json_limits?
+
+  /// A validator for documents within `limits`, whose structural pass takes `path`.
+  package init(limits: JSONLimits = .default, path: JSONStructuralPath = .automatic) {
     self.limits = limits
+    self.path = path
     kinds = [UInt64](repeating: 0, count: max(1, (min(limits.maxDepth, 1 << 20) + 63) / 64))
+    if limits.maxDepth >= 0, limits.maxStringBytes >= 0, limits.maxNumberLength >= 0,
+      limits.elementLimit >= 0
+    {
+      structuralLimits = rewind_json_limits(
+        max_depth: limits.maxDepth, max_string_bytes: limits.maxStringBytes,
+        max_number_length: limits.maxNumberLength, max_elements: limits.elementLimit)
+    } else {
+      structuralLimits = nil
+    }
   }
 
   /// Whether `bytes` are one valid JSON text.
@@ -33,6 +58,26 @@ package struct JSONValidator {
   /// `nil` when `bytes` are one valid JSON text (duplicate keys aside), else the offset of the
   /// byte where reading stopped: at or after the defect ``JSONParser`` reports.
   package mutating func firstDefect(in bytes: UnsafeRawBufferPointer) -> Int? {
+    if structuralPassAccepts(bytes) { return nil }
+    return scalarFirstDefect(in: bytes)
+  }
+
+  /// Whether the structural pass (`Sources/RewindCPU/JSONStructure.c`) accepts `bytes`: exactly
+  /// when ``scalarFirstDefect(in:)`` finds no defect.
+  package mutating func structuralPassAccepts(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard var limits = structuralLimits, let base = bytes.baseAddress,
+      bytes.count <= JSONLimits.byteCeiling
+    else { return false }
+    let path = path.cValue
+    return kinds.withUnsafeMutableBufferPointer { kinds in
+      guard let words = kinds.baseAddress else { return false }
+      return rewind_json_is_valid(base, bytes.count, &limits, words, kinds.count, path) != 0
+    }
+  }
+
+  /// The byte-by-byte reader: `nil` when `bytes` are one valid JSON text (duplicate keys
+  /// aside), else the offset of the byte where reading stopped.
+  package mutating func scalarFirstDefect(in bytes: UnsafeRawBufferPointer) -> Int? {
     let end = bytes.count
     if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return 0 }
     if end > JSONLimits.byteCeiling { return 0 }

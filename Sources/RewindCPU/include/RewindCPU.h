@@ -1,6 +1,8 @@
 // What Rewind needs from the CPU that Swift code cannot reach by itself: the CRC-32C instruction
-// of the log's checksums (Sources/Rewind/Log/CRC32C+Hardware.swift), the constant-rate counter
-// that times recorded actions (Sources/Rewind/Recorder/RecordingClock.swift), and atomic words
+// of the log's checksums (Sources/Rewind/Log/CRC32C+Hardware.swift), the vector instructions of
+// the JSON validator's structural pass (JSONStructure.c, Sources/RewindJSON/JSONValidator.swift),
+// the constant-rate counter that times recorded actions
+// (Sources/Rewind/Recorder/RecordingClock.swift), and atomic words
 // (Sources/Rewind/Support/AtomicWord.swift) on every platform Rewind supports — Swift's own
 // `Synchronization.Atomic` needs macOS 15 / iOS 18.
 //
@@ -27,6 +29,49 @@ int rewind_crc32c_hardware_available(void);
 /// `bytes`, with the CPU's instruction. Only call it when `rewind_crc32c_hardware_available()`
 /// returned 1; the result equals the table-driven one for every input.
 uint32_t rewind_crc32c_hardware_update(uint32_t crc, const void *bytes, size_t count);
+
+/// The bounds a JSON text is checked against (JSONLimits in Sources/RewindJSON/JSONLimits.swift).
+typedef struct rewind_json_limits {
+  /// The most containers open at once (also bounded by the `kinds` buffer: 64 a word).
+  size_t max_depth;
+  /// The longest string, in UTF-8 bytes after unescaping.
+  size_t max_string_bytes;
+  /// The longest number literal, in characters.
+  size_t max_number_length;
+  /// The most values inside containers, all added up.
+  size_t max_elements;
+} rewind_json_limits;
+
+/// How `rewind_json_is_valid` classifies each 64-byte block of the text.
+typedef enum rewind_json_path {
+  /// The best path this CPU has (`rewind_json_automatic_path()`).
+  REWIND_JSON_PATH_AUTOMATIC = 0,
+  /// One byte at a time, on every CPU.
+  REWIND_JSON_PATH_PORTABLE = 1,
+  /// x86-64's SSE2 (every x86-64 CPU): four 16-byte vectors.
+  REWIND_JSON_PATH_SSE2 = 2,
+  /// x86-64's AVX2, when the CPU has it: two 32-byte vectors.
+  REWIND_JSON_PATH_AVX2 = 3,
+  /// 64-bit ARM's NEON (every such CPU): four 16-byte vectors.
+  REWIND_JSON_PATH_NEON = 4,
+} rewind_json_path;
+
+/// 1 when `path` runs on this CPU, else 0 (a path of another architecture, or AVX2 on an x86-64
+/// CPU without it).
+int rewind_json_path_is_available(rewind_json_path path);
+
+/// The path `REWIND_JSON_PATH_AUTOMATIC` takes on this CPU: AVX2 when there is, else SSE2, on
+/// x86-64; NEON on 64-bit ARM; the portable one elsewhere. Asks the CPU each time.
+rewind_json_path rewind_json_automatic_path(void);
+
+/// 1 when the `count` bytes at `bytes` are one JSON text within `limits` — exactly what
+/// JSONValidator (Sources/RewindJSON/JSONValidator.swift) accepts, duplicate keys aside — else
+/// 0. A structural pass after simdjson's: 64 bytes at a time, classified with `path` (a path
+/// this CPU lacks falls back to the automatic one). `kinds` is scratch space of `kind_words`
+/// words, one bit per open container: the depth is also bounded by 64 × `kind_words`. Texts
+/// starting with a UTF-8 byte order mark are rejected; the caller checks the length ceiling.
+int rewind_json_is_valid(const void *bytes, size_t count, const rewind_json_limits *limits,
+                         uint64_t *kinds, size_t kind_words, rewind_json_path path);
 
 /// 1 when `rewind_ticks()` reads a counter that ticks at a constant rate whatever the CPU's
 /// frequency and sleep states (x86-64's invariant time-stamp counter, ARMv8's virtual counter),
