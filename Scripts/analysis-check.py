@@ -20,6 +20,8 @@ Usage:
                                                  the time of each, outputs printed, not compared)
   Scripts/analysis-check.py --update-doc         write DuckDB's outputs into the page's text blocks
                                                  (after re-creating the fixtures)
+  Scripts/analysis-check.py --make-bench-logs DIR [--count N] [--bin DIR]
+                                                 a folder of N logs (10,000) to time the queries on
   Scripts/analysis-check.py --make-fixtures [--bin DIR]
                                                  re-create Fixtures/analysis with the package's
                                                  own binaries (Scripts/analysis_fixtures.py)
@@ -249,10 +251,13 @@ def run_engine(engine, steps, options):
         sql = step.sql.get(engine.name)
         if sql is None:
             continue
+        text = localized(sql, options.logs, options.records)
+        if getattr(options, "load", False) and engine.name == "duckdb":
+            text = text.replace("CREATE VIEW log_lines AS", "CREATE TABLE log_lines AS")
         started = time.perf_counter()
         result = None
         try:
-            for statement in statements(localized(sql, options.logs, options.records)):
+            for statement in statements(text):
                 result = engine.run(statement)
         except Exception as error:  # an engine's error, reported with the page's line
             failures.append(f"docs/analysis.md:{step.line}: {engine.name} failed: {error}")
@@ -274,20 +279,75 @@ def run_engine(engine, steps, options):
     return failures, outputs, seconds
 
 
+def records_are_current(bin_folder):
+    """Triages the fixture logs again with the built rewind-testbed, when there is one, and
+    compares its records with Fixtures/analysis/records: the page's records are what triage
+    writes today. Returns the failures."""
+    sys.path.insert(0, os.path.join(ROOT, "Scripts"))
+    import analysis_fixtures
+    import tempfile
+    if bin_folder is None:
+        found = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT,
+                               capture_output=True, text=True)
+        bin_folder = found.stdout.strip()
+    testbed = os.path.join(bin_folder, "rewind-testbed")
+    if not bin_folder or not os.path.exists(testbed):
+        print("analysis-check: records not compared with replay triage: no rewind-testbed built "
+              "(swift build --product rewind-testbed)")
+        return []
+    with tempfile.TemporaryDirectory() as scratch:
+        try:
+            fresh = analysis_fixtures.triage_shards(ROOT, testbed, scratch)
+        except SystemExit as error:
+            return [f"replay triage over Fixtures/analysis/logs failed: {error}"]
+        failures = []
+        for path in fresh:
+            committed = os.path.join(ROOT, FIXTURE_RECORDS, os.path.basename(path))
+            old = open(committed, encoding="utf-8").read() if os.path.exists(committed) else ""
+            new = open(path, encoding="utf-8").read()
+            if old != new:
+                failures.append(
+                    f"{FIXTURE_RECORDS}/{os.path.basename(path)} is not what `replay triage --records` "
+                    f"writes today:\n--- committed\n{old}--- today\n{new}"
+                    "(write them again with Scripts/analysis-check.py --make-records, then "
+                    "--update-doc, and check the page's prose)")
+        if not failures:
+            print(f"analysis-check: {FIXTURE_RECORDS} is what replay triage --records writes today")
+        return failures
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--engine", choices=["duckdb", "spark", "both"], default="duckdb")
     parser.add_argument("--logs", help=f"a folder of logs instead of {FIXTURE_LOGS}")
     parser.add_argument("--records", help=f"a folder of triage records instead of {FIXTURE_RECORDS}")
     parser.add_argument("--time", action="store_true", help="print the time of each query")
+    parser.add_argument("--load", action="store_true",
+                        help="DuckDB: load the files into a table once (CREATE TABLE log_lines) "
+                             "instead of a view each query reads them through")
     parser.add_argument("--print", action="store_true", help="print each query's output")
     parser.add_argument("--update-doc", action="store_true",
                         help="write DuckDB's outputs into the page's text blocks")
+    parser.add_argument("--make-records", action="store_true",
+                        help="write Fixtures/analysis/records again with rewind-testbed's replay triage")
     parser.add_argument("--make-fixtures", action="store_true",
                         help="re-create Fixtures/analysis with the package's binaries")
+    parser.add_argument("--make-bench-logs", metavar="DIR",
+                        help="write a folder of --count logs for timing the queries (--logs DIR/ --time)")
+    parser.add_argument("--count", type=int, default=10000)
     parser.add_argument("--bin", help="the folder of rewind-testbed and replay (default: swift build's)")
     options = parser.parse_args()
     os.chdir(ROOT)
+    if options.make_bench_logs:
+        sys.path.insert(0, os.path.join(ROOT, "Scripts"))
+        import analysis_fixtures
+        analysis_fixtures.make_bench(ROOT, options.make_bench_logs, options.count, options.bin)
+        return 0
+    if options.make_records:
+        sys.path.insert(0, os.path.join(ROOT, "Scripts"))
+        import analysis_fixtures
+        analysis_fixtures.make_records(ROOT, options.bin)
+        return 0
     if options.make_fixtures:
         sys.path.insert(0, os.path.join(ROOT, "Scripts"))
         import analysis_fixtures
@@ -335,6 +395,8 @@ def main():
             if duck and spark and duck[1] != spark[1]:
                 failures.append(f"docs/analysis.md:{step.line}: DuckDB and Spark give other rows\n"
                                 f"--- duckdb\n{duck[0]}--- spark\n{spark[0]}")
+    if options.compare:
+        failures += records_are_current(options.bin)
     for failure in failures:
         print("FAIL " + failure, file=sys.stderr)
     return 1 if failures else 0

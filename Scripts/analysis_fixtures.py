@@ -26,6 +26,7 @@ docs/analysis.md shows (`Scripts/analysis-check.py --print`).
 import glob
 import os
 import plistlib
+import re
 import shutil
 import signal
 import subprocess
@@ -76,17 +77,21 @@ def torn(log):
         out.write(b"\n".join(data) + b"\n" + last[: len(last) // 2])
 
 
-def make(root, bin_folder=None):
+def binaries(root, bin_folder):
+    """The folder of rewind-testbed: `bin_folder`, or the debug build's (built first)."""
     if bin_folder is None:
         subprocess.run(["swift", "build", "--product", "rewind-testbed"], cwd=root, check=True)
         bin_folder = subprocess.run(["swift", "build", "--show-bin-path"], cwd=root, check=True,
                                     capture_output=True, text=True).stdout.strip()
-    testbed = os.path.join(bin_folder, "rewind-testbed")
-    base = os.path.join(root, "Fixtures", "analysis")
-    logs, records = os.path.join(base, "logs"), os.path.join(base, "records")
-    shutil.rmtree(base, ignore_errors=True)
+    return bin_folder
+
+
+def make(root, bin_folder=None):
+    """Records Fixtures/analysis/logs again, then its records."""
+    testbed = os.path.join(binaries(root, bin_folder), "rewind-testbed")
+    logs = os.path.join(root, "Fixtures", "analysis", "logs")
+    shutil.rmtree(logs, ignore_errors=True)
     os.makedirs(logs)
-    os.makedirs(records)
     with tempfile.TemporaryDirectory() as scratch:
         run([testbed, "crash", os.path.join(logs, "todo-crash.jsonl")], expect_death=True)
         run([testbed, "record", os.path.join(logs, "counter-clean.jsonl"), "process", "120"])
@@ -106,16 +111,84 @@ def make(root, bin_folder=None):
     with open(os.path.join(logs, "not-a-log.jsonl"), "w") as out:
         out.write('{"event":"login","user":"ana"}\n{"event":"logout","user":"ana"}\n')
     open(os.path.join(logs, "empty.jsonl"), "w").close()
-    relative = os.path.relpath(logs, root)
+    print(f"analysis-fixtures: wrote {os.path.relpath(logs, root)}")
+    make_records(root, bin_folder)
+
+
+def triage_shards(root, testbed, folder):
+    """Runs `rewind-testbed replay triage --records` over the fixture logs' two shards (paths
+    relative to `root`), writing folder/shard-1.jsonl and folder/shard-2.jsonl; returns the paths."""
+    logs = os.path.join("Fixtures", "analysis", "logs")
     shards = [
-        sorted(glob.glob(os.path.join(relative, "*.jsonl")))
-        + sorted(glob.glob(os.path.join(relative, "phone-1.4.2", "*.jsonl"))),
-        sorted(glob.glob(os.path.join(relative, "phone-1.5.0", "*.jsonl"))),
+        sorted(glob.glob(os.path.join(root, logs, "*.jsonl")))
+        + sorted(glob.glob(os.path.join(root, logs, "phone-1.4.2", "*.jsonl"))),
+        sorted(glob.glob(os.path.join(root, logs, "phone-1.5.0", "*.jsonl"))),
     ]
+    outputs = []
     for number, files in enumerate(shards, start=1):
-        output = os.path.join(os.path.relpath(records, root), f"shard-{number}.jsonl")
-        run([testbed, "replay", "triage", "--records", output] + files, cwd=root)
-    print(f"analysis-fixtures: wrote {relative} and its records")
+        output = os.path.join(folder, f"shard-{number}.jsonl")
+        run([testbed, "replay", "triage", "--records", output]
+            + [os.path.relpath(file, root) for file in files], cwd=root)
+        outputs.append(output)
+    return outputs
+
+
+def make_records(root, bin_folder=None):
+    """Writes Fixtures/analysis/records with rewind-testbed's replay (it knows the traps app)."""
+    testbed = os.path.join(binaries(root, bin_folder), "rewind-testbed")
+    records = os.path.join(root, "Fixtures", "analysis", "records")
+    shutil.rmtree(records, ignore_errors=True)
+    os.makedirs(records)
+    triage_shards(root, testbed, records)
+    print(f"analysis-fixtures: wrote {os.path.relpath(records, root)}")
+
+
+def crc32c(data, table=[]):
+    """CRC-32C (Castagnoli) of `data`, as docs/log-format.md defines the checksum `c`."""
+    if not table:
+        for byte in range(256):
+            crc = byte
+            for _ in range(8):
+                crc = (crc >> 1) ^ (0x82F63B78 if crc & 1 else 0)
+            table.append(crc)
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc = table[(crc ^ byte) & 0xFF] ^ (crc >> 8)
+    return crc ^ 0xFFFFFFFF
+
+
+def make_bench(root, folder, count, bin_folder=None):
+    """A folder of `count` logs for the timing of the page's queries: a tenth recorded by real
+    child processes — 60 % counter sessions of 1,000 actions closed, 20 % killed by their parent
+    after about 1,000 actions, 20 % the todo example dying of its move bug — and each of those
+    copied nine times under a new session id (the header's checksum computed again)."""
+    import uuid
+    if bin_folder is None:
+        bin_folder = subprocess.run(["swift", "build", "--show-bin-path"], cwd=root, check=True,
+                                    capture_output=True, text=True).stdout.strip()
+    testbed = os.path.join(bin_folder, "rewind-testbed")
+    os.makedirs(folder, exist_ok=True)
+    originals = []
+    for number in range(max(1, count // 10)):
+        log = os.path.join(folder, f"log-{number:05d}-0.jsonl")
+        kind = number % 10
+        if kind < 6:
+            run([testbed, "record", log, "process", "1000"])
+        elif kind < 8:
+            killed_after(testbed, log, 1000)
+        else:
+            run([testbed, "crash", log], expect_death=True)
+        originals.append(log)
+    for log in originals:
+        lines = open(log, "rb").read().split(b"\n", 1)
+        for copy in range(1, 10):
+            session = str(uuid.uuid4()).encode()
+            header = re.sub(rb'"session":"[^"]*"', b'"session":"' + session + b'"', lines[0])
+            body = header[16:-1]
+            header = b'{"c":"%08x",' % crc32c(body) + body + b"}"
+            with open(log[:-len("-0.jsonl")] + f"-{copy}.jsonl", "wb") as out:
+                out.write(header + b"\n" + lines[1])
+    print(f"analysis-fixtures: wrote {len(originals) * 10} logs into {folder}")
 
 
 if __name__ == "__main__":
