@@ -54,3 +54,23 @@ import RewindCPU
     }
   }
 }
+
+extension JSONStructuralPath {
+  /// Whether the structural pass on this path accepts `bytes` as one JSON text within `limits`
+  /// (for tests and the fuzzer, which compare it with ``readerAccepts(_:limits:)``).
+  @_spi(Testing) public func accepts(
+    _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default
+  ) -> Bool {
+    var validator = JSONValidator(limits: limits, path: self)
+    return validator.structuralPassAccepts(bytes)
+  }
+
+  /// Whether the byte-by-byte reader (``JSONValidator``'s, without the structural pass) accepts
+  /// `bytes` as one JSON text within `limits`.
+  @_spi(Testing) public static func readerAccepts(
+    _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default
+  ) -> Bool {
+    var validator = JSONValidator(limits: limits)
+    return validator.scalarFirstDefect(in: bytes) == nil
+  }
+}
