@@ -68,6 +68,9 @@ public enum ReplayTool {
     if arguments.first == FollowerWorkerMode.command {
       return FollowerWorkerMode.run(Array(arguments.dropFirst()), apps: apps)
     }
+    if arguments.first == TriageWorkerMode.command {
+      return TriageWorkerMode.run(Array(arguments.dropFirst()), apps: apps)
+    }
     var program = ReplayProgram.program
     program.name = voice.name
     let invocation: Invocation

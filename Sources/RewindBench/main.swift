@@ -24,7 +24,7 @@ do {
     exit(BenchPlatform.printPeakResident(of: Array(arguments.dropFirst())))
   case "__replay":
     exit(ReplayCommand.runHere(Array(arguments.dropFirst())))
-  case "__worker", "__follow":
+  case "__worker", "__follow", "__triage":
     // A crash-isolated worker, when no built replay binary is next to this one.
     exit(ReplayCommand.runHere(arguments))
   default:

@@ -23,8 +23,10 @@ import RewindReplay
 let arguments = CommandLine.arguments
 
 // A replay binary: `replay ARGS…`, and the worker processes it starts for itself (`__worker`,
-// `__follow`). Its apps are those of Sources/replay/main.swift, and `traps`.
-if arguments.count > 1, ["replay", "peak", "__worker", "__follow"].contains(arguments[1]) {
+// `__follow`, `__triage`). Its apps are those of Sources/replay/main.swift, and `traps`.
+if arguments.count > 1,
+  ["replay", "peak", "__worker", "__follow", "__triage"].contains(arguments[1])
+{
   var replayArguments = Array(arguments.dropFirst(arguments[1] == "replay" ? 2 : 1))
   if arguments[1] == "peak" {
     guard arguments.count > 2 else {

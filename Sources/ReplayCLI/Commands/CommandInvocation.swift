@@ -30,6 +30,7 @@ struct CommandInvocation {
       case ReplayProgram.diff.name: return try runDiff()
       case ReplayProgram.verify.name: return try runVerify()
       case ReplayProgram.compat.name: return try runCompat()
+      case ReplayProgram.triage.name: return try runTriage()
       case ReplayProgram.profile.name: return try runProfile()
       case ReplayProgram.shrink.name: return try runShrink()
       case ReplayProgram.genTest.name: return try runGenTest()

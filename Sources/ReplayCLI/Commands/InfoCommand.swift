@@ -5,7 +5,7 @@ import RewindReplayService
 
 extension CommandInvocation {
   /// `replay info LOG`: the log's summary, and for a cut-off log whether its last action crashes
-  /// the reducer; a recordings folder lists its sessions.
+  /// the reducer; a recordings folder lists its sessions, and any other folder of logs its logs.
   func runInfo() throws(CommandFailure) -> Int32 {
     let argument = arguments.positional("LOG") ?? ""
     if let sessions = RecordingsFolderArgument.sessions(at: argument) {
@@ -13,6 +13,13 @@ extension CommandInvocation {
         wantsJSON
           ? RecordingsFolderArgument.json(argument, sessions).jsonText
           : RecordingsFolderArgument.text(argument, sessions))
+      return ExitStatus.success
+    }
+    if let logs = RecordingsFolderArgument.logs(at: argument) {
+      output.writeLine(
+        wantsJSON
+          ? RecordingsFolderArgument.json(anyFolder: argument, logs, recovery: recovery).jsonText
+          : RecordingsFolderArgument.text(anyFolder: argument, logs, recovery: recovery))
       return ExitStatus.success
     }
     let opened = try openLog()

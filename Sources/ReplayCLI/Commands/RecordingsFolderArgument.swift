@@ -4,9 +4,11 @@ import RewindJSON
 import RewindReplay
 import RewindReplayService
 
-/// A `LOG` argument that names a recordings folder (`RecordingsFolder`) rather than a file:
-/// `info` lists its sessions, and every other command opens its newest session — a session of
-/// several rotated files as one log, joined into a bundle in the temporary folder.
+/// A `LOG` argument that names a folder rather than a file: a recordings folder
+/// (`RecordingsFolder`), whose sessions `info` lists and whose newest session every other command
+/// opens — a session of several rotated files as one log, joined into a bundle in the temporary
+/// folder; or any other folder of logs (``LogSearch``), whose logs `info` lists and whose most
+/// recently written log every other command opens.
 enum RecordingsFolderArgument {
   /// The folder's sessions, oldest first, when `path` is a folder holding at least one; `nil`
   /// for anything else (a folder without sessions is refused as a directory, as before).
@@ -25,7 +27,9 @@ enum RecordingsFolderArgument {
   static func resolve(
     _ path: String, temporaryFiles: TemporaryFiles
   ) -> (path: String, note: Diagnostic?) {
-    guard let sessions = sessions(at: path), let newest = sessions.last else { return (path, nil) }
+    guard let sessions = sessions(at: path), let newest = sessions.last else {
+      return resolveAnyFolder(path, temporaryFiles: temporaryFiles)
+    }
     var file = newest.files.last ?? path
     var joined = ""
     if newest.files.count > 1 {
@@ -54,6 +58,136 @@ enum RecordingsFolderArgument {
         hints: sessions.count == 1
           ? [] : [Diagnostic.Hint("replay info \(path)", comment: "lists every session")])
     )
+  }
+
+  /// The logs of a folder that is not a recordings folder (``LogSearch/folder(_:)``: every
+  /// `.jsonl` file under it), when it is a folder holding any; `nil` otherwise.
+  static func logs(at path: String) -> [LogTarget]? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else { return nil }
+    let logs = LogSearch.folder(path)
+    return logs.isEmpty ? nil : logs
+  }
+
+  /// ``resolve(_:temporaryFiles:)`` for any other folder of logs: its most recently written log
+  /// (a rotated session's files joined), with a note saying which; `path` itself for anything
+  /// else.
+  private static func resolveAnyFolder(
+    _ path: String, temporaryFiles: TemporaryFiles
+  ) -> (path: String, note: Diagnostic?) {
+    guard let logs = logs(at: path),
+      let newest = logs.max(by: {
+        ($0.modified ?? .distantPast, $1.path) < ($1.modified ?? .distantPast, $0.path)
+      })
+    else { return (path, nil) }
+    var file = newest.files.last ?? newest.path
+    var joined = ""
+    if newest.files.count > 1 {
+      let bundle =
+        NSTemporaryDirectory() + "replay-\(ProcessInfo.processInfo.processIdentifier)-"
+        + "\(UInt32.random(in: 0...UInt32.max)).jsonl"
+      if let written = try? newest.singleFile(joiningInto: { bundle }) {
+        temporaryFiles.add(written)
+        file = written
+        joined =
+          ", its \(newest.files.count) rotated files joined in \(written) (removed when this command ends)"
+      }
+    }
+    let others = logs.count == 1 ? "its only log" : "the newest of its \(logs.count) logs"
+    return (
+      file,
+      Diagnostic(
+        .note, at: nil, "\(path) is a folder of logs: opened \(others), \(newest.path)\(joined)",
+        notes: [],
+        hints: logs.count == 1
+          ? []
+          : [
+            Diagnostic.Hint("replay info \(path)", comment: "lists every log"),
+            Diagnostic.Hint("replay triage \(path)", comment: "replays them all and groups them"),
+          ])
+    )
+  }
+
+  /// `info FOLDER` for any folder of logs: one row per log (path, app, actions, files, size,
+  /// how it ended), sorted by path, read without replaying.
+  static func text(anyFolder path: String, _ logs: [LogTarget], recovery: RecoveryMode) -> String {
+    let rows = logs.map { row(of: $0, recovery: recovery) }
+    let total = rows.reduce(0) { $0 + $1.bytes }
+    var lines = [
+      "folder \(inert(path)): \(logs.count) log\(logs.count == 1 ? "" : "s"), "
+        + CommandInvocation.byteText(total)
+    ]
+    let cells = rows.map { row -> [String] in
+      [
+        inert(row.path), inert(row.app ?? "?"),
+        row.actions == 1 ? "1 action" : "\(row.actions) actions",
+        row.files == 1 ? "1 file" : "\(row.files) files",
+        CommandInvocation.byteText(row.bytes), row.ending,
+      ]
+    }
+    let widths = (0..<6).map { column in cells.map { $0[column].count }.max() ?? 0 }
+    for row in cells {
+      let padded = row.enumerated().map { index, cell in
+        index == row.count - 1
+          ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+      }
+      lines.append("  " + padded.joined(separator: "  "))
+    }
+    lines.append(
+      "`replay info FILE` describes one log; `replay triage \(inert(path))` replays them all and "
+        + "groups them by how they ended.")
+    return lines.joined(separator: "\n")
+  }
+
+  /// `info FOLDER --json` for any folder of logs.
+  static func json(anyFolder path: String, _ logs: [LogTarget], recovery: RecoveryMode) -> JSONValue
+  {
+    .object([
+      JSONMember("folder", .string(path)),
+      JSONMember(
+        "logs",
+        .array(
+          logs.map { target in
+            let row = row(of: target, recovery: recovery)
+            return .object([
+              JSONMember("path", .string(row.path)),
+              JSONMember("app", row.app.map(JSONValue.string) ?? .null),
+              JSONMember("actions", .number(String(row.actions))),
+              JSONMember("bytes", .number(String(row.bytes))),
+              JSONMember("files", .array(target.files.map(JSONValue.string))),
+              JSONMember("ending", .string(row.ending)),
+            ])
+          })),
+    ])
+  }
+
+  /// What `info FOLDER` shows of one log of any folder: read (not replayed), its files joined.
+  private static func row(
+    of target: LogTarget, recovery: RecoveryMode
+  ) -> (path: String, app: String?, actions: Int, files: Int, bytes: Int, ending: String) {
+    let bytes = target.files.reduce(0) { sum, file in
+      sum + ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int ?? 0)
+    }
+    if let session = target.session {
+      return (
+        target.path, session.app, session.actionCount, target.files.count, bytes,
+        endingText(session)
+      )
+    }
+    do {
+      let log = try ReplayLog(path: target.path, recovery: recovery)
+      let ending: String
+      if let signal = log.signal {
+        ending = "crashed with \(inert(signal.signal))"
+      } else {
+        ending = log.hasEndRecord ? "closed" : "cut off"
+      }
+      return (target.path, log.header.app, log.actionCount, 1, bytes, ending)
+    } catch {
+      return (target.path, nil, 0, 1, bytes, "unreadable: \(TriageWorkerMode.kind(of: error))")
+    }
   }
 
   /// `info FOLDER`: one row per session, oldest first.

@@ -141,6 +141,51 @@ enum ReplayProgram {
       .init("replay compat Fixtures/todo-v1.jsonl --no-migrations --json"),
     ])
 
+  static let triage = CommandSpec(
+    name: "triage",
+    abstract: "Replay many logs crash-safe and group them by what happened: which crash, stopped "
+      + "elsewhere, clean, unreadable, unknown app.",
+    discussion: "Takes log files, folders (searched recursively for .jsonl files; the rotated "
+      + "files of one recorded session are joined) and globs. Each log is replayed from its "
+      + "initial state by worker processes, one per core, each serving log after log; a log "
+      + "that crashes the reducer, hangs past --time-limit or grows past --memory-limit ends "
+      + "only its worker. Crashes are grouped by the action type, the runtime's message and the "
+      + "innermost app frame. Per bucket: the count, first and last recording date, builds and "
+      + "the log with the fewest actions; --shrink writes a shrunk reproduction beside it. "
+      + "--records writes one JSON line per log (docs/triage.md). Exit status: 0 when every log "
+      + "is clean or stopped elsewhere, 1 when one crashes, is unreadable or of an unknown app, "
+      + "2 when no log was found or an output cannot be written.",
+    arguments: [
+      ArgumentSpec(
+        "PATH", help: "Log files, folders of logs, or globs ('logs/*.jsonl').", isRepeatable: true)
+    ],
+    options: [
+      json,
+      .option(
+        "records", valueName: "FILE|-",
+        help: "Write one JSON line per log to FILE (- for standard output, instead of the table)."),
+      .flag(
+        "shrink",
+        help: "Shrink each crash bucket's log to the fewest actions that still crash on the same "
+          + "action type, written beside it as NAME.shrunk.jsonl."),
+      .option(
+        "jobs", valueName: "N", kind: .integer(minimum: 1),
+        help: "Worker processes at once (default: the number of cores)."),
+      .option(
+        "time-limit", valueName: "SECONDS", kind: .integer(minimum: 1), defaultValue: "60",
+        help: "The longest one log may take; past it, the log is unreadable (time limit)."),
+      .option(
+        "memory-limit", valueName: "MB", kind: .integer(minimum: 64), defaultValue: "2048",
+        help: "The most memory a worker may hold for one log; past it, the log is unreadable "
+          + "(memory limit)."),
+      recovery,
+    ],
+    examples: [
+      .init("replay triage ~/Downloads/crash-logs", "every .jsonl log under the folder"),
+      .init("replay triage 'logs/*.jsonl' --records records.jsonl", "and one JSON line per log"),
+      .init("replay triage Fixtures --shrink", "with a shrunk reproduction of each crash"),
+    ])
+
   static let shrink = CommandSpec(
     name: "shrink",
     abstract: "Find a small subsequence of a log's actions that still reaches a condition, and "
@@ -402,7 +447,7 @@ enum ReplayProgram {
     abstract: "Rebuild every state of a recorded Rewind session and travel through them.",
     rootCommand: session,
     commands: [
-      info, actions, state, history, diff, verify, compat, profile, shrink, genTest, export,
+      info, actions, state, history, diff, verify, compat, triage, profile, shrink, genTest, export,
       importCommand, tail, tui, dap, mcp, listen,
     ],
     examples: [
