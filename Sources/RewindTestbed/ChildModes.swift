@@ -46,6 +46,10 @@ enum ChildModes {
       throw FixtureError("set REWIND_LIVE=unix:PATH or tcp:HOST:PORT (and REWIND_LIVE_TOKEN)")
     }
     if let queueCapacity { viewer.queueCapacity = queueCapacity }
+    // REWIND_LIVE_ACCEPTS_ACTIONS=1: the viewer may dispatch actions (docs/live.md, Sending
+    // actions); they arrive on the main queue, which the pauses below run.
+    let accepts = ProcessInfo.processInfo.environment["REWIND_LIVE_ACCEPTS_ACTIONS"] == "1"
+    viewer.acceptsActions = accepts
     let store = Store(initialState: CounterState(), reducer: counterReducer)
     let recorder = try store.startRecording(
       to: path, app: "counter",
@@ -54,7 +58,14 @@ enum ChildModes {
       store.dispatch(n % 7 == 0 ? .add(n) : .increment)
       var ack = Array("\(n)\n".utf8)
       ack.withUnsafeMutableBytes { _ = write(1, $0.baseAddress, $0.count) }
-      if pause > 0 { usleep(UInt32(pause * 1_000)) }
+      if pause > 0 {
+        let end = Date(timeIntervalSinceNow: Double(pause) / 1_000)
+        while accepts, Date() < end {
+          _ = RunLoop.main.run(mode: .default, before: end)
+          if Date() < end { usleep(1_000) }
+        }
+        if Date() < end { usleep(UInt32(end.timeIntervalSinceNow * 1_000_000)) }
+      }
     }
     recorder.close()
     Thread.sleep(forTimeInterval: 1.2)

@@ -10,7 +10,8 @@
 //   rewind-testbed signal LOG HOW [CHAIN]  record with recordsFatalSignals, then die HOW (SignalRecordChild)
 //   rewind-testbed folder DIR N HOW       record N todo actions into a recordings folder, end HOW
 //   rewind-testbed live LOG N PAUSE_MS [QUEUE]  record N counter actions to LOG and to the live
-//                                          viewer of REWIND_LIVE, PAUSE_MS apart (docs/live.md)
+//                                          viewer of REWIND_LIVE, PAUSE_MS apart (docs/live.md);
+//                                          REWIND_LIVE_ACCEPTS_ACTIONS=1 takes the viewer's actions
 //   rewind-testbed replay ARGS…            `replay` with replay's apps and the `traps` app (Traps.swift)
 //   rewind-testbed peak REPORT ARGS…       the same, writing its peak memory to REPORT at exit
 //                                          (PeakMemoryReport.swift)

@@ -197,10 +197,14 @@ import Testing
       #expect(Self.eventually(30) { events.disconnections == 1 })
       listener.stop()
       let saved = try ReplayLog(path: "\(folder)/saved.jsonl")
-      #expect(saved.header.firstSeq == 1_201)
-      // The header says its state follows, and the parts that follow it are that state.
+      // The last state record written before the viewer connected: 1,200 — or an earlier one
+      // when a busy machine's background encoder skipped a later one (a `state-skipped` line).
+      let base = saved.header.firstSeq - 1
+      #expect(base > 0 && base <= 1_200 && base % 400 == 0, "base \(base)")
+      // The header says its state follows, and the parts that follow it are that state (the
+      // first checkpoint, at 400, is written in line: the state before it encoded small).
       let header = try Self.lines("\(folder)/saved.jsonl", kind: "header")
-      #expect(header.count == 1 && header[0].contains(#""stateFollows":true"#))
+      #expect(header.count == 1 && header[0].contains(#""stateFollows":true"#) == (base > 400))
       #expect(!saved.isInitialStateMissing)
       #expect(saved.lastSeq == 1_600)
       #expect(saved.faults.isEmpty, "\(saved.faults.map(\.reason))")
@@ -208,9 +212,9 @@ import Testing
       let appActions = try Self.lines("\(folder)/app.jsonl", kind: "action")
       #expect(
         try Self.lines("\(folder)/saved.jsonl", kind: "action")
-          == Array(appActions.dropFirst(1_200)))
+          == Array(appActions.dropFirst(base)))
       let parts = try Self.lines("\(folder)/saved.jsonl", kind: "state")
-      #expect(parts.first?.contains(#""seq":1200,"part":0,"#) == true)
+      if base > 400 { #expect(parts.first?.contains(#""seq":\#(base),"part":0,"#) == true) }
     }
   }
 

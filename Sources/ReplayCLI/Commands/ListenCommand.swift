@@ -111,9 +111,78 @@ extension CommandInvocation {
       )
     }
 
+    /// `dispatch ACTION`: asks the app to dispatch the action (its JSON as the log writes it),
+    /// when the app accepts actions; shows the action once it is recorded.
+    func dispatch(_ line: String) {
+      let text = line.drop(while: { $0 == " " || $0 == "\t" }).dropFirst("dispatch".count)
+        .trimmingCharacters(in: .whitespaces)
+      guard !text.isEmpty else {
+        output.writeLine(
+          #"error: dispatch ACTION: the action's JSON as the log writes it, e.g. dispatch {"add":{"title":"Milk"}}"#,
+          to: .standardError)
+        return
+      }
+      guard live.app.hello.acceptsActions else {
+        output.writeLine(
+          "error: \(inert(live.app.hello.app)) does not accept actions from the viewer: give its LiveViewer acceptsActions: true, in a debug build (docs/live.md, Sending actions)",
+          to: .standardError)
+        return
+      }
+      let action: JSONValue
+      do {
+        action = try JSONParser.parse(Array(text.utf8))
+      } catch {
+        output.writeLine("error: the action is not JSON: \(error)", to: .standardError)
+        return
+      }
+      let id: Int
+      do throws(LiveRefusal) {
+        id = try listener.dispatch(action, toConnection: live.app.connection)
+      } catch {
+        output.writeLine("error: \(inert(error.description))", to: .standardError)
+        return
+      }
+      // The app answers once its store recorded the action (or at once, refusing it).
+      let deadline = DispatchTime.now() + .seconds(5)
+      var answer: LiveProtocol.DispatchAnswer?
+      while answer == nil, DispatchTime.now() < deadline {
+        for event in events.take() {
+          if case .dispatchAnswered(_, let reply) = event, reply.id == id {
+            answer = reply
+            continue
+          }
+          if case .connected(let app) = event { apps[app.connection] = app }
+          show(event)
+        }
+        if answer == nil { events.wait(milliseconds: 50) }
+      }
+      switch answer {
+      case .refused(let refusal):
+        output.writeLine(
+          "error: \(inert(live.app.hello.app)) refused the action: \(inert(refusal.reason))",
+          to: .standardError)
+      case .dispatched(_, let seq):
+        // Its line follows the answer: read until it is here.
+        while session.log.lastSeq < seq, DispatchTime.now() < deadline {
+          refresh(quietly: true)
+          if session.log.lastSeq < seq { events.wait(milliseconds: 20) }
+        }
+        output.writeLine("dispatched: \(inert(live.app.hello.app)) recorded it as #\(seq)")
+        if session.log.lastSeq >= seq { _ = session.execute("action \(seq)") }
+      case nil:
+        output.writeLine(
+          "error: no answer from \(inert(live.app.hello.app)) in 5 s: its main queue may be busy, or a middleware dropped the action",
+          to: .standardError)
+      }
+    }
+
     func execute(_ line: String) -> Bool {
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
       switch words.first {
+      case "dispatch":
+        refresh()
+        dispatch(line)
+        return true
       case "wait":
         wait(words)
         return true
@@ -264,6 +333,13 @@ extension CommandInvocation {
       output.writeLine(
         "disconnected: \(inert(app.hello.app)) (session \(inert(String(app.hello.session.prefix(8))))): \(inert(reason))",
         to: .standardError)
+    case .dispatchAnswered(let app, .refused(let refusal)):
+      output.writeLine(
+        "\(inert(app.hello.app)) refused action request \(refusal.id): \(inert(refusal.reason))",
+        to: .standardError)
+    case .dispatchAnswered(let app, .dispatched(let id, let seq)):
+      output.writeLine(
+        "\(inert(app.hello.app)) recorded action request \(id) as #\(seq)", to: .standardError)
     case .received(let app, let lastSeq, let dropped):
       if dropped > 0 {
         output.writeLine(

@@ -45,9 +45,11 @@ enum ActionFormatter {
   }
 
   /// Where the action came from, when recorded: `  ← 12` for its cause (unless the listing
-  /// shows it by indenting) and `  @ File.swift:31` for its call site.
+  /// shows it by indenting), `  @ File.swift:31` for its call site, and `  ⇐ viewer` for an
+  /// action the live viewer sent.
   static func origin(_ action: RecordedAction, showsCause: Bool = true) -> String {
     var text = ""
+    if let via = action.via { text += "  ⇐ \(inert(via))" }
     if showsCause, let cause = action.cause { text += "  ← \(cause)" }
     if let site = action.site {
       let name = site.lastIndex(of: "/").map { String(site[site.index(after: $0)...]) } ?? site

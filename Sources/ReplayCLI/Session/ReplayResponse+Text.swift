@@ -161,6 +161,11 @@ extension ActionDetail: TextRenderedResponse {
       "\(reference.seq)" + (reference.type.map { " \(inert($0))" } ?? "")
     }
     if let site = action.site { lines.append(ResponseLine(text: "dispatched at \(inert(site))")) }
+    if action.via == "viewer" {
+      lines.append(ResponseLine(text: "dispatched by the live viewer (replay listen's dispatch)"))
+    } else if let via = action.via {
+      lines.append(ResponseLine(text: "dispatched via \(inert(via))"))
+    }
     if let cause { lines.append(ResponseLine(text: "caused by     action \(named(cause))")) }
     if !effects.isEmpty {
       let shown = effects.prefix(20).map(named).joined(separator: ", ")

@@ -188,6 +188,14 @@ package enum LiveProtocol {
     case dispatched(id: Int, seq: Int)
     /// Not dispatched.
     case refused(DispatchRefusal)
+
+    /// The request's number.
+    package var id: Int {
+      switch self {
+      case .dispatched(let id, _): return id
+      case .refused(let refusal): return refusal.id
+      }
+    }
   }
 
   /// Reads an app's line that answers a dispatch request; `nil` for any other line.

@@ -21,6 +21,7 @@ extension RecordedAction {
     if isMigrated { members.append(JSONMember("migrated", .bool(true))) }
     if let site { members.append(JSONMember("site", .string(site))) }
     if let cause { members.append(JSONMember("cause", .number(String(cause)))) }
+    if let via { members.append(JSONMember("via", .string(via))) }
     members.append(JSONMember("line", .number(String(line))))
     return .object(members)
   }

@@ -406,7 +406,8 @@ public final class LogTail {
             status: isAction
               ? .recorded : .skipped(reason: value["reason"]?.stringValue ?? "unknown"),
             site: isAction ? value["site"]?.stringValue : nil,
-            cause: isAction ? value["cause"]?.intValue.flatMap { $0 > 0 ? $0 : nil } : nil))
+            cause: isAction ? value["cause"]?.intValue.flatMap { $0 > 0 ? $0 : nil } : nil,
+            via: isAction ? value["via"]?.stringValue : nil))
       ]
     case "end":
       let reason = value["reason"]?.stringValue ?? "closed"

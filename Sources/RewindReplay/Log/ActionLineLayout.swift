@@ -67,6 +67,7 @@ struct ActionLineLayout {
       guard cursor.skipNumber(limit: limits.maxNumberLength) else { return nil }
       elements += 2
     }
+    if cursor.skip(#","via":"viewer""#) { elements += 2 }
     guard cursor.skip(#","action":"#) else { return nil }
     elements += 2
     let sanitized: StaticString = #","sanitized":true}"#

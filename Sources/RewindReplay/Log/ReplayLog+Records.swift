@@ -35,11 +35,14 @@ public struct RecordedAction: Sendable {
   public var site: String?
   /// The `seq` of the action whose handling dispatched it, when recorded (the line's `cause`).
   public var cause: Int?
+  /// Who sent it other than the app's own code: `"viewer"` for an action the live viewer
+  /// dispatched into the app (`replay listen`'s `dispatch`; the line's `via`).
+  public var via: String?
 
   /// Creates a recorded action (for tools that build logs, and tests).
   public init(
     seq: Int, time: Double?, type: String?, payload: JSONValue?, isSanitized: Bool, line: Int,
-    status: Status, site: String? = nil, cause: Int? = nil
+    status: Status, site: String? = nil, cause: Int? = nil, via: String? = nil
   ) {
     self.seq = seq
     self.time = time
@@ -50,6 +53,7 @@ public struct RecordedAction: Sendable {
     self.status = status
     self.site = site
     self.cause = cause
+    self.via = via
   }
 }
 
@@ -109,7 +113,7 @@ extension ReplayLog {
         status: .skipped(reason: value["reason"]?.stringValue ?? "unknown"))
     case .action, .checkpoint:
       let value = try parse(
-        entry, members: ["action", "time", "type", "sanitized", "site", "cause"])
+        entry, members: ["action", "time", "type", "sanitized", "site", "cause", "via"])
       guard let payload = value["action"] else {
         throw recordFault(entry, "the action line has no \"action\"")
       }
@@ -117,7 +121,8 @@ extension ReplayLog {
         seq: seq, time: value["time"]?.doubleValue, type: value["type"]?.stringValue,
         payload: payload, isSanitized: value["sanitized"]?.boolValue ?? false, line: entry.line,
         status: .recorded, site: value["site"]?.stringValue,
-        cause: value["cause"]?.intValue.flatMap { $0 > 0 && $0 < seq ? $0 : nil })
+        cause: value["cause"]?.intValue.flatMap { $0 > 0 && $0 < seq ? $0 : nil },
+        via: value["via"]?.stringValue)
       if let migration { action = try migration.migrated(action, in: path) }
       return action
     }

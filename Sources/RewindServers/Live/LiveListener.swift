@@ -65,6 +65,8 @@ package final class LiveListener: @unchecked Sendable {
     /// Lines arrived: the session's file now ends at action `lastSeq` (`dropped` actions among
     /// them the app could not send).
     case received(App, lastSeq: Int, dropped: Int)
+    /// The app answered a ``LiveListener/dispatch(_:toConnection:)``.
+    case dispatchAnswered(App, LiveProtocol.DispatchAnswer)
   }
 
   private let configuration: Configuration
@@ -80,7 +82,14 @@ package final class LiveListener: @unchecked Sendable {
     var files: [String: LiveLogFile] = [:]
     var streaming: Set<String> = []
     var stopped = false
+    /// The sockets of the connections streaming now, by connection number: what
+    /// ``LiveListener/dispatch(_:toConnection:)`` writes to (closed under ``writeLock``).
+    var sockets: [Int: Int32] = [:]
+    var nextRequest = 0
   }
+  /// Held across a write of a request to an app's socket, and across closing one: a request is
+  /// never written to a socket closed and reused meanwhile.
+  private let writeLock = Locked(())
 
   /// Listens on the configuration's address.
   /// - Throws: Why it cannot (the port is taken, the path is not a socket).
@@ -118,6 +127,35 @@ package final class LiveListener: @unchecked Sendable {
   package func stop() {
     state.withLock { $0.stopped = true }
     Platform.shutdownSocket(fd)
+  }
+
+  /// Asks the app on connection `number` to dispatch `action` (an app whose greeting said it
+  /// accepts actions: ``LiveProtocol/Hello/acceptsActions``); the request's number, whose answer
+  /// comes as a ``Event/dispatchAnswered(_:_:)`` event.
+  /// - Throws: Why it was not sent (the connection ended, the app does not accept actions, the
+  ///   app does not read).
+  package func dispatch(_ action: JSONValue, toConnection number: Int) throws(LiveRefusal) -> Int {
+    try writeLock.withLock { _ throws(LiveRefusal) -> Int in
+      let (socket, id) = state.withLock { state -> (Int32?, Int) in
+        state.nextRequest += 1
+        return (state.sockets[number], state.nextRequest)
+      }
+      guard let socket else {
+        throw .badLine("connection \(number) has ended: the app is no longer connected")
+      }
+      let line = LiveProtocol.dispatch(id: id, action: action)
+      guard line.count <= LiveProtocol.viewerLineLimit else {
+        throw .badLine(
+          "the action is \(line.count) bytes: an app takes at most \(LiveProtocol.viewerLineLimit)")
+      }
+      guard Platform.waitWritable(socket, timeoutMilliseconds: 2_000) else {
+        throw .badLine("the app did not read for 2 s: it may be stopped in a debugger")
+      }
+      if let code = line.withUnsafeBytes({ Platform.sendAll(socket, $0) }) {
+        throw .badLine("cannot send to the app: \(Platform.describe(errno: code))")
+      }
+      return id
+    }
   }
 
   /// The saved file of `session`, when it has connected.
@@ -238,6 +276,7 @@ package final class LiveListener: @unchecked Sendable {
       return
     }
     let app = App(connection: number, hello: hello, path: file.path, resumes: resumes)
+    state.withLock { $0.sockets[number] = client }
     file.beginConnection()
     onEvent(.connected(app))
     var lineNumber = 1
@@ -264,6 +303,10 @@ package final class LiveListener: @unchecked Sendable {
       }
       lineNumber += 1
       if line.isEmpty { continue }
+      if let answer = LiveProtocol.parseDispatchAnswer(line) {
+        onEvent(.dispatchAnswered(app, answer))
+        continue
+      }
       do throws(LiveRefusal) {
         pendingDropped += try file.take(line, lineNumber: lineNumber)
       } catch {
@@ -277,6 +320,8 @@ package final class LiveListener: @unchecked Sendable {
         pendingDropped = 0
       }
     }
+    // No request is written from here on: the socket's number may be reused once closed.
+    writeLock.withLock { _ in _ = state.withLock { $0.sockets.removeValue(forKey: number) } }
     Platform.shutdownSocket(client)
     Platform.close(client)
     if pendingDropped > 0 {

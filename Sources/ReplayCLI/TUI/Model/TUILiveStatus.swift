@@ -56,6 +56,10 @@ struct TUILiveStatus: Sendable, Equatable {
     case .received(let other, _, let count):
       if other.hello.session == session { dropped += count }
       return nil
+    case .dispatchAnswered(_, .dispatched(_, let seq)):
+      return TUIMessageLine(text: "the app recorded the viewer's action as #\(seq)", isError: false)
+    case .dispatchAnswered(_, .refused(let refusal)):
+      return TUIMessageLine(text: "the app refused the action: \(refusal.reason)", isError: true)
     }
   }
 }
