@@ -183,6 +183,18 @@ extension CommandInvocation {
         refresh()
         dispatch(line)
         return true
+      case "help" where words.count == 1, "h" where words.count == 1:
+        let goesOn = session.execute(line)
+        output.writeLine(
+          """
+
+          Live session (replay listen):
+            wait [N] [--timeout S]  wait for N more actions (default 1), a stop, or the app's end
+            apps                    list the apps connected
+            app N                   view app N's session
+            dispatch ACTION         send an action (its JSON) into an app that accepts them
+          """)
+        return goesOn
       case "wait":
         wait(words)
         return true
