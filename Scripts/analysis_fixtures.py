@@ -18,7 +18,8 @@ Every log is written by the package's own binaries — crashes by child processe
   logs/empty.jsonl                beside logs in the wild) and an empty file
 
 records/shard-1.jsonl and records/shard-2.jsonl are `rewind-testbed replay triage --records`
-over two shards of those files (a shard: a list of files, a session's rotated files together).
+over two shards of those logs (a shard: a list of files and folders; a recordings folder given as
+a folder, so that triage joins each session's rotated files).
 
 Run it through `Scripts/analysis-check.py --make-fixtures [--bin DIR]`; then update the outputs
 docs/analysis.md shows (`Scripts/analysis-check.py --print`).
@@ -119,16 +120,22 @@ def triage_shards(root, testbed, folder):
     """Runs `rewind-testbed replay triage --records` over the fixture logs' two shards (paths
     relative to `root`), writing folder/shard-1.jsonl and folder/shard-2.jsonl; returns the paths."""
     logs = os.path.join("Fixtures", "analysis", "logs")
+    # A recordings folder is given as a folder: triage joins the rotated files of a session it
+    # finds in a folder it searches (given one by one, each file would be a log of its own).
     shards = [
         sorted(glob.glob(os.path.join(root, logs, "*.jsonl")))
-        + sorted(glob.glob(os.path.join(root, logs, "phone-1.4.2", "*.jsonl"))),
-        sorted(glob.glob(os.path.join(root, logs, "phone-1.5.0", "*.jsonl"))),
+        + [os.path.join(root, logs, "phone-1.4.2")],
+        [os.path.join(root, logs, "phone-1.5.0")],
     ]
     outputs = []
     for number, files in enumerate(shards, start=1):
         output = os.path.join(folder, f"shard-{number}.jsonl")
-        run([testbed, "replay", "triage", "--records", output]
-            + [os.path.relpath(file, root) for file in files], cwd=root)
+        arguments = [testbed, "replay", "triage", "--records", output]
+        arguments += [os.path.relpath(file, root) for file in files]
+        result = subprocess.run(arguments, cwd=root, capture_output=True, text=True)
+        if result.returncode not in (0, 1):  # 1: it found crashes or unreadable logs
+            sys.exit(f"analysis-fixtures: {' '.join(arguments)} exited with {result.returncode}: "
+                     f"{result.stderr[-500:]}")
         outputs.append(output)
     return outputs
 
