@@ -457,11 +457,9 @@ enum LiveSettings {
   /// 16 random bytes in hexadecimal.
   static func newToken() -> String {
     var generator = SystemRandomNumberGenerator()
-    return (0..<16).map { _ in
-      let byte = UInt8.random(in: 0...255, using: &generator)
-      return String(byte, radix: 16).count == 1
-        ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
-    }.joined()
+    return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator))
+    }
+    .joined()
   }
 
   /// A new folder for the sessions `--save` does not name.

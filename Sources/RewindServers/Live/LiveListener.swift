@@ -243,7 +243,10 @@ package final class LiveListener: @unchecked Sendable {
     }
     let opened = state.withLock { state -> Result<(LiveLogFile, Bool), LiveRefusal> in
       if state.streaming.contains(hello.session) {
-        return .failure(.badLine("session \(hello.session) is connected already"))
+        return .failure(
+          .badLine(
+            "session \(hello.session) is connected already: its earlier connection has not ended (the app retries by itself), or two recorders share a session id (RecordingOptions reproducible: give each its own)"
+          ))
       }
       if let file = state.files[hello.session] {
         state.streaming.insert(hello.session)
