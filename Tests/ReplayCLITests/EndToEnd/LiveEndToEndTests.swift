@@ -83,6 +83,49 @@ import Testing
     }
   }
 
+  /// The app opted in (`REWIND_LIVE_ACCEPTS_ACTIONS=1` sets the testbed's
+  /// `LiveViewer.acceptsActions`): the session's `dispatch` goes through the app's store, on its
+  /// main queue, and comes back as a recorded action marked as the viewer's.
+  @Test func theSessionDispatchesAnActionIntoAnAppThatAcceptsThem() throws {
+    try Self.withFolder { folder in
+      let socket = folder.appendingPathComponent("d.sock").path
+      let saved = folder.appendingPathComponent("saved.jsonl").path
+      let listener = try Self.start(
+        [
+          "replay", "listen", "--socket", socket, "--token", "t0k", "--save", saved,
+          "--timeout", "60", "-c", "wait 3 --timeout 60", "-c", #"dispatch {"add":{"_0":1000}}"#,
+          "-c", #"dispatch {"launch":{}}"#, "-c", "wait 40 --timeout 60", "-c", "print count",
+        ], in: folder, name: "listen")
+      #expect(Self.waitForFile(listener.stderr.path, containing: "waiting for an app"))
+      let app = try Self.start(
+        ["live", folder.appendingPathComponent("app.jsonl").path, "40", "50"], in: folder,
+        name: "app",
+        environment: [
+          "REWIND_LIVE": "unix:\(socket)", "REWIND_LIVE_TOKEN": "t0k",
+          "REWIND_LIVE_ACCEPTS_ACTIONS": "1",
+        ])
+      #expect(
+        ChildExit.wait(for: app.process, timeLimit: 60) == ChildExit(status: 0, isSignal: false))
+      #expect(
+        ChildExit.wait(for: listener.process, timeLimit: 60)
+          == ChildExit(status: 0, isSignal: false), "\(listener.errors)")
+      #expect(
+        listener.output.contains("dispatched: counter recorded it as #"), "\(listener.output)")
+      #expect(
+        listener.output.contains("dispatched by the live viewer (replay listen's dispatch)"),
+        "\(listener.output)")
+      #expect(
+        listener.errors.contains("error: counter refused the action: the action does not decode"),
+        "\(listener.errors)")
+      // The app's 40 actions (35 increments and 7 + 14 + … + 35: 140) and the viewer's 1,000.
+      #expect(listener.output.hasSuffix("(replay) print count\n1140\n"), "\(listener.output)")
+      let log = try ReplayLog(path: folder.appendingPathComponent("app.jsonl").path)
+      #expect(log.lastSeq == 41)
+      let viewers = try (1...41).filter { try log.action(at: $0).via == "viewer" }
+      #expect(viewers.count == 1)
+    }
+  }
+
   @Test func aViewerKilledMidStreamAndStartedAgainGetsTheRestFromATrueState() throws {
     try Self.withFolder { folder in
       let socket = folder.appendingPathComponent("k.sock").path
