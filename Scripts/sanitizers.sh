@@ -60,8 +60,8 @@ esac
 cd "$(dirname "$0")/.."
 logs=.build-sanitizers
 mkdir -p "$logs"
-tsan_filter="${TSAN_FILTER:-StoreConcurrency|Recorder|Concurrency|ConcurrentInProcessRun|ActionPrefetch|ChecksumPrepass|LogBytes|LogDiff|BackgroundRotation|BackgroundCheckpointTests|IntervalDurability}"
-ci_asan_filter="RewindJSONTests|RewindTests|RewindReplayTests|HostileJSONLog|ErrorMessage|SpecialFile"
+tsan_filter="${TSAN_FILTER:-StoreConcurrency|Recorder|Concurrency|ConcurrentInProcessRun|ActionPrefetch|ChecksumPrepass|LogBytes|LogDiff|BackgroundRotation|BackgroundCheckpointTests|IntervalDurability|LiveDispatch}"
+ci_asan_filter="RewindJSONTests|RewindTests|RewindReplayTests|HostileJSONLog|ErrorMessage|SpecialFile|LiveDispatch"
 asan_filter="${ASAN_FILTER:-}"
 if [ "$ci" -eq 1 ] && [ -z "$asan_filter" ]; then asan_filter="$ci_asan_filter"; fi
 
