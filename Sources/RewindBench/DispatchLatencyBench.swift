@@ -71,6 +71,61 @@ struct DispatchLatencyBench {
     dispatches: 2_500, pause: UInt64(1_000_000)
   )
 
+  /// What one timed run gave.
+  struct Run {
+    /// The latency of each timed dispatch, in seconds.
+    var latencies: [Double]
+    /// The latencies of the dispatches that copied a state held (``latencies(items:chunkSize:recording:options:dispatches:pause:holdsCopies:)``).
+    var copies: [Double] = []
+    /// What the log holds (recording runs).
+    var checkpoints: CheckpointCount?
+  }
+
+  /// The checkpoints of a log: written (`checkpoint` and `state` records), skipped
+  /// (`state-skipped`), and the most actions between two written ones (the header's state
+  /// counting as one at its first seq, the last action as one at the end).
+  struct CheckpointCount {
+    var written = 0
+    var skipped = 0
+    var longestGap = 0
+
+    init(log: [UInt8]) {
+      var last = 0
+      var lastAction = 0
+      var start = 0
+      while start < log.count {
+        let end = log[start...].firstIndex(of: UInt8(ascii: "\n")) ?? log.count
+        let line = String(decoding: log[start..<end], as: UTF8.self)
+        start = end + 1
+        let seq = Self.integer(after: "\"seq\":", in: line)
+        if line.contains("\"kind\":\"action\"") {
+          lastAction = seq ?? lastAction
+        } else if line.contains("\"kind\":\"state-skipped\"") {
+          skipped += 1
+        } else if line.contains("\"kind\":\"checkpoint\"")
+          || (line.contains("\"kind\":\"state\"")
+            && (Self.integer(after: "\"part\":", in: line) ?? 0) == 0)
+        {
+          written += 1
+          if let seq {
+            longestGap = max(longestGap, seq - last)
+            last = seq
+          }
+        }
+      }
+      longestGap = max(longestGap, lastAction - last)
+    }
+
+    static func integer(after key: String, in line: String) -> Int? {
+      guard let range = line.range(of: key) else { return nil }
+      return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+  }
+
+  /// Dispatches before the timed ones, untimed: the first checkpoints (and the first copies of
+  /// the state) happen there, as in an app that has run for a while.
+  static let warmUp = 2 * LogFormat.defaultCheckpointInterval
+
   /// The latencies of `dispatches` dispatches, in seconds, with or without a recorder (with
   /// `options`, by default the default ones), `pause` nanoseconds apart (asleep: a thread that
   /// spins instead loses its core to the background for a scheduler tick now and then, which
@@ -79,6 +134,20 @@ struct DispatchLatencyBench {
     items: Int, chunkSize: Int?, recording: Bool, options: RecordingOptions = RecordingOptions(),
     dispatches: Int, pause: UInt64 = 0
   ) throws -> [Double] {
+    try measure(
+      items: items, chunkSize: chunkSize, recording: recording, options: options,
+      dispatches: dispatches, pause: pause
+    ).latencies
+  }
+
+  /// A timed run, after ``warmUp`` untimed dispatches. With `holdsCopies` (and no recorder),
+  /// the benchmark holds the state after every dispatch a checkpoint would follow, and lets it
+  /// go after the next one, which therefore copies the state: one copy of the state, the floor of
+  /// a state handed to another thread, timed as the app's thread pays it.
+  func measure(
+    items: Int, chunkSize: Int?, recording: Bool, options: RecordingOptions = RecordingOptions(),
+    dispatches: Int, pause: UInt64 = 0, holdsCopies: Bool = false
+  ) throws -> Run {
     let store = Store(
       initialState: Self.state(items: items, chunkSize: chunkSize), reducer: Self.reducer)
     let path = "\(directory)/latency-\(items)-\(UUID().uuidString).jsonl"
@@ -91,18 +160,52 @@ struct DispatchLatencyBench {
       try? FileManager.default.removeItem(atPath: LogWriter.rotatedPath(path, index: 1))
     }
     var generator = SplitMix(seed: 9)
+    let interval = max(1, options.checkpointInterval)
+    var held: BigState?
+    for n in 0..<(pause > 0 ? 0 : Self.warmUp) {
+      store.dispatch(.touch(index: generator.next(items)))
+      held = nil
+      if holdsCopies && (n + 1) % interval == 0 { held = store.state }
+    }
     var values: [Double] = []
+    var copies: [Double] = []
     values.reserveCapacity(dispatches)
-    for _ in 0..<dispatches {
+    let trace = ProcessInfo.processInfo.environment["REWIND_DISPATCH_TRACE"] != nil
+    var samples: [ThreadSample] = []
+    for n in 0..<dispatches {
       let action = BigAction.touch(index: generator.next(items))
+      let before = trace ? ThreadSample.now() : nil
       let start = Platform.monotonicNanoseconds()
       store.dispatch(action)
       values.append(Double(Platform.monotonicNanoseconds() - start) / 1e9)
+      if let before {
+        var after = ThreadSample.now()
+        after.subtract(before, index: n, wall: values[n])
+        samples.append(after)
+      }
+      if held != nil {
+        copies.append(values[n])
+        held = nil
+      }
+      if holdsCopies && (Self.warmUp + n + 1) % interval == 0 { held = store.state }
       // Paced like an app's events, when asked: the thread sleeps between them, as a UI
       // thread waits for the next event, and the background has time to write states.
       if pause > 0 { Thread.sleep(forTimeInterval: Double(pause) / 1e9) }
     }
-    return values
+    if trace {
+      let worst = samples.sorted { $0.wall > $1.wall }.prefix(4)
+      let line = worst.map(\.text).joined(separator: " | ")
+      FileHandle.standardError.write(
+        Data("trace \(items) items recording=\(recording): \(line)\n".utf8))
+    }
+    var counted: CheckpointCount?
+    if let recorder {
+      recorder.close()
+      if let log = FileManager.default.contents(atPath: path) {
+        counted = CheckpointCount(log: Array(log))
+      }
+    }
+    return Run(latencies: values, copies: copies, checkpoints: counted)
   }
 
   static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
@@ -122,17 +225,34 @@ struct DispatchLatencyBench {
       let bytes = try LogCoder.rewind.encode(Self.state(items: items, chunkSize: chunkSize)).count
       var with: [[Double]] = [[], [], [], []]
       var without: [[Double]] = [[], [], [], []]
+      var added: [Double] = []
+      var copy: [Double] = []
+      var skipped: [Double] = []
+      var gaps: [Int] = []
       for _ in 0..<repetitions {
+        if !rotates {
+          // One copy of the state, the floor: the median of the dispatches that copied it.
+          let copies = try measure(
+            items: items, chunkSize: chunkSize, recording: false, dispatches: count,
+            holdsCopies: true
+          ).copies.sorted()
+          if !copies.isEmpty { copy.append(Self.percentile(copies, 0.5)) }
+        }
         for (recording, into) in [(false, 0), (true, 1)] {
-          let sorted = try latencies(
+          let run = try measure(
             items: items, chunkSize: chunkSize, recording: recording, options: options,
-            dispatches: count, pause: rotates ? Self.rotating.pause : 0
-          ).sorted()
+            dispatches: count, pause: rotates ? Self.rotating.pause : 0)
+          let sorted = run.latencies.sorted()
           let figures = [0.5, 0.99, 0.999].map { Self.percentile(sorted, $0) } + [sorted.last ?? 0]
           for (k, value) in figures.enumerated() {
             if into == 0 { without[k].append(value) } else { with[k].append(value) }
           }
+          if let checkpoints = run.checkpoints {
+            skipped.append(Double(checkpoints.skipped))
+            gaps.append(checkpoints.longestGap)
+          }
         }
+        added.append(max(0, (with[3].last ?? 0) - (without[3].last ?? 0)))
       }
       let size = FigureUnit.bytes.format(Double(bytes))
       let suffix =
@@ -163,7 +283,73 @@ struct DispatchLatencyBench {
                 : "default RecordingOptions (a checkpoint every "
                   + "\(LogFormat.defaultCheckpointInterval) actions)")))
       }
+      guard !rotates, !copy.isEmpty, !skipped.isEmpty else { continue }
+      let shape =
+        "(\(size) state" + (chunkSize.map { ", its items in arrays of \($0)" } ?? "") + ")"
+      rows.append(
+        Row(
+          id: "9e\(suffix)",
+          title: "Store.dispatch max added by recording (max recording − max alone) vs one copy "
+            + "of the state \(shape)",
+          subject: Figure(label: "max added", unit: .seconds, sample: Sample(added)),
+          baseline: Figure(label: "one copy", unit: .seconds, sample: Sample(copy)),
+          target: .atMostTimesBaselineOr(1.5, floor: 0.001, .seconds),
+          note: "one copy: the median of the dispatches that copy the state because the "
+            + "benchmark held it, as a checkpoint handed over holds it; "
+            + "\(grouped(Self.warmUp)) dispatches of warm-up before the timed ones"))
+      let total = Self.warmUp + count
+      let due = Double(total / LogFormat.defaultCheckpointInterval)
+      rows.append(
+        Row(
+          id: "9f\(suffix)",
+          title: "Checkpoints skipped (state-skipped) vs due in \(grouped(total)) back-to-back "
+            + "dispatches \(shape)",
+          subject: Figure(label: "skipped", unit: .count, sample: Sample(skipped)),
+          baseline: Figure(
+            label: "due", unit: .count, sample: Sample(Array(repeating: due, count: skipped.count))),
+          target: nil,
+          note: "at most \(grouped(gaps.max() ?? 0)) actions between two checkpoints written "
+            + "(the longest of the repetitions)"))
     }
     return rows
+  }
+}
+
+/// What the dispatching thread did during one dispatch (`REWIND_DISPATCH_TRACE=1`): its own CPU
+/// time, minor page faults and context switches, from the kernel's per-thread counters.
+struct ThreadSample {
+  var wall = 0.0
+  var cpu = 0.0
+  var faults = 0
+  var involuntary = 0
+  var voluntary = 0
+  var index = 0
+
+  static func now() -> ThreadSample {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    var sample = ThreadSample(cpu: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+    #if os(Linux)
+      var usage = rusage()
+      getrusage(__rusage_who_t(1), &usage)  // RUSAGE_THREAD, a macro Glibc's module leaves out
+      sample.faults = usage.ru_minflt
+      sample.involuntary = usage.ru_nivcsw
+      sample.voluntary = usage.ru_nvcsw
+    #endif
+    return sample
+  }
+
+  mutating func subtract(_ other: ThreadSample, index: Int, wall: Double) {
+    cpu -= other.cpu
+    faults -= other.faults
+    involuntary -= other.involuntary
+    voluntary -= other.voluntary
+    self.index = index
+    self.wall = wall
+  }
+
+  var text: String {
+    "#\(index) wall \(FigureUnit.seconds.format(wall)) cpu \(FigureUnit.seconds.format(cpu)) "
+      + "faults \(faults) ivcsw \(involuntary) vcsw \(voluntary)"
   }
 }

@@ -7,6 +7,7 @@ enum FigureUnit: String, Sendable {
   case nanosecondsPerAction = "ns/action"
   case actionsPerSecond = "actions/s"
   case bytes = "bytes"
+  case count = "count"
 
   func format(_ value: Double) -> String {
     switch self {
@@ -19,6 +20,7 @@ enum FigureUnit: String, Sendable {
     case .bytes:
       if value >= Double(1 << 20) { return "\(fixed(value / Double(1 << 20), 1)) MiB" }
       return "\(fixed(value / 1024, 1)) KiB"
+    case .count: return grouped(Int(value.rounded()))
     }
   }
 }
@@ -46,6 +48,8 @@ enum Target: Sendable {
   case subjectAtLeast(Double)
   /// subject − baseline ≤ limit (in the figures' unit): what the subject adds.
   case addedAtMost(Double, FigureUnit)
+  /// subject ≤ max(floor, factor × baseline) (in the figures' unit).
+  case atMostTimesBaselineOr(Double, floor: Double, FigureUnit)
 
   var text: String {
     switch self {
@@ -55,6 +59,8 @@ enum Target: Sendable {
     case .fasterBy(let factor): return "≥ \(fixed(factor, 0)) × faster"
     case .subjectAtLeast(let value): return "≥ \(grouped(Int(value)))"
     case .addedAtMost(let limit, let unit): return "+ ≤ \(unit.format(limit))"
+    case .atMostTimesBaselineOr(let factor, let floor, let unit):
+      return "≤ max(\(unit.format(floor)), \(fixed(factor, 1))× baseline)"
     }
   }
 
@@ -66,6 +72,9 @@ enum Target: Sendable {
     case .addedAtMost(let limit, _):
       guard let baseline else { return false }
       return subject.median - baseline.median <= limit
+    case .atMostTimesBaselineOr(let factor, let floor, _):
+      guard let baseline else { return false }
+      return subject.median <= max(floor, factor * baseline.median)
     }
   }
 }
@@ -98,7 +107,7 @@ struct Row: Sendable {
   var ratioText: String {
     guard let ratio else { return "—" }
     func show(_ value: Double) -> String {
-      value >= 0.1 ? "\(fixed(value, 2))×" : "1/\(fixed(1 / value, 0))"
+      value >= 0.1 || value <= 0 ? "\(fixed(value, 2))×" : "1/\(fixed(1 / value, 0))"
     }
     if ratio.values.count == 1 { return show(ratio.median) }
     return "\(show(ratio.median)) (\(show(ratio.min))–\(show(ratio.max)))"

@@ -1,20 +1,39 @@
 import Dispatch
+import Foundation
 
-/// Encodes and writes checkpoints off the dispatching thread: one at a time, on a serial queue
-/// of its own.
+/// Encodes and writes checkpoints off the dispatching thread, one at a time, in two stages: the
+/// encoding on a thread of its own at the lowest priority the system has
+/// (``CheckpointEncoderThread``), the writing on a serial queue at `.utility`.
 ///
 /// The dispatching thread hands over the state (a value: capturing it copies nothing until the
 /// store next changes it) and returns at once. When a checkpoint falls due while the previous
 /// one is still being encoded or written, it is not queued: ``submit(_:)`` says no, and the
 /// recorder marks it skipped in the log. So at most one state is held besides the store's.
+///
+/// Why two stages (docs/performance.md, *The worst dispatch*): the encoding is the long part
+/// (tens to hundreds of milliseconds for states of megabytes) and takes no lock the app's thread
+/// takes, so it runs where it never takes a core from the app's thread (on Linux `SCHED_IDLE`: it
+/// never preempts it on waking, and yields to it whenever the app's thread wakes). The writing
+/// holds the recorder's lock one 64 KiB part at a time, so it runs at the priority it had: a
+/// thread of the lowest priority holding that lock would keep the app's thread waiting for as
+/// long as other work keeps the cores busy.
 final class CheckpointWriter: Sendable {
   private let queue = DispatchQueue(label: "rewind.recorder.checkpoints", qos: .utility)
   /// Marks ``queue``, so that a wait from one of its own jobs can be told apart.
   private let onQueue = DispatchSpecificKey<Bool>()
+  /// Where states are encoded; started with the first checkpoint handed over.
+  private let encoder = Locked<CheckpointEncoderThread?>(nil)
+  /// Entered when a checkpoint is handed over, left when its last stage is done.
+  private let inFlight = DispatchGroup()
 
   init() {
     queue.setSpecific(key: onQueue, value: true)
   }
+
+  deinit {
+    encoder.withLock { $0?.stop() }
+  }
+
   /// Whether a checkpoint is being encoded or written.
   private let isBusy = AtomicWord(0)
 
@@ -22,12 +41,25 @@ final class CheckpointWriter: Sendable {
   /// busy to idle only: jobs are submitted by one thread at a time).
   var isIdle: Bool { isBusy.load() == 0 }
 
-  /// Runs `job` on the writer's queue, unless one is running: then `false`, and `job` is dropped.
-  func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
+  /// Runs `encode` on the encoding thread, then what it returns on the writer's queue, unless a
+  /// checkpoint is in flight: then `false`, and nothing runs. `encode` must take no lock the
+  /// app's thread takes (the recorder's): what it returns does that.
+  func submit(_ encode: @escaping @Sendable () -> @Sendable () -> Void) -> Bool {
     guard isBusy.compareExchange(expected: 0, desired: 1) else { return false }
-    queue.async {
-      job()
-      self.isBusy.store(0)
+    inFlight.enter()
+    let encoder = self.encoder.withLock { slot in
+      if let running = slot { return running }
+      let started = CheckpointEncoderThread()
+      slot = started
+      return started
+    }
+    encoder.run {
+      let write = encode()
+      self.queue.async {
+        write()
+        self.isBusy.store(0)
+        self.inFlight.leave()
+      }
     }
     return true
   }
@@ -38,6 +70,61 @@ final class CheckpointWriter: Sendable {
     // From a job of this queue (an `onError` that closes the recorder, called by a failing
     // checkpoint): that job is the one being written, and waiting for it would never end.
     guard DispatchQueue.getSpecific(key: onQueue) != true else { return }
-    queue.sync {}
+    inFlight.wait()
+  }
+}
+
+/// A thread that runs one job at a time at the lowest priority the system offers: on Linux
+/// `SCHED_IDLE` (it runs when a core has nothing else to run, never preempts another thread on
+/// waking, and is preempted by any other thread that wakes), elsewhere `.utility`. It waits on
+/// a semaphore between jobs, so it costs nothing while no checkpoint is due.
+final class CheckpointEncoderThread: Sendable {
+  private let wake = DispatchSemaphore(value: 0)
+  private let slot = Locked<(job: (@Sendable () -> Void)?, stopping: Bool)>((nil, false))
+
+  init() {
+    let (wake, slot) = (wake, slot)
+    let thread = Thread {
+      Self.lowerPriority()
+      while true {
+        wake.wait()
+        let (job, stopping) = slot.withLock { state in
+          let job = state.job
+          state.job = nil
+          return (job, state.stopping)
+        }
+        job?()
+        if stopping { return }
+      }
+    }
+    thread.name = "Rewind checkpoint encoder"
+    // Apple platforms honour it (the app's main thread runs at a higher one); Linux sets none.
+    thread.qualityOfService = .utility
+    thread.start()
+  }
+
+  /// Runs `job` on the thread (the caller runs one job at a time).
+  func run(_ job: @escaping @Sendable () -> Void) {
+    slot.withLock { $0.job = job }
+    wake.signal()
+  }
+
+  /// Ends the thread after the job it has, if any.
+  func stop() {
+    slot.withLock { $0.stopping = true }
+    wake.signal()
+  }
+
+  /// Puts the calling thread at the lowest priority: on Linux, `SCHED_IDLE` (allowed to any
+  /// thread; a `nice` value does not stop a thread that wakes from preempting the app's thread
+  /// under Linux's scheduler, and `qualityOfService` sets none there).
+  private static func lowerPriority() {
+    #if os(Linux)
+      var parameters = sched_param()
+      parameters.sched_priority = 0
+      // SCHED_IDLE, which Glibc's module does not export (a macro under _GNU_SOURCE). A failure
+      // leaves the thread at its priority: slower to yield, never wrong.
+      _ = sched_setscheduler(0, 5, &parameters)
+    #endif
   }
 }

@@ -155,6 +155,9 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// The `seq` of the last action recorded (0 before the first).
   public var lastSeq: Int { core.withLock { $0.seq } }
 
+  /// Whether no checkpoint is being encoded or written in the background (tests wait for it).
+  package var isCheckpointWriterIdle: Bool { checkpoints.isIdle }
+
   /// Records `action` as the next line — call it after every middleware, just before the
   /// reducer runs (``Store`` does this for you).
   public func willReduce(_ action: Action) {
@@ -312,9 +315,10 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       let plan = core.planState(writerIsIdle: isIdle)
       guard case .later(let seq) = plan else { return (plan, nil) }
       let coder = core.options.coder
+      let handed = HandedState(state)
       let submitted = checkpoints.submit {
-        Self.writeState(state, seq: seq, sanitizer: sanitizer, coder: coder, core: locked)
-          .map(onError)
+        let json = Self.encodeState(handed, sanitizer: sanitizer, coder: coder)
+        return { Self.writeState(json, seq: seq, core: locked, releasing: handed).map(onError) }
       }
       if submitted { return (plan, nil) }
       core.checkpointSkipped(at: seq)
@@ -336,10 +340,13 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       if let report { self.report(report) }
     case .rotateLater(let seq):
       let coder = core.withLock { $0.options.coder }
-      let job: @Sendable () -> Void = {
-        Self.writeState(
-          state, seq: seq, sanitizer: sanitizer, coder: coder, core: locked, rotating: true
-        ).map(onError)
+      let handed = HandedState(state)
+      let job: @Sendable () -> @Sendable () -> Void = {
+        let json = Self.encodeState(handed, sanitizer: sanitizer, coder: coder)
+        return {
+          Self.writeState(json, seq: seq, core: locked, releasing: handed, rotating: true)
+            .map(onError)
+        }
       }
       // The new file and the job that completes both files start under one lock, so that a
       // `close()` in between cannot end the new file before the old one has its state: closing
@@ -353,23 +360,35 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       if let report { self.report(report) }
       // The writer was idle when planned, and only this method submits (one call at a time):
       // were it busy after all, the state is written here rather than not at all.
-      if !submitted { job() }
+      if !submitted { job()() }
     }
   }
 
-  /// Sanitizes and encodes `state` and writes it as the `state` record of `seq`, one part per
-  /// lock: the background side of ``didReduce(_:)``. For a rotation
+  /// Sanitizes and encodes `state`, taking no lock: the first stage of a checkpoint handed to
+  /// the background (``CheckpointWriter``).
+  private static func encodeState(
+    _ handed: HandedState<State>, sanitizer: (@Sendable (State) -> State)?, coder: LogCoder
+  ) -> Result<[UInt8], any Error> {
+    guard let state = handed.value else { return .success([]) }
+    return Result { try coder.encode(sanitizer?(state) ?? state) }
+  }
+
+  /// Writes the encoded state as the `state` record of `seq`, one part per lock: the second stage
+  /// of ``didReduce(_:)``'s hand-over. For a rotation
   /// (``RecorderCore/StatePlan/rotateLater(seq:)``), the record goes to the new file (its
   /// header's state) and to the retiring one (its final state), which then ends. Returns an error
   /// to report.
   private static func writeState(
-    _ state: State, seq: Int, sanitizer: (@Sendable (State) -> State)?, coder: LogCoder,
-    core: Locked<RecorderCore>, rotating: Bool = false
+    _ encoded: Result<[UInt8], any Error>, seq: Int, core: Locked<RecorderCore>,
+    releasing handed: HandedState<State>, rotating: Bool = false
   ) -> RecorderError? {
+    // The state is freed here, at this queue's priority, not on the encoding thread: freeing
+    // takes the allocator's locks, which the app's thread takes too.
+    defer { handed.value = nil }
     let json: [UInt8]
-    do {
-      json = try coder.encode(sanitizer?(state) ?? state)
-    } catch {
+    switch encoded {
+    case .success(let bytes): json = bytes
+    case .failure(let error):
       return core.withLock { core in
         // A retiring file still ends as rotated files do; the new file's state never comes.
         if rotating { _ = core.finishRotation() }
@@ -502,4 +521,14 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     // Outside the gate: the handler may close the recorder.
     if let report { self.report(report) }
   }
+}
+
+/// A state handed to the background for a checkpoint: encoded by the first stage, released by
+/// the second (``CheckpointWriter``). Each stage runs after the other (the first hands the second
+/// to a queue), never at once.
+final class HandedState<State>: @unchecked Sendable {
+  /// The state, until the second stage is done with it.
+  var value: State?
+
+  init(_ value: State) { self.value = value }
 }

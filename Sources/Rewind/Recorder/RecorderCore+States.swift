@@ -69,6 +69,11 @@ extension RecorderCore {
       if writerIsIdle { return .rotateLater(seq: seq) }
       guard isCheckpointDue else { return .nothing }
     }
+    // A checkpoint owed (one skipped because the writer was busy, a nested action's, the live
+    // viewer's) waits for the writer without a mark: the first state after it is idle is
+    // written. Only a checkpoint due by the interval is marked skipped when the writer is busy.
+    let isByInterval = options.checkpointInterval > 0 && seq % options.checkpointInterval == 0
+    if !writerIsIdle && !isByInterval { return .nothing }
     lastCheckpointSeq = seq
     checkpointOwed = false
     liveStateOwed = false
@@ -80,10 +85,14 @@ extension RecorderCore {
   /// them over.
   static let inlineStateBytes = 16 << 10
 
-  /// Records that the checkpoint planned for `seq` (``StatePlan/later(seq:)``) was skipped: if
-  /// `seq` is still the last action when the recording closes, the final checkpoint covers it.
+  /// Records that the checkpoint planned for `seq` (``StatePlan/later(seq:)``) was skipped (the
+  /// writer was busy): it is owed, so the first state after the writer is idle is checkpointed
+  /// (a later checkpoint is always written: the distance between two is at most the interval plus
+  /// the actions dispatched while one state is encoded); and if `seq` is still the last action
+  /// when the recording closes, the final checkpoint covers it.
   mutating func checkpointSkipped(at seq: Int) {
     if lastCheckpointSeq == seq { lastCheckpointSeq = seq - 1 }
+    checkpointOwed = true
   }
 
   /// Remembers the size of the last state encoded, to plan the next one.
