@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 
 /// Encodes and writes checkpoints off the dispatching thread, one at a time, in two stages: the
-/// encoding on a thread of its own at the lowest priority the system has
-/// (``CheckpointEncoderThread``), the writing on a serial queue at `.utility`.
+/// encoding on a thread of its own at a low priority (``CheckpointEncoderThread``), the writing
+/// on a serial queue at `.utility`.
 ///
 /// The dispatching thread hands over the state (a value: capturing it copies nothing until the
 /// store next changes it) and returns at once. When a checkpoint falls due while the previous
@@ -12,11 +12,10 @@ import Foundation
 ///
 /// Why two stages (docs/performance.md, *The worst dispatch*): the encoding is the long part
 /// (tens to hundreds of milliseconds for states of megabytes) and takes no lock the app's thread
-/// takes, so it runs where it never takes a core from the app's thread (on Linux `SCHED_IDLE`: it
-/// never preempts it on waking, and yields to it whenever the app's thread wakes). The writing
-/// holds the recorder's lock one 64 KiB part at a time, so it runs at the priority it had: a
-/// thread of the lowest priority holding that lock would keep the app's thread waiting for as
-/// long as other work keeps the cores busy.
+/// takes, so it runs where it does not take a core from the app's thread (on Linux, a thread
+/// that never preempts it on waking). The writing holds the recorder's lock one 64 KiB part at a
+/// time, so it runs at the priority it had: a thread of low priority holding that lock would keep
+/// the app's thread waiting for as long as other work keeps the cores busy.
 final class CheckpointWriter: Sendable {
   private let queue = DispatchQueue(label: "rewind.recorder.checkpoints", qos: .utility)
   /// Marks ``queue``, so that a wait from one of its own jobs can be told apart.
@@ -74,10 +73,9 @@ final class CheckpointWriter: Sendable {
   }
 }
 
-/// A thread that runs one job at a time at the lowest priority the system offers: on Linux
-/// `SCHED_IDLE` (it runs when a core has nothing else to run, never preempts another thread on
-/// waking, and is preempted by any other thread that wakes), elsewhere `.utility`. It waits on
-/// a semaphore between jobs, so it costs nothing while no checkpoint is due.
+/// A thread that runs one job at a time at a low priority (``lowerPriority()``): it never
+/// preempts the app's thread on waking, and yields most of a shared core to it. It waits on a
+/// semaphore between jobs, so it costs nothing while no checkpoint is due.
 final class CheckpointEncoderThread: Sendable {
   private let wake = DispatchSemaphore(value: 0)
   private let slot = Locked<(job: (@Sendable () -> Void)?, stopping: Bool)>((nil, false))
@@ -115,16 +113,20 @@ final class CheckpointEncoderThread: Sendable {
     wake.signal()
   }
 
-  /// Puts the calling thread at the lowest priority: on Linux, `SCHED_IDLE` (allowed to any
-  /// thread; a `nice` value does not stop a thread that wakes from preempting the app's thread
-  /// under Linux's scheduler, and `qualityOfService` sets none there).
+  /// Lowers the calling thread's priority. On Linux: `SCHED_BATCH` (a thread that wakes never
+  /// preempts the running one: handing a state over no longer takes the core from the app's
+  /// thread) at nice 10 (when the cores are all busy, it gets about a tenth of one beside a thread
+  /// at nice 0). Not `SCHED_IDLE`: measured on a busy machine, it starved the encoding (11 of 12
+  /// checkpoints skipped). Elsewhere, ``init()``'s `qualityOfService`.
   private static func lowerPriority() {
     #if os(Linux)
       var parameters = sched_param()
       parameters.sched_priority = 0
-      // SCHED_IDLE, which Glibc's module does not export (a macro under _GNU_SOURCE). A failure
-      // leaves the thread at its priority: slower to yield, never wrong.
-      _ = sched_setscheduler(0, 5, &parameters)
+      // SCHED_BATCH, which Glibc's module does not export (a macro under _GNU_SOURCE); with
+      // PRIO_PROCESS, `who` 0 is the calling thread on Linux. A failure leaves the thread at its
+      // priority: more likely to take the app's core, never wrong.
+      _ = sched_setscheduler(0, 3, &parameters)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
     #endif
   }
 }
