@@ -26,6 +26,9 @@ let package = Package(
       name: "FuzzRecordingsFolder",
       dependencies: [.product(name: "Rewind", package: "Rewind")]),
     .executableTarget(
+      name: "FuzzJSONStructure",
+      dependencies: [.product(name: "RewindReplay", package: "Rewind")]),
+    .executableTarget(
       name: "FuzzDevToolsImport",
       dependencies: [.product(name: "RewindReplay", package: "Rewind")]),
   ],

@@ -4,7 +4,7 @@
 #   Scripts/fuzz.sh [SECONDS] [TARGET...]
 #
 # TARGET: FuzzLogReader, FuzzJSONDecoder, FuzzMigratedLog, FuzzRecordingsFolder,
-# FuzzDevToolsImport (default: all five).
+# FuzzDevToolsImport, FuzzJSONStructure (default: all six).
 #
 # FUZZ_SEED=N (libFuzzer's -seed; default 0, a random seed) and FUZZ_RUNS=N (at most N inputs)
 # make a run repeatable on a given corpus: .ci/run runs `FUZZ_SEED=1 FUZZ_RUNS=2000
@@ -12,7 +12,8 @@
 # 2,000 inputs on every machine.
 #
 # Seeds come from Fuzz/Corpus/<name>/ (committed, our own), for FuzzDevToolsImport from
-# Fixtures/redux-devtools/, and for FuzzJSONDecoder from JSONTestSuite's parsing corpus read in
+# Fixtures/redux-devtools/, and for FuzzJSONDecoder and FuzzJSONStructure (with FuzzJSONDecoder's
+# seeds) from JSONTestSuite's parsing corpus read in
 # place from ../shared/corpora/JSONTestSuite/test_parsing (or $REWIND_JSONTESTSUITE; skipped with
 # a note when absent — it is never copied into the repository). New inputs go to Fuzz/corpus-work/<name>/ (ignored by git). Crashes are written to
 # Fuzz/artifacts/ — turn each into a regression test.
@@ -22,7 +23,8 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] ||
-  targets=(FuzzLogReader FuzzJSONDecoder FuzzMigratedLog FuzzRecordingsFolder FuzzDevToolsImport)
+  targets=(FuzzLogReader FuzzJSONDecoder FuzzMigratedLog FuzzRecordingsFolder FuzzDevToolsImport
+    FuzzJSONStructure)
 
 export SWIFT_BACKTRACE=enable=no
 swift build -c debug --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library \
@@ -43,7 +45,8 @@ for target in "${targets[@]}"; do
   seeds=()
   [ -d "Corpus/$name" ] && seeds+=("Corpus/$name")
   [ "$name" = DevToolsImport ] && seeds+=("../Fixtures/redux-devtools")
-  if [ "$name" = JSONDecoder ]; then
+  [ "$name" = JSONStructure ] && seeds+=("Corpus/JSONDecoder")
+  if [ "$name" = JSONDecoder ] || [ "$name" = JSONStructure ]; then
     if [ -d "$jsontestsuite" ]; then
       seeds+=("$jsontestsuite")
     else

@@ -381,7 +381,7 @@ typedef struct {
 
 /// Whether the byte at `at`, just after a number or literal, ends it (the end of the text,
 /// whitespace, a structural character or a quote).
-static inline int ends_scalar(const validation *v, size_t at) {
+static inline __attribute__((always_inline)) int ends_scalar(const validation *v, size_t at) {
   if (at >= v->count) return 1;
   switch (v->bytes[at]) {
     case ' ': case '\t': case '\n': case '\r':
@@ -393,7 +393,8 @@ static inline int ends_scalar(const validation *v, size_t at) {
 }
 
 /// Checks the number or literal whose first byte is at `start`.
-static int scalar_is_valid(const validation *v, size_t start) {
+static inline __attribute__((always_inline)) int scalar_is_valid(const validation *v,
+                                                                  size_t start) {
   const unsigned char *bytes = v->bytes;
   const size_t count = v->count;
   size_t i = start;
@@ -448,7 +449,7 @@ static inline int in_object(const validation *v) {
 }
 
 /// Reads one event at `at`; returns 0 on an error.
-static int event(validation *v, size_t at) {
+static inline __attribute__((always_inline)) int event(validation *v, size_t at) {
   const unsigned char c = v->bytes[at];
   switch (c) {
     case '"':
