@@ -11,8 +11,9 @@
 # Usage: Scripts/sanitizers.sh [-n N] [--only address|thread] [--ci]
 #
 #   --ci   what .ci/run runs: one ThreadSanitizer run, and AddressSanitizer + UBSan over the
-#          suites of CI_ASAN_FILTER (the JSON coder, the runtime and recorder, the engine, and
-#          hostile input given to the replay binary) instead of every test
+#          suites of CI_ASAN_FILTER (the JSON coder and the validator's structural pass in C —
+#          RewindJSONTests holds JSONStructuralPassTests —, the runtime and recorder, the engine,
+#          and hostile input given to the replay binary) instead of every test
 #
 # Environment:
 #   REWIND_SANITIZER is set to 'address' or 'thread' for the tests, which skip their peak-memory
@@ -33,7 +34,7 @@
 set -uo pipefail
 
 usage() {
-  sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 runs=3
