@@ -17,6 +17,8 @@ struct LiveWindow {
     /// an `end` record's, a header's `firstSeq - 1`.
     var seq: Int
     var bytes: [UInt8]
+    /// Whether it is an action's or a skipped action's line.
+    var isAction = false
   }
 
   /// Where the connection is.
@@ -76,7 +78,7 @@ struct LiveWindow {
   /// Takes one line the recorder wrote (with its `\n`).
   mutating func take(_ line: ArraySlice<UInt8>) {
     if let seq = Self.actionSeq(line) {
-      append(Entry(seq: seq, bytes: Array(line)))
+      append(Entry(seq: seq, bytes: Array(line), isAction: true))
       lastSeq = seq
     } else {
       takeRecord(line)
@@ -92,33 +94,11 @@ struct LiveWindow {
   /// its kind and its seq, in that order); `nil` for another line.
   static func actionSeq(_ line: ArraySlice<UInt8>) -> Int? {
     // {"c":"xxxxxxxx","kind":"action","seq":
-    let kinds: [(prefix: StaticString, length: Int)] = [
-      ("\",\"kind\":\"action\",\"seq\":", 24), ("\",\"kind\":\"skipped\",\"seq\":", 25),
-    ]
-    let start = line.startIndex
-    guard line.count > 40, line[start] == UInt8(ascii: "{") else { return nil }
-    let afterChecksum = start + 14
-    for kind in kinds {
-      let matches = kind.prefix.withUTF8Buffer { prefix in
-        line.count > 14 + prefix.count
-          && line[afterChecksum..<(afterChecksum + prefix.count)].elementsEqual(prefix)
-      }
-      guard matches else { continue }
-      var index = afterChecksum + kind.length
-      var value = 0
-      var digits = 0
-      while index < line.endIndex, let digit = Self.digit(line[index]), digits < 18 {
-        value = value * 10 + digit
-        digits += 1
-        index += 1
-      }
-      return digits > 0 ? value : nil
-    }
-    return nil
-  }
-
-  private static func digit(_ byte: UInt8) -> Int? {
-    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    var reader = LinePrefixReader(line, at: LogLine.bodyOffset)
+    guard line.first == UInt8(ascii: "{"),
+      reader.skip(#""kind":"action","seq":"#) || reader.skip(#""kind":"skipped","seq":"#)
+    else { return nil }
+    return reader.digits()
   }
 
   private mutating func takeRecord(_ line: ArraySlice<UInt8>) {
@@ -309,7 +289,7 @@ struct LiveWindow {
     while index < entries.count, output.count < limit {
       let entry = entries[index]
       output += entry.bytes
-      if Self.actionSeq(entry.bytes[...]) != nil { cursor.lastSentSeq = entry.seq }
+      if entry.isAction { cursor.lastSentSeq = entry.seq }
       index += 1
     }
     cursor.next = firstID + index
@@ -336,42 +316,63 @@ struct StateLine {
 
   /// `nil` for any other line, or one not in that layout.
   init?(_ line: [UInt8]) {
-    var index = LogLine.bodyOffset
-    func skip(_ text: StaticString) -> Bool {
-      text.withUTF8Buffer { expected in
-        guard index + expected.count <= line.count,
-          line[index..<(index + expected.count)].elementsEqual(expected)
-        else { return false }
-        index += expected.count
-        return true
-      }
-    }
-    func number() -> Int? {
-      var value = 0
-      var digits = 0
-      while index < line.count, line[index] >= 48, line[index] <= 57, digits < 18 {
-        value = value * 10 + Int(line[index] - 48)
-        index += 1
-        digits += 1
-      }
-      return digits > 0 ? value : nil
-    }
+    var reader = LinePrefixReader(line[...], at: LogLine.bodyOffset)
     guard line.count > LogLine.bodyOffset + 2, line[line.count - 1] == UInt8(ascii: "\n"),
       line[line.count - 2] == UInt8(ascii: "}")
     else { return nil }
-    guard skip(#""kind":"checkpoint","seq":"#) || skip(#""kind":"state","seq":"#),
-      let seq = number()
+    guard
+      reader.skip(#""kind":"checkpoint","seq":"#) || reader.skip(#""kind":"state","seq":"#),
+      let seq = reader.digits()
     else { return nil }
     self.seq = seq
-    if skip(#","state":"#) {
-      form = .whole(index..<(line.count - 2))
-    } else if skip(#","part":"#), let part = number(), skip(#","parts":"#),
-      let count = number(), part < count, skip(#","text":""#)
+    if reader.skip(#","state":"#) {
+      form = .whole(reader.index..<(line.count - 2))
+    } else if reader.skip(#","part":"#), let part = reader.digits(), reader.skip(#","parts":"#),
+      let count = reader.digits(), part < count, reader.skip(#","text":""#)
     {
       form = .part(index: part, count: count)
     } else {
       return nil
     }
+  }
+}
+
+/// Reads the fixed layout the recorder writes a line's first members in: literal texts and
+/// unsigned integers, from an offset on, without parsing the line.
+struct LinePrefixReader {
+  private let line: ArraySlice<UInt8>
+  /// The offset in the line read up to (from the line's start).
+  private(set) var index: Int
+
+  /// A reader of `line` from `offset` bytes past its start.
+  init(_ line: ArraySlice<UInt8>, at offset: Int) {
+    self.line = line
+    index = offset
+  }
+
+  /// Moves past `text` when the line has it here; whether it did.
+  mutating func skip(_ text: StaticString) -> Bool {
+    let start = line.startIndex + index
+    let matches = text.withUTF8Buffer { expected in
+      start + expected.count <= line.endIndex
+        && line[start..<(start + expected.count)].elementsEqual(expected)
+    }
+    if matches { index += text.utf8CodeUnitCount }
+    return matches
+  }
+
+  /// The unsigned integer here (at most 18 digits), moving past it; `nil` when no digit is here.
+  mutating func digits() -> Int? {
+    var value = 0
+    var count = 0
+    while line.startIndex + index < line.endIndex, count < 18 {
+      let byte = line[line.startIndex + index]
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      index += 1
+      count += 1
+    }
+    return count > 0 ? value : nil
   }
 }
 
