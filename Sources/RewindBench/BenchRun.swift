@@ -4,7 +4,7 @@ import Foundation
 struct BenchOptions {
   var isQuick = false
   var wantsJSON = false
-  var sections: Set<Int> = Set(1...15)
+  var sections: Set<Int> = Set(1...16)
   var logDirectory: String?
   var jsonPath: String?
 
@@ -25,7 +25,7 @@ struct BenchOptions {
         jsonPath = path
       case "-h", "--help":
         print(
-          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,15] [--logs DIR]"
+          "usage: rewind-bench [--quick] [--json] [--json-out FILE] [--only 1,2,...,16] [--logs DIR]"
         )
         exit(0)
       default:
@@ -207,6 +207,11 @@ struct BenchRun {
           dispatches: scale.latencyDispatches, throughputActions: scale.recordingActions,
           repetitions: scale.slowRepetitions
         ).run()
+      }
+    }
+    if sections.contains(16) {
+      section("16", "replay triage") {
+        try TriageBench(directory: directory, logCount: options.isQuick ? 1_000 : 10_000).run()
       }
     }
     if sections.contains(9) {

@@ -7,7 +7,7 @@
 //   --quick         smaller workloads (100,000-action logs); well under a minute
 //   --json          one JSON document with every figure instead of the table
 //   --json-out FILE also write that JSON document to FILE
-//   --only 1,2,5    run only these sections (1 … 15)
+//   --only 1,2,5    run only these sections (1 … 16)
 //   --logs DIR      keep the generated logs in DIR and reuse them in later runs
 //                   (default: a temporary directory, removed at the end)
 import Foundation
