@@ -27,6 +27,12 @@ package struct TriageLimits: Sendable, Equatable {
 /// worker process of its own (``TriageWorkerMode``) that replays log after log: a worker is
 /// started again only after a log killed it (a reducer that trapped, a limit passed). Nothing a
 /// log does stops the run: each log gets a ``TriageRecord``.
+///
+/// The workers run without the backtracer, so that a crash costs a process start and not the
+/// reading of the binary's debug information (about ten times as long). The innermost app frame
+/// of a crash is then found by replaying again, with the backtracer, the first and the last log
+/// of each group of crashes with the same action type and message: when their frames agree the
+/// group shares it; when they differ, every log of the group is replayed again for its own.
 package enum TriageWorkers {
   /// The records of `targets`, in their order.
   ///
@@ -37,44 +43,106 @@ package enum TriageWorkers {
     _ targets: [LogTarget], recovery: RecoveryMode, limits: TriageLimits,
     progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
   ) -> [TriageRecord] {
+    var records = Array(targets.indices).map {
+      failed(targets[$0], kind: "cannot replay", reason: "no worker replayed it")
+    }
+    let first = replay(
+      targets, indices: Array(targets.indices), recovery: recovery, limits: limits,
+      reportsFrames: false, progress: progress)
+    for (index, record) in first { records[index] = record }
+    // The frames: of the first and last of each group, then of all of a group they disagree on.
+    var groups: [String: [Int]] = [:]
+    for index in records.indices where records[index].ending == .crashed {
+      let record = records[index]
+      groups["\(record.crashActionType ?? "")\u{0}\(record.crashMessage ?? "")", default: []]
+        .append(index)
+    }
+    var samples: [Int] = []
+    for members in groups.values {
+      guard let head = members.first, let tail = members.last else { continue }
+      samples += head == tail ? [head] : [head, tail]
+    }
+    let sampled = replay(
+      targets, indices: samples, recovery: recovery, limits: limits, reportsFrames: true,
+      progress: nil)
+    var remaining: [Int] = []
+    for members in groups.values {
+      let frames = Set(
+        members.compactMap { sampled[$0] }.filter { $0.ending == .crashed }.map { $0.crashFrame })
+      if frames.count == 1, let frame = frames.first {
+        for index in members { setFrame(frame, of: &records[index]) }
+      } else {
+        for index in members {
+          if let record = sampled[index], record.ending == .crashed {
+            setFrame(record.crashFrame, of: &records[index])
+          } else {
+            remaining.append(index)
+          }
+        }
+      }
+    }
+    let rest = replay(
+      targets, indices: remaining, recovery: recovery, limits: limits, reportsFrames: true,
+      progress: nil)
+    for (index, record) in rest where record.ending == .crashed {
+      setFrame(record.crashFrame, of: &records[index])
+    }
+    return records
+  }
+
+  /// Sets a crash's frame, and its bucket with it.
+  private static func setFrame(_ frame: String?, of record: inout TriageRecord) {
+    record.crashFrame = frame
+    record.bucket = TriageRecord.bucketKey(
+      ending: .crashed, kind: nil,
+      crash: (record.crashActionType, record.crashMessage, frame), app: record.app)
+  }
+
+  /// Replays the logs at `indices` of `targets` on the worker threads: their records by index.
+  private static func replay(
+    _ targets: [LogTarget], indices: [Int], recovery: RecoveryMode, limits: TriageLimits,
+    reportsFrames: Bool, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  ) -> [Int: TriageRecord] {
+    guard !indices.isEmpty else { return [:] }
     let next = Locked(0)
-    let results = Locked([TriageRecord?](repeating: nil, count: targets.count))
+    let results = Locked([Int: TriageRecord]())
     let arguments = [
       TriageWorkerMode.command, recovery.rawValue, String(limits.timeLimitSeconds * 1000),
       String(limits.memoryLimitBytes),
     ]
     let group = DispatchGroup()
-    for _ in 0..<min(limits.jobs, max(1, targets.count)) {
+    for _ in 0..<min(limits.jobs, indices.count) {
       group.enter()
       Thread.detachNewThread {
         var worker: WorkerProcess?
         while true {
-          let index = next.withLock { value -> Int in
+          let position = next.withLock { value -> Int in
             defer { value += 1 }
             return value
           }
-          guard index < targets.count else { break }
+          guard position < indices.count else { break }
+          let index = indices[position]
           let record = triage(
-            targets[index], worker: &worker, arguments: arguments, limits: limits)
+            targets[index], worker: &worker, arguments: arguments, limits: limits,
+            reportsFrames: reportsFrames)
           let done = results.withLock { records -> Int in
             records[index] = record
-            return records.count { $0 != nil }
+            return records.count
           }
-          progress?(done, targets.count)
+          progress?(done, indices.count)
         }
         worker = nil
         group.leave()
       }
     }
     group.wait()
-    return results.withLock { $0 }.enumerated().map { index, record in
-      record ?? failed(targets[index], kind: "cannot replay", reason: "no worker replayed it")
-    }
+    return results.withLock { $0 }
   }
 
   /// Triages one log with `worker` (started when `nil`, dropped when the log ended it).
   private static func triage(
-    _ target: LogTarget, worker: inout WorkerProcess?, arguments: [String], limits: TriageLimits
+    _ target: LogTarget, worker: inout WorkerProcess?, arguments: [String], limits: TriageLimits,
+    reportsFrames: Bool
   ) -> TriageRecord {
     let file: String
     var bundle: String?
@@ -94,7 +162,7 @@ package enum TriageWorkers {
     }
     defer { if let bundle { Platform.removeFile(bundle) } }
     if worker == nil {
-      do { worker = try WorkerProcess(arguments: arguments, reportsFrames: true) } catch {
+      do { worker = try WorkerProcess(arguments: arguments, reportsFrames: reportsFrames) } catch {
         return failed(
           target, kind: "cannot start a worker",
           reason: "cannot start a worker process to replay \(target.path): \(error)")
