@@ -113,12 +113,22 @@ final class CheckpointEncoderThread: Sendable {
     wake.signal()
   }
 
-  /// Lowers the calling thread's priority. On Linux: `SCHED_BATCH` (a thread that wakes never
-  /// preempts the running one: handing a state over no longer takes the core from the app's
-  /// thread) at nice 10 (when the cores are all busy, it gets about a tenth of one beside a thread
-  /// at nice 0). Not `SCHED_IDLE`: measured on a busy machine, it starved the encoding (11 of 12
-  /// checkpoints skipped). Elsewhere, ``init()``'s `qualityOfService`.
+  /// Lowers the calling thread's priority: on Linux `SCHED_BATCH` at nice 10 (when the cores are
+  /// all busy, it gets about a tenth of one beside a thread at nice 0). Not `SCHED_IDLE`, which
+  /// would starve the encoding whenever other work keeps every core busy. Elsewhere, ``init()``'s
+  /// `qualityOfService`.
   private static func lowerPriority() {
+    BackgroundThreadPriority.lowerCallingThread(nice: 10)
+  }
+}
+
+/// The priority of the recorder's background threads (the checkpoint encoder, the live sink).
+enum BackgroundThreadPriority {
+  /// On Linux, puts the calling thread in `SCHED_BATCH` at `nice`: a thread that wakes never
+  /// preempts the running one, so waking it (a state handed over, a sink's turn) does not take the
+  /// core from the app's thread when every core is busy; it still gets its share of the cores
+  /// (by `nice`). Nothing elsewhere: Apple platforms honour the thread's `qualityOfService`.
+  static func lowerCallingThread(nice: Int32) {
     #if os(Linux)
       var parameters = sched_param()
       parameters.sched_priority = 0
@@ -126,7 +136,7 @@ final class CheckpointEncoderThread: Sendable {
       // PRIO_PROCESS, `who` 0 is the calling thread on Linux. A failure leaves the thread at its
       // priority: more likely to take the app's core, never wrong.
       _ = sched_setscheduler(0, 3, &parameters)
-      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+      if nice != 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice) }
     #endif
   }
 }
