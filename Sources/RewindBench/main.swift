@@ -11,6 +11,7 @@
 //   --logs DIR      keep the generated logs in DIR and reuse them in later runs
 //                   (default: a temporary directory, removed at the end)
 import Foundation
+import ReplayCLI
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -25,8 +26,9 @@ do {
   case "__replay":
     exit(ReplayCommand.runHere(Array(arguments.dropFirst())))
   case "__worker", "__follow", "__triage":
-    // A crash-isolated worker, when no built replay binary is next to this one.
-    exit(ReplayCommand.runHere(arguments))
+    // A crash-isolated worker, when no built replay binary is next to this one: as the replay
+    // binary runs one, with its crash reporter (the note of the action a reducer crashed on).
+    ReplayTool.main(apps: ReplayCommand.apps, arguments: arguments)
   default:
     let options = try BenchOptions(arguments)
     try BenchRun(options: options).run()
