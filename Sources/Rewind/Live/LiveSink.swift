@@ -131,9 +131,9 @@ package final class LiveSink: Sendable {
   // MARK: The thread
 
   private func run() {
-    // Its turns (every 10 ms while connected) never preempt the app's thread on waking; at nice
-    // 0, not lower: it takes the lock the app's thread takes for each line.
-    BackgroundThreadPriority.lowerCallingThread(nice: 0)
+    // Its turns (every 10 ms while connected) never preempt the app's thread on waking; not
+    // idle: it takes the lock the app's thread takes for each line.
+    BackgroundThreadPriority.lowerCallingThread(to: .batch)
     var window = LiveWindow(capacity: viewer.queueCapacity, makeHeader: makeHeader)
     var connection: Int32 = -1
     var pending: [UInt8] = []

@@ -113,30 +113,38 @@ final class CheckpointEncoderThread: Sendable {
     wake.signal()
   }
 
-  /// Lowers the calling thread's priority: on Linux `SCHED_BATCH` at nice 10 (when the cores are
-  /// all busy, it gets about a tenth of one beside a thread at nice 0). Not `SCHED_IDLE`, which
-  /// would starve the encoding whenever other work keeps every core busy. Elsewhere, ``init()``'s
-  /// `qualityOfService`.
+  /// Lowers the calling thread's priority: on Linux `SCHED_IDLE` (it runs when a core has
+  /// nothing else to run: it never takes a core from the app's thread, which a thread at any
+  /// other priority does for a whole scheduler tick when the two share a core). The price: while
+  /// other work keeps every core busy, the encoding waits, and checkpoints are skipped (the
+  /// actions are all recorded). Elsewhere, ``init()``'s `qualityOfService`.
   private static func lowerPriority() {
-    BackgroundThreadPriority.lowerCallingThread(nice: 10)
+    BackgroundThreadPriority.lowerCallingThread(to: .idle)
   }
 }
 
 /// The priority of the recorder's background threads (the checkpoint encoder, the live sink).
 enum BackgroundThreadPriority {
-  /// On Linux, puts the calling thread in `SCHED_BATCH` at `nice`: a thread that wakes never
-  /// preempts the running one, so waking it (a state handed over, a sink's turn) does not take the
-  /// core from the app's thread when every core is busy; it still gets its share of the cores
-  /// (by `nice`). Nothing elsewhere: Apple platforms honour the thread's `qualityOfService`.
-  static func lowerCallingThread(nice: Int32) {
+  /// Linux's scheduling policies for a background thread.
+  enum Policy {
+    /// `SCHED_IDLE`: runs only on a core nothing else wants.
+    case idle
+    /// `SCHED_BATCH`: never preempts the running thread on waking; its share of the cores by
+    /// nice 0, like the app's thread.
+    case batch
+  }
+
+  /// On Linux, puts the calling thread in `policy`, so that waking it (a state handed over, a
+  /// sink's turn) never takes the core from the app's thread when every core is busy. Nothing
+  /// elsewhere: Apple platforms honour the thread's `qualityOfService`.
+  static func lowerCallingThread(to policy: Policy) {
     #if os(Linux)
       var parameters = sched_param()
       parameters.sched_priority = 0
-      // SCHED_BATCH, which Glibc's module does not export (a macro under _GNU_SOURCE); with
-      // PRIO_PROCESS, `who` 0 is the calling thread on Linux. A failure leaves the thread at its
-      // priority: more likely to take the app's core, never wrong.
-      _ = sched_setscheduler(0, 3, &parameters)
-      if nice != 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice) }
+      // SCHED_IDLE (5) and SCHED_BATCH (3), which Glibc's module does not export (macros under
+      // _GNU_SOURCE); pid 0 is the calling thread. A failure leaves the thread at its priority:
+      // more likely to take the app's core, never wrong.
+      _ = sched_setscheduler(0, policy == .idle ? 5 : 3, &parameters)
     #endif
   }
 }
