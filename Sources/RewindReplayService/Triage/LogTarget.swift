@@ -43,9 +43,10 @@ package struct LogTarget: Sendable, Equatable {
 }
 
 /// Finds the logs that paths name: a file is itself; a folder is every `.jsonl` file under it
-/// (recursively, hidden files and folders skipped), the rotated files of one recorded session
-/// (docs/log-format.md, *Rotation and file names*) joined as one log; a path that does not
-/// exist but holds `*`, `?` or `[` is a glob, each of its matches taken as above.
+/// (recursively; hidden files and folders, and the shrunk reproductions `replay shrink` and
+/// `triage --shrink` write, `NAME.shrunk.jsonl`, skipped), the rotated files of one recorded
+/// session (docs/log-format.md, *Rotation and file names*) joined as one log; a path that does
+/// not exist but holds `*`, `?` or `[` is a glob, each of its matches taken as above.
 package enum LogSearch {
   /// Why a path names no log.
   package struct Failure: Error, Sendable, Equatable {
@@ -104,7 +105,7 @@ package enum LogSearch {
       options: [.skipsHiddenFiles])
     let root = URL(fileURLWithPath: base).standardizedFileURL.path
     while let url = enumerator?.nextObject() as? URL {
-      guard url.pathExtension == "jsonl",
+      guard url.pathExtension == "jsonl", !url.lastPathComponent.hasSuffix(".shrunk.jsonl"),
         (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
       else { continue }
       // Named under the folder as given (`logs/a/b.jsonl`), not as the system resolved it.
