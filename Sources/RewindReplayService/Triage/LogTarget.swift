@@ -60,14 +60,63 @@ package enum LogSearch {
   /// is listed once.
   /// - Throws: ``Failure`` for a path that is neither a file, a folder nor a glob with matches.
   package static func targets(_ paths: [String]) throws(Failure) -> [LogTarget] {
+    var found: [LogTarget] = []
+    for path in paths { found += try self.targets(path) }
     var targets: [LogTarget] = []
     var seen = Set<String>()
-    for path in paths {
-      for target in try self.targets(path) where seen.insert(target.path).inserted {
-        targets.append(target)
-      }
+    for target in joiningSessions(found) where seen.insert(target.path).inserted {
+      targets.append(target)
     }
     return targets
+  }
+
+  /// `targets` with the rotated files of one recorded session, when every one of them was named
+  /// one by one (a shell's `logs/*.jsonl`, or a glob), replaced by that session as one log, where
+  /// its first file was; files of a session named only in part stay logs of their own.
+  private static func joiningSessions(_ targets: [LogTarget]) -> [LogTarget] {
+    let single = targets.filter { $0.session == nil }.map(\.path)
+    let given = Set(single)
+    var byDirectory: [String: [String]] = [:]
+    for path in single {
+      byDirectory[(path as NSString).deletingLastPathComponent, default: []].append(path)
+    }
+    var sessionOf: [String: LogTarget] = [:]
+    for (directory, files) in byDirectory where files.contains(where: isRotatedName) {
+      let folder = directory.isEmpty ? "." : directory
+      for session in RecordingsFolder(path: folder).sessions() where session.files.count > 1 {
+        let target = sessionTarget(session, in: directory)
+        guard target.files.allSatisfy(given.contains) else { continue }
+        for file in target.files { sessionOf[file] = target }
+      }
+    }
+    guard !sessionOf.isEmpty else { return targets }
+    var joined: [LogTarget] = []
+    var placed = Set<String>()
+    for target in targets {
+      guard target.session == nil, let session = sessionOf[target.path] else {
+        joined.append(target)
+        continue
+      }
+      if placed.insert(session.path).inserted { joined.append(session) }
+    }
+    return joined
+  }
+
+  /// Whether a file's name is a rotated file's (`NAME.N.jsonl`).
+  private static func isRotatedName(_ path: String) -> Bool {
+    let stem = (path as NSString).lastPathComponent.dropLast(".jsonl".count)
+    return stem.split(separator: ".").last.map { Int($0) != nil } ?? false
+  }
+
+  /// `session` of the recordings folder `directory` as one log, its files named under
+  /// `directory` as given.
+  private static func sessionTarget(_ session: RecordedSession, in directory: String) -> LogTarget {
+    let prefix = directory.isEmpty ? "" : directory + "/"
+    let files = session.files.map { prefix + ($0 as NSString).lastPathComponent }
+    var target = LogTarget(session: session)
+    target.path = files.last ?? target.path
+    target.files = files
+    return target
   }
 
   /// The logs one path names (see ``LogSearch``).
@@ -119,18 +168,11 @@ package enum LogSearch {
     for (directory, files) in byDirectory {
       // Files named as a recordings folder names them group into sessions; the rest are logs
       // of their own.
-      let hasRotated = files.contains { name in
-        let stem = (name as NSString).lastPathComponent.dropLast(".jsonl".count)
-        return stem.split(separator: ".").last.map { Int($0) != nil } ?? false
-      }
       var inSessions = Set<String>()
-      if hasRotated {
+      if files.contains(where: isRotatedName) {
         for session in RecordingsFolder(path: directory).sessions() where session.files.count > 1 {
-          let files = session.files.map { directory + "/" + ($0 as NSString).lastPathComponent }
-          inSessions.formUnion(files)
-          var target = LogTarget(session: session)
-          target.path = files.last ?? target.path
-          target.files = files
+          let target = sessionTarget(session, in: directory)
+          inSessions.formUnion(target.files)
           targets.append(target)
         }
       }

@@ -1,5 +1,6 @@
 import Foundation
 import RewindReplayService
+import RewindTestSupport
 import Testing
 
 /// What `replay triage` and `replay info FOLDER` take for logs: files as named, `.jsonl` files
@@ -55,5 +56,26 @@ import Testing
             + "or a glob ('logs/*.jsonl')")
       }
     }
+  }
+
+  /// A shell's `logs/*.jsonl` names a session's rotated files one by one: they are one log, as
+  /// in a folder; a session named only in part is not joined.
+  @Test func theRotatedFilesOfASessionNamedOneByOneAreOneLog() throws {
+    let folder = Repository.fixture("analysis/logs/phone-1.4.2")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+      $0.hasSuffix(".jsonl")
+    }.sorted()
+    #expect(names.count == 25)
+    let named = try LogSearch.targets(names.map { "\(folder)/\($0)" })
+    let byFolder = LogSearch.folder(folder)
+    #expect(named.count == 5)
+    #expect(Set(named.map(\.files)) == Set(byFolder.map(\.files)))
+    #expect(named.first { $0.path.hasSuffix("todo-9876.jsonl") }?.files.count == 6)
+    let part = try LogSearch.targets([
+      "\(folder)/2026-12-06T20-06-12-405Z-todo-9876.1.jsonl",
+      "\(folder)/2026-12-06T20-06-12-405Z-todo-9876.jsonl",
+    ])
+    #expect(part.count == 2)
+    #expect(part.allSatisfy { $0.files.count == 1 })
   }
 }
