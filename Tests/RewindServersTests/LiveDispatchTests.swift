@@ -29,20 +29,28 @@ import Testing
     return nil
   }
 
+  /// A listener in `folder`, and a counter store recording to it (and to `app.jsonl`).
+  static func start(in folder: String, acceptsActions: Bool) throws -> (
+    LiveListener, Live.Events, Store<CounterState, CounterAction>,
+    Recorder<CounterState, CounterAction>
+  ) {
+    let socket = "\(folder)/v.sock"
+    let events = Live.Events()
+    let listener = try Live.listener(.unix(path: socket), token: "t0k", in: folder, events: events)
+    let store = Store(initialState: CounterState(), reducer: counterReducer)
+    let recorder = try store.startRecording(
+      to: "\(folder)/app.jsonl", app: "counter",
+      options: RecordingOptions(
+        liveViewer: LiveViewer(
+          address: .unixSocket(path: socket), token: "t0k", acceptsActions: acceptsActions)))
+    return (listener, events, store, recorder)
+  }
+
   @Test func anAppThatAcceptsActionsDispatchesTheViewersThroughItsStoreAndRecordsThemAsSuch()
     throws
   {
     try Live.withFolder { folder in
-      let socket = "\(folder)/v.sock"
-      let events = Live.Events()
-      let listener = try Live.listener(
-        .unix(path: socket), token: "t0k", in: folder, events: events)
-      let store = Store(initialState: CounterState(), reducer: counterReducer)
-      let recorder = try store.startRecording(
-        to: "\(folder)/app.jsonl", app: "counter",
-        options: RecordingOptions(
-          liveViewer: LiveViewer(
-            address: .unixSocket(path: socket), token: "t0k", acceptsActions: true)))
+      let (listener, events, store, recorder) = try Self.start(in: folder, acceptsActions: true)
       // The store's own wiring dispatches on the main queue; a test's main queue does not run,
       // so the test's store takes them on a queue of its own, as an app's own store would.
       let queue = DispatchQueue(label: "test store")
@@ -96,14 +104,7 @@ import Testing
 
   @Test func anAppThatDidNotOptInRefusesTheViewersActionsAndItsStateIsUntouched() throws {
     try Live.withFolder { folder in
-      let socket = "\(folder)/v.sock"
-      let events = Live.Events()
-      let listener = try Live.listener(
-        .unix(path: socket), token: "t0k", in: folder, events: events)
-      let store = Store(initialState: CounterState(), reducer: counterReducer)
-      let recorder = try store.startRecording(
-        to: "\(folder)/app.jsonl", app: "counter",
-        options: RecordingOptions(liveViewer: .unixSocket(socket, token: "t0k")))
+      let (listener, events, store, recorder) = try Self.start(in: folder, acceptsActions: false)
       store.dispatch(.increment)
       #expect(Live.eventually(30) { Self.connection(events) != nil })
       let number = try #require(Self.connection(events))
