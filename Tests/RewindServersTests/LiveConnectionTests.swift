@@ -197,10 +197,11 @@ import Testing
       #expect(Self.eventually(30) { events.disconnections == 1 })
       listener.stop()
       let saved = try ReplayLog(path: "\(folder)/saved.jsonl")
-      // The last state record written before the viewer connected: 1,200 — or an earlier one
-      // when a busy machine's background encoder skipped a later one (a `state-skipped` line).
+      // The last state record written before the viewer connected: 1,200 — or, when a busy
+      // machine's background encoder was still busy at a checkpoint, the one owed after it (the
+      // first action the encoder was free at), or an earlier one.
       let base = saved.header.firstSeq - 1
-      #expect(base > 0 && base <= 1_200 && base % 400 == 0, "base \(base)")
+      #expect(base > 0 && base <= 1_300, "base \(base)")
       // The header says its state follows, and the parts that follow it are that state (the
       // first checkpoint, at 400, is written in line: the state before it encoded small).
       let header = try Self.lines("\(folder)/saved.jsonl", kind: "header")
