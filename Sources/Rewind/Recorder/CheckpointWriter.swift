@@ -73,8 +73,8 @@ final class CheckpointWriter: Sendable {
   }
 }
 
-/// A thread that runs one job at a time at a low priority (``lowerPriority()``): it never
-/// preempts the app's thread on waking, and yields most of a shared core to it. It waits on a
+/// A thread that runs one job at a time at a background priority (``lowerPriority()``): it never
+/// preempts the app's thread on waking. It waits on a
 /// semaphore between jobs, so it costs nothing while no checkpoint is due.
 final class CheckpointEncoderThread: Sendable {
   private let wake = DispatchSemaphore(value: 0)
@@ -113,13 +113,14 @@ final class CheckpointEncoderThread: Sendable {
     wake.signal()
   }
 
-  /// Lowers the calling thread's priority: on Linux `SCHED_IDLE` (it runs when a core has
-  /// nothing else to run: it never takes a core from the app's thread, which a thread at any
-  /// other priority does for a whole scheduler tick when the two share a core). The price: while
-  /// other work keeps every core busy, the encoding waits, and checkpoints are skipped (the
-  /// actions are all recorded). Elsewhere, ``init()``'s `qualityOfService`.
+  /// Lowers the calling thread's priority: on Linux `SCHED_BATCH` (waking it never preempts the
+  /// app's thread; its share of a busy core is a fair one). Not `SCHED_IDLE`, which keeps it off
+  /// a core whenever anything else wants one: on a busy machine the encoding then waits, and with
+  /// it every checkpoint and every rotation of a large state (which waits for the state being
+  /// written), so a file grew past its `maxBytes` for as long as the machine stayed busy.
+  /// Elsewhere, ``init()``'s `qualityOfService`.
   private static func lowerPriority() {
-    BackgroundThreadPriority.lowerCallingThread(to: .idle)
+    BackgroundThreadPriority.lowerCallingThread(to: .batch)
   }
 }
 
@@ -127,8 +128,6 @@ final class CheckpointEncoderThread: Sendable {
 enum BackgroundThreadPriority {
   /// Linux's scheduling policies for a background thread.
   enum Policy {
-    /// `SCHED_IDLE`: runs only on a core nothing else wants.
-    case idle
     /// `SCHED_BATCH`: never preempts the running thread on waking; its share of the cores by
     /// nice 0, like the app's thread.
     case batch
@@ -141,10 +140,12 @@ enum BackgroundThreadPriority {
     #if os(Linux)
       var parameters = sched_param()
       parameters.sched_priority = 0
-      // SCHED_IDLE (5) and SCHED_BATCH (3), which Glibc's module does not export (macros under
-      // _GNU_SOURCE); pid 0 is the calling thread. A failure leaves the thread at its priority:
-      // more likely to take the app's core, never wrong.
-      _ = sched_setscheduler(0, policy == .idle ? 5 : 3, &parameters)
+      // SCHED_BATCH (3), which Glibc's module does not export (a macro under _GNU_SOURCE); pid 0
+      // is the calling thread. A failure leaves the thread at its priority: more likely to take
+      // the app's core, never wrong.
+      switch policy {
+      case .batch: _ = sched_setscheduler(0, 3, &parameters)
+      }
     #endif
   }
 }
