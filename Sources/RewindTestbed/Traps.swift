@@ -1,3 +1,4 @@
+import Foundation
 import Rewind
 
 /// The state of the `traps` app: a counter and a list that stays empty.
@@ -23,6 +24,12 @@ enum TrapAction: Codable, Equatable, Sendable {
   case divideByZero
   /// Recursion without end: a stack overflow (`SIGSEGV`).
   case runawayRecursion
+  /// A reducer that never returns: it sleeps forever (`replay triage`'s time limit).
+  case hang
+  /// A reducer that takes memory without end: 64 MiB a step, every page written, none freed
+  /// (`replay triage`'s memory limit); after 1 GiB it stops with `fatalError`, so that a run
+  /// whose memory limit failed ends on a crash rather than with the machine's memory.
+  case grow
 }
 
 /// The reducer of the `traps` app.
@@ -37,6 +44,8 @@ let trapReducer = Reducer<TrapState, TrapAction> { state, action in
   case .runawayRecursion:
     var depth = 0
     state.count = descend(&depth)
+  case .hang: sleepForever()
+  case .grow: growWithoutEnd()
   }
 }
 
@@ -52,4 +61,27 @@ func descend(_ depth: inout Int) -> Int {
   depth &+= 1
   if depth == 0 { return 0 }
   return descend(&depth) &+ depth
+}
+
+/// Never returns: sleeps a second at a time, forever.
+@inline(never)
+func sleepForever() -> Never {
+  while true { sleep(1) }
+}
+
+/// The memory ``TrapAction/grow`` took, kept where the optimizer cannot drop it.
+nonisolated(unsafe) private var grown: [UnsafeMutableRawPointer] = []
+
+/// Takes 64 MiB, writes every page of it and keeps it, every 20 ms; stops the process after
+/// 1 GiB.
+@inline(never)
+func growWithoutEnd() -> Never {
+  let step = 64 << 20
+  for round in 1...16 {
+    guard let block = malloc(step) else { break }
+    memset(block, Int32(round), step)
+    grown.append(block)
+    usleep(20_000)
+  }
+  fatalError("grew by \(grown.count * 64) MiB and nothing stopped it")
 }

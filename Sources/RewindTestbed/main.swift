@@ -9,6 +9,8 @@
 //   rewind-testbed clock-journal LOG       record with a reducer that reads the clock (docs/determinism.md)
 //   rewind-testbed signal LOG HOW [CHAIN]  record with recordsFatalSignals, then die HOW (SignalRecordChild)
 //   rewind-testbed folder DIR N HOW       record N todo actions into a recordings folder, end HOW
+//   rewind-testbed runaway LOG HOW         record the traps app until a reducer that does not
+//                                          return (HOW: hang, grow) gets it killed (RunawayRecordChild)
 //   rewind-testbed live LOG N PAUSE_MS [QUEUE]  record N counter actions to LOG and to the live
 //                                          viewer of REWIND_LIVE, PAUSE_MS apart (docs/live.md);
 //                                          REWIND_LIVE_ACCEPTS_ACTIONS=1 takes the viewer's actions
@@ -79,10 +81,12 @@ do {
       queueCapacity: arguments.count == 6 ? Int(arguments[5]) : nil)
   case ("clock-journal", 3):
     try ChildModes.clockReadingJournal(to: arguments[2])
+  case ("runaway", 4):
+    try RunawayRecordChild.run(log: arguments[2], how: arguments[3])
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | record-big LOG N | dispatch-from-reducer | clock-journal LOG | folder DIR N HOW | live LOG N PAUSE_MS [QUEUE] | signal LOG HOW [CHAIN] | replay ARGS… | peak REPORT ARGS…\n"
+        "usage: rewind-testbed fixtures DIR | crash LOG | record LOG POLICY N | record-big LOG N | dispatch-from-reducer | clock-journal LOG | folder DIR N HOW | live LOG N PAUSE_MS [QUEUE] | signal LOG HOW [CHAIN] | runaway LOG HOW | replay ARGS… | peak REPORT ARGS…\n"
           .utf8))
     exit(2)
   }
