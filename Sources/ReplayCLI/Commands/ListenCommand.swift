@@ -65,25 +65,7 @@ extension CommandInvocation {
 
     /// `wait [N] [--timeout S]`: until N more actions arrived (default 1), the app closed its
     /// recorder, or the time limit.
-    func wait(_ words: [String]) {
-      var count = 1
-      var limit: Int?
-      var index = 1
-      while index < words.count {
-        if words[index] == "--timeout", index + 1 < words.count, let seconds = Int(words[index + 1])
-        {
-          limit = seconds
-          index += 2
-        } else if let number = Int(words[index]), number >= 1 {
-          count = number
-          index += 1
-        } else {
-          output.writeLine(
-            "error: wait [N] [--timeout SECONDS]: '\(inert(words[index]))' is neither",
-            to: .standardError)
-          return
-        }
-      }
+    func wait(count: Int, limit: Int?) {
       let target = session.log.lastSeq + count
       let end = limit.map { DispatchTime.now() + .seconds($0) }
       var closed = false
@@ -91,6 +73,7 @@ extension CommandInvocation {
         let pending = events.take()
         for event in pending {
           show(event)
+          if case .connected(let app) = event { apps[app.connection] = app }
           if case .disconnected(let app, _) = event, app.hello.session == live.app.hello.session {
             closed = true
           }
@@ -114,65 +97,71 @@ extension CommandInvocation {
     /// `dispatch ACTION`: asks the app to dispatch the action (its JSON as the log writes it),
     /// when the app accepts actions; shows the action once it is recorded.
     func dispatch(_ line: String) {
-      let text = line.drop(while: { $0 == " " || $0 == "\t" }).dropFirst("dispatch".count)
-        .trimmingCharacters(in: .whitespaces)
-      guard !text.isEmpty else {
-        output.writeLine(
-          #"error: dispatch ACTION: the action's JSON as the log writes it, e.g. dispatch {"add":{"title":"Milk"}}"#,
-          to: .standardError)
-        return
+      let result = listening.dispatch(LiveListening.dispatchedText(of: line), to: live.app) {
+        event in
+        if case .connected(let app) = event { apps[app.connection] = app }
+        show(event)
       }
-      guard live.app.hello.acceptsActions else {
-        output.writeLine(
-          "error: \(inert(live.app.hello.app)) does not accept actions from the viewer: give its LiveViewer acceptsActions: true, in a debug build (docs/live.md, Sending actions)",
-          to: .standardError)
-        return
-      }
-      let action: JSONValue
-      do {
-        action = try JSONParser.parse(Array(text.utf8))
-      } catch {
-        output.writeLine("error: the action is not JSON: \(error)", to: .standardError)
-        return
-      }
-      let id: Int
-      do throws(LiveRefusal) {
-        id = try listener.dispatch(action, toConnection: live.app.connection)
-      } catch {
-        output.writeLine("error: \(inert(error.description))", to: .standardError)
-        return
-      }
-      // The app answers once its store recorded the action (or at once, refusing it).
-      let deadline = DispatchTime.now() + .seconds(5)
-      var answer: LiveProtocol.DispatchAnswer?
-      while answer == nil, DispatchTime.now() < deadline {
-        for event in events.take() {
-          if case .dispatchAnswered(_, let reply) = event, reply.id == id {
-            answer = reply
-            continue
-          }
-          if case .connected(let app) = event { apps[app.connection] = app }
-          show(event)
-        }
-        if answer == nil { events.wait(milliseconds: 50) }
-      }
-      switch answer {
-      case .refused(let refusal):
-        output.writeLine(
-          "error: \(inert(live.app.hello.app)) refused the action: \(inert(refusal.reason))",
-          to: .standardError)
-      case .dispatched(_, let seq):
+      switch result {
+      case .failure(let failure):
+        output.writeLine("error: \(failure.message)", to: .standardError)
+      case .success(let seq):
         // Its line follows the answer: read until it is here.
+        let deadline = DispatchTime.now() + LiveListening.dispatchTimeout
         while session.log.lastSeq < seq, DispatchTime.now() < deadline {
           refresh(quietly: true)
           if session.log.lastSeq < seq { events.wait(milliseconds: 20) }
         }
         output.writeLine("dispatched: \(inert(live.app.hello.app)) recorded it as #\(seq)")
         if session.log.lastSeq >= seq { _ = session.execute("action \(seq)") }
-      case nil:
-        output.writeLine(
-          "error: no answer from \(inert(live.app.hello.app)) in 5 s: its main queue may be busy, or a middleware dropped the action",
-          to: .standardError)
+      }
+    }
+
+    /// `app N`: views app N's session.
+    func view(_ number: Int) {
+      guard let app = apps[number] else {
+        output.writeLine("error: app N: one of \(apps.keys.sorted())", to: .standardError)
+        return
+      }
+      guard let opened = try? openLive(app.path) else {
+        output.writeLine("error: \(inert(app.path)) cannot be read yet", to: .standardError)
+        return
+      }
+      live = LiveView(app: app)
+      live.openedBytes = Platform.fileIdentity(app.path)?.size ?? 0
+      session.reopen(opened)
+      output.writeLine("viewing \(describe(app))")
+    }
+
+    /// `wait` and `app`, parsed as every command's arguments are.
+    func runParsed(_ words: [String]) {
+      let invocation: Invocation
+      do throws(CommandUsageError) {
+        invocation = try LiveSessionCommands.program.parse(words)
+      } catch {
+        output.writeLine(LiveSessionCommands.program.render(error), to: .standardError)
+        return
+      }
+      switch invocation {
+      case .help(let command):
+        output.writeLine(LiveSessionCommands.program.helpText(for: command))
+      case .run(let command, let arguments):
+        do throws(CommandUsageError) {
+          let number = try LiveSessionCommands.number(arguments, of: command)
+          if command == LiveSessionCommands.wait {
+            let limit: Int?
+            do throws(UsageError) {
+              limit = try arguments.int("timeout")
+            } catch {
+              throw CommandUsageError(error, command: command)
+            }
+            wait(count: number ?? 1, limit: limit)
+          } else if let number {
+            view(number)
+          }
+        } catch {
+          output.writeLine(LiveSessionCommands.program.render(error), to: .standardError)
+        }
       }
     }
 
@@ -195,8 +184,8 @@ extension CommandInvocation {
             dispatch ACTION         send an action (its JSON) into an app that accepts them
           """)
         return goesOn
-      case "wait":
-        wait(words)
+      case "wait", "app":
+        runParsed(words)
         return true
       case "apps":
         for app in apps.values.sorted(by: { $0.connection < $1.connection }) {
@@ -204,20 +193,6 @@ extension CommandInvocation {
             "\(app.connection == live.app.connection ? "*" : " ") \(app.connection)  \(describe(app))"
           )
         }
-        return true
-      case "app":
-        guard words.count == 2, let number = Int(words[1]), let app = apps[number] else {
-          output.writeLine("error: app N: one of \(apps.keys.sorted())", to: .standardError)
-          return true
-        }
-        guard let opened = try? openLive(app.path) else {
-          output.writeLine("error: \(inert(app.path)) cannot be read yet", to: .standardError)
-          return true
-        }
-        live = LiveView(app: app)
-        live.openedBytes = Platform.fileIdentity(app.path)?.size ?? 0
-        session.reopen(opened)
-        output.writeLine("viewing \(describe(app))")
         return true
       default:
         refresh()
@@ -476,5 +451,45 @@ enum LiveSettings {
     case .tcp(let host, let port):
       return ".tcp(host: \"\(host)\", port: \(port), token: \"\(token)\")"
     }
+  }
+}
+
+/// The live session's own commands that take arguments (`replay listen`), parsed as every
+/// command's are, so a mistake reads as it does for `replay info`: `wait [N] [--timeout S]`
+/// and `app N`.
+enum LiveSessionCommands {
+  /// `wait [N] [--timeout SECONDS]`.
+  static let wait = CommandSpec(
+    name: "wait",
+    abstract: "Wait for N more actions (default 1), a stop, or the app's end.",
+    arguments: [ArgumentSpec("N", help: "How many more actions to wait for.", isOptional: true)],
+    options: [
+      .option(
+        "timeout", valueName: "SECONDS", kind: .integer(minimum: 1),
+        help: "Stop waiting after this long.")
+    ])
+
+  /// `app N`.
+  static let app = CommandSpec(
+    name: "app",
+    abstract: "View app N's session (apps lists the numbers).",
+    arguments: [ArgumentSpec("N", help: "The app's number, as apps lists it.")])
+
+  /// The commands, in an interactive program (no program name in their usage).
+  static let program = ProgramSpec(
+    name: "", abstract: "The live session's commands.", commands: [wait, app])
+
+  /// The positional `N` of `command`, a positive whole number, or `nil` when not given.
+  static func number(
+    _ arguments: ParsedArguments, of command: CommandSpec
+  ) throws(CommandUsageError) -> Int? {
+    guard let text = arguments.positional("N") else { return nil }
+    guard let number = Int(text), number >= 1 else {
+      throw CommandUsageError(
+        .invalidValue(
+          option: "N", value: text, expected: ValueKind.integer(minimum: 1).expectation),
+        command: command)
+    }
+    return number
   }
 }

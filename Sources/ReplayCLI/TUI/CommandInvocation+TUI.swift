@@ -48,7 +48,7 @@ extension CommandInvocation {
     let app = try listening.firstApp(shownBy: self)
     let opened = try openLive(app.path)
     let feed = TUILiveFeed(
-      listening: listening, app: app,
+      listening: listening, first: app,
       openedBytes: Platform.fileIdentity(app.path)?.size ?? 0
     ) { path in
       do throws(CommandFailure) {

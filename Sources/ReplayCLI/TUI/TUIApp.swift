@@ -35,7 +35,10 @@ enum TUIApp {
     defer { terminal.close() }
     let size = terminal.size
     let model = TUIModel(opened: opened, width: size.columns, height: size.rows)
-    if let live { model.startLive(TUILiveStatus(hello: live.app.hello)) }
+    if let live {
+      model.startLive(TUILiveStatus(hello: live.first.hello, path: live.first.path))
+      model.liveSource = live
+    }
     var writer = ScreenWriter(style: output.style(for: .standardOutput))
     let progress = ProgressRow()
     // The timeline shown reports its rebuilds on the message row (a live log's is a new one

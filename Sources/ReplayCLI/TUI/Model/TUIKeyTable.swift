@@ -28,6 +28,8 @@ enum TUIKeyCommand: Sendable, Equatable {
   case fold
   /// Rebuilds the last state of a cut-off log.
   case confirmRebuild
+  /// Shows the next (1) or previous (-1) running app (`replay tui --listen`).
+  case switchApp(Int)
   /// Shows the keys.
   case help
   /// Repaints the screen.
@@ -102,6 +104,10 @@ enum TUIKeyTable {
     TUIKeyBinding(
       keys: [.character(":")], label: ":", summary: "run a session command (help lists them)",
       commands: [.ask(.command)], footer: ": command"),
+    TUIKeyBinding(
+      keys: [.character("a"), .character("A")], label: "a / A",
+      summary: "next / previous running app, when several are connected (replay tui --listen)",
+      commands: [.switchApp(1), .switchApp(-1)]),
     TUIKeyBinding(
       keys: [.character("!")], label: "!", summary: "rebuild the last state of a cut-off log",
       commands: [.confirmRebuild]),

@@ -10,6 +10,10 @@ struct TUILiveStatus: Sendable, Equatable {
   var session: String
   /// The app's machine.
   var host: String
+  /// The file its session is saved to.
+  var path: String
+  /// Whether the app was shown yet (one that connected while another was shown was not).
+  var wasShown = false
   /// Actions the app could not send (its queue overflowed): skipped lines of the log.
   var dropped = 0
   /// Why the app's connection ended, while it is not connected; `nil` while it is.
@@ -18,32 +22,30 @@ struct TUILiveStatus: Sendable, Equatable {
   /// there, no longer following the end, until the user moves the cursor.
   var stoppedAt: Int?
 
-  /// The status of the app that greeted with `hello`, connected.
-  init(hello: LiveProtocol.Hello) {
+  /// The status of the app that greeted with `hello`, connected, its session saved to `path`.
+  init(hello: LiveProtocol.Hello, path: String = "") {
     app = hello.app
     session = hello.session
     host = hello.host
+    self.path = path
   }
+
+  /// `counter (session 1a2b3c4d, host mac)`.
+  var name: String { "\(app) (session \(session.prefix(8)), host \(host))" }
 
   /// The header's words for the app: `live · app counter (session 1a2b3c4d, host mac)`, with
   /// `disconnected` for `live` once the app went away.
   var headerText: String {
-    "\(disconnected == nil ? "live" : "disconnected") · app \(app) "
-      + "(session \(session.prefix(8)), host \(host))"
+    "\(disconnected == nil ? "live" : "disconnected") · app \(name)"
   }
 
-  /// Takes in what the listener reported; returns the line the message row shows for it, if
-  /// any (drops are counted in the header instead).
+  /// Takes in what the listener reported of this app (events of others change nothing); returns
+  /// the line the message row shows for it, if any (drops are counted in the header instead).
   mutating func note(_ event: LiveListener.Event) -> TUIMessageLine? {
     switch event {
     case .connected(let other):
-      guard other.hello.session == session else {
-        return TUIMessageLine(
-          text: "another app connected: \(other.hello.app) (session "
-            + "\(other.hello.session.prefix(8)), host \(other.hello.host)), saved to "
-            + "\(other.path); this view stays on \(app)",
-          isError: false)
-      }
+      // Another app is the model's to add (``TUIModel/note(_:)``).
+      guard other.hello.session == session else { return nil }
       let wasAway = disconnected != nil
       disconnected = nil
       return wasAway ? TUIMessageLine(text: "\(app) reconnected", isError: false) : nil

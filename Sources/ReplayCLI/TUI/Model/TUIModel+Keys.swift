@@ -50,6 +50,7 @@ extension TUIModel {
     case .switchPane: focus = focus == .actions ? .state : .actions
     case .fold: if focus == .state { toggleFold() } else { focus = .state }
     case .confirmRebuild: confirmRebuild()
+    case .switchApp(let delta): switchApp(by: delta)
     case .help: showsHelp = true
     case .redraw: needsFullRedraw = true
     case .quit: isFinished = true

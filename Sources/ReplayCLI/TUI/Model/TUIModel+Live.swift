@@ -6,6 +6,7 @@ extension TUIModel {
   /// end as actions arrive.
   func startLive(_ status: TUILiveStatus) {
     live = status
+    live?.wasShown = true
     service.isLive = true
     try? service.debugger.place(at: log.lastSeq)
     followPosition()

@@ -36,9 +36,20 @@ extension TUIModel {
     followPosition()
   }
 
-  /// Runs a session command typed after `:`, parsed through the session's command table.
+  /// Runs a session command typed after `:`, parsed through the session's command table; on a
+  /// running app (`replay tui --listen`), `dispatch ACTION` too, as in `replay listen`.
   func run(commandLine line: String) {
     let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    if words.first == "dispatch" {
+      guard let liveSource else {
+        report(
+          "error: dispatch sends an action into a running app: replay tui --listen "
+            + "(docs/live.md, Sending actions back)", isError: true)
+        return
+      }
+      liveSource.dispatch(LiveListening.dispatchedText(of: line), in: self)
+      return
+    }
     do throws(ReplayFailure) {
       perform(try service.request(words))
     } catch {

@@ -105,8 +105,16 @@ final class TUIModel {
   var findHistory: [String] = []
   /// The last request a key or command sent to the service (what a test of the keys checks).
   var lastRequest: (any ReplayRequest)?
-  /// The running app shown (`replay tui --listen`), or `nil` for a log opened from a file.
-  var live: TUILiveStatus?
+  /// The running apps that connected (`replay tui --listen`), in the order they did; empty for
+  /// a log opened from a file.
+  var liveApps: [TUILiveStatus] = []
+  /// The index in ``liveApps`` of the app shown.
+  var shownApp = 0
+  /// The views of the apps not shown, by session: each keeps its cursor, watchpoints and
+  /// scroll while another app is looked at (``switchApp(by:)``).
+  var parkedViews: [String: TUIAppView] = [:]
+  /// What opens the other apps' logs and sends `dispatch` (`replay tui --listen`'s feed).
+  var liveSource: (any TUILiveSource)?
   /// The state shown, read a level at a time as the tree pane draws it, with the position and
   /// skips it is of (the service keeps the texts; this is the view of one of them).
   private var shown: (position: Int, skips: [Int], view: TUIStateView)?
@@ -130,6 +138,45 @@ final class TUIModel {
     next.isLive = service.isLive
     service = next
     forgetStates()
+  }
+
+  /// The running app shown (`replay tui --listen`), or `nil` for a log opened from a file.
+  /// Setting it changes the status of the app shown (the first, when there is none yet).
+  var live: TUILiveStatus? {
+    get { liveApps.indices.contains(shownApp) ? liveApps[shownApp] : nil }
+    set {
+      guard let newValue else {
+        liveApps = []
+        return
+      }
+      if liveApps.indices.contains(shownApp) {
+        liveApps[shownApp] = newValue
+      } else {
+        liveApps = [newValue]
+        shownApp = 0
+      }
+    }
+  }
+
+  /// What belongs to the app shown (`replay tui --listen`) and stays with it while another is
+  /// shown: the service (cursor, watchpoints, breakpoints, skips), the scroll, the state tree's
+  /// folds and cursor, the stops marked.
+  func parkView() -> TUIAppView {
+    TUIAppView(
+      service: service, listTop: listTop, tree: tree, stops: stops, lastResponse: lastResponse,
+      isRiskAccepted: isRiskAccepted)
+  }
+
+  /// Shows `view`, an app's parked view or a new one (``TUIAppView/init(opened:)``).
+  func show(_ view: TUIAppView) {
+    service = view.service
+    listTop = view.listTop
+    tree = view.tree
+    stops = view.stops
+    lastResponse = view.lastResponse
+    isRiskAccepted = view.isRiskAccepted
+    forgetStates()
+    followPosition()
   }
 
   /// The log and its timeline.
@@ -235,4 +282,46 @@ final class TUIModel {
 struct TUIProblem: Error {
   /// The line.
   var message: String
+}
+
+/// One running app's view in `replay tui --listen`, kept while another app is shown.
+struct TUIAppView {
+  /// The service: the log, cursor, watchpoints, breakpoints and skips.
+  var service: ReplayService
+  /// The first position shown in the action list.
+  var listTop: Int
+  /// Folds, cursor and scroll of the state tree.
+  var tree: StateTreeView
+  /// Positions where `continue` or `reverse-continue` stopped.
+  var stops: [Int]
+  /// The response to the last request.
+  var lastResponse: (any ReplayResponse)?
+  /// Whether the user asked to rebuild the last state of a cut-off log (`!`).
+  var isRiskAccepted: Bool
+
+  /// The view of an app not shown before: its log `opened` at its newest action, following the
+  /// end.
+  init(opened: OpenedLog) {
+    service = ReplayService(opened: opened)
+    service.isLive = true
+    try? service.debugger.place(at: opened.log.lastSeq)
+    listTop = service.position
+    tree = StateTreeView()
+    stops = []
+    lastResponse = nil
+    isRiskAccepted = false
+  }
+
+  /// A view with every part given.
+  init(
+    service: ReplayService, listTop: Int, tree: StateTreeView, stops: [Int],
+    lastResponse: (any ReplayResponse)?, isRiskAccepted: Bool
+  ) {
+    self.service = service
+    self.listTop = listTop
+    self.tree = tree
+    self.stops = stops
+    self.lastResponse = lastResponse
+    self.isRiskAccepted = isRiskAccepted
+  }
 }

@@ -57,13 +57,15 @@ enum TUIRenderer {
   }
 
   /// The top bar: log, app, number of actions, position, cut off, skips; for a running app
-  /// (`replay tui --listen`), `live` or `disconnected`, the app's session and host, and the
-  /// actions dropped on the way instead of the file and `cut off`.
+  /// (`replay tui --listen`), `live` or `disconnected`, the app's session and host, which of the
+  /// apps connected it is (``TUIModel/appsText``), and the actions dropped on the way instead of
+  /// the file and `cut off`.
   private static func drawHeader(_ model: TUIModel, into grid: inout ScreenGrid) {
     let log = model.log
     var text: String
     if let live = model.live {
       text = " replay · \(live.headerText)"
+      if let apps = model.appsText { text += " · \(apps)" }
       if live.dropped > 0 { text += " · \(live.dropped) dropped" }
     } else {
       let name = log.path.split(separator: "/").last.map(String.init) ?? log.path
