@@ -9,7 +9,7 @@ struct LogIndexer {
     var faults: [LogFault]
     var endReason: String?
     var signal: RecordedSignal?
-    var entries: [LogEntry]
+    var entries: LogEntryTable
     var checkpoints: [Int: LogEntry]
     /// States written in parts, complete ones only: each seq's part lines in order.
     var partedCheckpoints: [Int: [LogEntry]]
@@ -37,7 +37,7 @@ struct LogIndexer {
   private var header: LogHeader?
   private var isChecksummed = false
   private var faults: [LogFault] = []
-  private var entries: [LogEntry] = []
+  private var entries = LogEntryTable()
   private var checkpoints: [Int: LogEntry] = [:]
   private var partedCheckpoints: [Int: [LogEntry]] = [:]
   /// The parts of each state read so far, until its last part completes it.

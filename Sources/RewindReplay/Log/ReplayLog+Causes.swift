@@ -26,10 +26,12 @@ extension ReplayLog {
   public func causeLinks() -> CauseLinks {
     var links = CauseLinks()
     let needle: StaticString = #""cause""#
-    for (index, entry) in entries.enumerated() where entry.kind == .action {
+    for index in 0..<entries.count {
+      let seq = header.firstSeq + index
+      let entry = entries.entry(index, seq: seq)
+      guard entry.kind == .action else { continue }
       let line = bytes.slice(entry.start, entry.start + entry.length)
       guard Self.contains(line, needle) else { continue }
-      let seq = header.firstSeq + index
       guard let cause = (try? parse(entry, members: ["cause"]))?["cause"]?.intValue,
         cause >= firstSeq, cause < seq
       else { continue }

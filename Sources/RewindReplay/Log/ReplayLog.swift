@@ -32,7 +32,7 @@ public final class ReplayLog: Sendable {
   public let ignoredLines: Int
 
   let bytes: LogBytes
-  let entries: [LogEntry]
+  let entries: LogEntryTable
   /// The `costs` lines: the reducer times the recorder measured.
   let costEntries: [LogEntry]
   let checkpointEntries: [Int: LogEntry]
@@ -180,7 +180,7 @@ public final class ReplayLog: Sendable {
   /// How many bytes from the start of the file this log's actions cover: to the end of its last
   /// action line (0 when it has none).
   package var indexedLength: Int {
-    entries.last { $0.length > 0 }.map { $0.start + $0.length } ?? 0
+    entries.endOfLastLine
   }
 
   /// The CRC-32C of the file's first `length` bytes, or `nil` when fewer were read: a replay
@@ -242,7 +242,7 @@ public final class ReplayLog: Sendable {
   func entry(seq: Int) -> LogEntry? {
     let index = seq - header.firstSeq
     guard index >= 0, index < entries.count else { return nil }
-    return entries[index]
+    return entries.entry(index, seq: seq)
   }
 
   /// The JSON of one indexed line, with only the members `names` when the line is long (over

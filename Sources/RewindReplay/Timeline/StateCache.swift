@@ -1,8 +1,13 @@
 /// States kept between steps, within a budget: every `stride`-th position, thinned out (the
-/// stride doubled) when the budget is reached, so memory stays bounded however long the log.
+/// stride doubled) when the budget is reached, so memory stays bounded however long the log; and,
+/// with a `window`, only the states near the last one kept.
 struct StateCache<State> {
   private(set) var stride: Int
   private let capacity: Int
+  /// How far from the last position kept another may be; `Int.max`: any distance.
+  var window: Int {
+    didSet { window = max(1, window) }
+  }
   private var positions: [Int] = []
   private var states: [Int: State] = [:]
 
@@ -10,9 +15,13 @@ struct StateCache<State> {
   ///   - stride: Keep the state of every `stride`-th position.
   ///   - capacity: The most states kept (at least 4); past it, every other one is dropped. 0
   ///     keeps none: for states too large for any to be kept.
-  init(stride: Int, capacity: Int) {
+  ///   - window: Drop the states more than this many positions from the one just kept (a log
+  ///     with checkpoints: beyond a few checkpoint intervals, a checkpoint is as near a
+  ///     starting point as a cached state); `Int.max` keeps states at any distance.
+  init(stride: Int, capacity: Int, window: Int = Int.max) {
     self.stride = max(1, stride)
     self.capacity = capacity <= 0 ? 0 : max(4, capacity)
+    self.window = max(1, window)
   }
 
   var count: Int { states.count }
@@ -34,7 +43,19 @@ struct StateCache<State> {
     states[position] = state
     let index = insertionIndex(position)
     positions.insert(position, at: index)
+    if window < Int.max { dropOutsideWindow(around: position) }
     if states.count > capacity { thin() }
+  }
+
+  /// Drops the states more than ``window`` positions before or after `position`.
+  private mutating func dropOutsideWindow(around position: Int) {
+    let low = insertionIndex(position - window)
+    let high = position > Int.max - window ? positions.count : insertionIndex(position + window + 1)
+    guard low > 0 || high < positions.count else { return }
+    for dropped in positions[high...] { states[dropped] = nil }
+    for dropped in positions[..<low] { states[dropped] = nil }
+    positions.removeSubrange(high...)
+    positions.removeSubrange(..<low)
   }
 
   /// The cached position nearest at or before `position`, and its state.

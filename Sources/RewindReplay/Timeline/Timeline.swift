@@ -46,6 +46,11 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   private let keepsStates: Bool
   /// The most states of a rebuilt stretch kept for stepping back through it.
   private let stretchLimit: Int
+  /// How far from the last state cached the cache keeps others while no action is skipped
+  /// (``StateCache``): twice the longest stretch between two checkpoints of a log that has them,
+  /// so that a walk back keeps the stretch it is in and the one before; farther, the checkpoints
+  /// serve as well. Without checkpoints (or with a skip, which rebuilds from before it), `Int.max`.
+  private let cacheWindow: Int
   /// Called during long rebuilds with the positions done and to do (every 4,096 reductions),
   /// and once with `(total, total)` at the end, so a front end can show progress.
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
@@ -69,7 +74,10 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
   ///     memory too, so stepping through a whole log stays within about twice its size, whatever
   ///     the size of the state. A state estimated larger than the budget by itself (four times
   ///     the log's last checkpoint) is never cached: each position is rebuilt from the nearest
-  ///     checkpoint (or the header) when asked for.
+  ///     checkpoint (or the header) when asked for. A log with checkpoints keeps cached states
+  ///     only within two checkpoint intervals of the last one cached (``cacheWindow``): beyond,
+  ///     a checkpoint is as good a starting point, so stepping through such a log holds a few
+  ///     dozen states, not the budget's worth.
   ///   - usesCheckpoints: Start from the log's recorded checkpoints (`true`, fast), or rebuild
   ///     every state from the header through the reducer (`false`, what `verify` needs).
   ///   - coder: The JSON coder for the actions and checkpoints: Rewind's (the default, fast) or
@@ -89,7 +97,9 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     let stateBytes = max(256, Self.estimatedStateBytes(log) * 4)
     let budget = min(memoryBudget, max(log.byteCount / 2, 32 << 20))
     keepsStates = budget >= stateBytes
-    cache = StateCache(stride: stride, capacity: keepsStates ? budget / stateBytes : 0)
+    cacheWindow = usesCheckpoints ? Self.cacheWindow(log, stride: stride) : Int.max
+    cache = StateCache(
+      stride: stride, capacity: keepsStates ? budget / stateBytes : 0, window: cacheWindow)
     // The states of the last rebuilt stretch count against the budget too: at most a quarter.
     stretchLimit = keepsStates ? max(8, budget / 4 / stateBytes) : 0
   }
@@ -260,6 +270,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     let changed = isSkipped ? skippedSeqs.insert(seq).inserted : skippedSeqs.remove(seq) != nil
     guard changed else { return }
     cache.removeAll(after: seq - 1)
+    cache.window = skippedSeqs.isEmpty ? cacheWindow : Int.max
     if let cursor, cursor.position >= seq { self.cursor = nil }
     recent = nil
   }
@@ -373,6 +384,20 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
       throw .stateDecodingFailed(
         path: log.path, line: line, what: what, codingPath: codingPath, reason: reason)
     }
+  }
+
+  /// Twice the longest stretch of positions with no checkpoint in it (from the header's, or a
+  /// checkpoint, to the next or to the end), at least four strides; `Int.max` for a log with
+  /// no checkpoint.
+  private static func cacheWindow(_ log: ReplayLog, stride: Int) -> Int {
+    guard !log.checkpointSeqs.isEmpty else { return Int.max }
+    var longest = 0
+    var previous = log.positions.lowerBound
+    for seq in log.checkpointSeqs + [log.positions.upperBound] {
+      longest = max(longest, seq - previous)
+      previous = seq
+    }
+    return max(2 * longest, 4 * min(max(1, stride), 1 << 40))
   }
 
   private static func estimatedStateBytes(_ log: ReplayLog) -> Int {

@@ -25,6 +25,24 @@ import Testing
     #expect(!cache.wants(8))
   }
 
+  @Test func aWindowKeepsOnlyStatesNearTheLastOneKept() {
+    var cache = StateCache<Int>(stride: 1, capacity: 100, window: 10)
+    for position in [0, 5, 10, 20] { cache.insert(position, at: position) }
+    // 0 and 5 are more than 10 positions before 20.
+    #expect(cache.count == 2)
+    #expect(cache.nearest(atOrBefore: 9) == nil)
+    #expect(cache.nearest(atOrBefore: 19)?.position == 10)
+    // Back to 3: 20 is more than 10 after it, 10 is not.
+    cache.insert(3, at: 3)
+    #expect(cache.count == 2)
+    #expect(cache.nearest(atOrBefore: 1000)?.position == 10)
+    #expect(cache.nearest(atOrBefore: 9)?.position == 3)
+    // Without a window, nothing is dropped.
+    cache.window = Int.max
+    for position in [500, 1_000] { cache.insert(position, at: position) }
+    #expect(cache.count == 4)
+  }
+
   @Test func removeAllAfterDropsOnlyLaterStates() {
     var cache = StateCache<Int>(stride: 1, capacity: 100)
     for position in 0...10 { cache.insert(position, at: position) }
