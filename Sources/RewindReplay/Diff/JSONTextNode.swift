@@ -81,10 +81,15 @@ struct JSONTextNode: JSONDiffNode {
   /// a child that ends, with the byte after it, within the bytes both texts start with is equal
   /// in both, at the same place; one that starts, with the byte before it, within the bytes both
   /// end with is equal too (the same bytes, read in the same state: valid JSON ends outside any
-  /// string and container). Only the children before the difference are scanned, once, and
-  /// those after it not at all — what makes a diff of two states that differ in one place cost
-  /// one pass over part of one text, not several over both. `nil` when the two are not
-  /// containers of one kind.
+  /// string and container). `nil` when the two are not containers of one kind.
+  ///
+  /// Only the children before the difference are scanned, once, in the old text, and the first
+  /// that reaches into it only up to there (``JSONContainerScan``): when it runs on into the
+  /// bytes both texts end with, it is the only child that may differ, and its end is read
+  /// backward from the container's end over the children after it (or, when they are long, by
+  /// scanning on) — in the old text, and moved by the difference of the lengths in the new one.
+  /// What makes a diff of two states that differ in one place cost about one pass over the part
+  /// of one text before it, not several over both.
   static func narrowed(_ old: JSONTextNode, _ new: JSONTextNode) -> JSONDiffNarrowing<JSONTextNode>?
   {
     old.withBytes { oldBytes in
@@ -92,60 +97,117 @@ struct JSONTextNode: JSONDiffNode {
         guard let first = oldBytes.first, first == newBytes.first,
           first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         else { return nil }
+        let isObject = first == UInt8(ascii: "{")
+        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         let prefix = JSONScan.commonPrefix(oldBytes, newBytes)
         let suffix = JSONScan.commonSuffix(
           oldBytes, newBytes, limit: min(oldBytes.count, newBytes.count) - prefix)
-        // The children within the shared start are the same in both texts, at the same
-        // offsets: counted in the old text only, and the new one read from the first after them.
+        // The children within the shared start are the same in both texts, at the same offsets:
+        // counted in the old text only. The first child after them whose value is a container
+        // starting there is scanned up to the difference, and goes on in each text from there.
         var skipped = 0
         var lastSkippedEnd: Int?
-        func middle(_ bytes: UnsafeRawBufferPointer, of node: JSONTextNode, counting counts: Bool)
-          -> [(key: Range<Int>?, value: JSONTextNode)]
-        {
-          var children: [(key: Range<Int>?, value: JSONTextNode)] = []
-          let suffixStart = bytes.count - suffix
-          // The new text is read from the first child after the skipped ones.
-          let resume =
-            counts ? nil : lastSkippedEnd.map { JSONScan.nextChild(after: $0, in: bytes) }
-          JSONScan.forEachChild(ofContainerAt: 0, in: bytes, from: resume) { key, value in
-            let childStart = key?.lowerBound ?? value.lowerBound
-            if counts && value.upperBound < prefix {
-              skipped += 1
-              lastSkippedEnd = value.upperBound
-              return true
+        var reaching: (start: Int, valueStart: Int, scan: JSONContainerScan)?
+        var position = JSONScan.firstChild(ofContainerAt: 0, in: oldBytes)
+        while position < oldBytes.count, oldBytes[position] != close {
+          if isObject && oldBytes[position] != UInt8(ascii: "\"") { break }
+          let valueStart = isObject ? JSONScan.memberValue(at: position, in: oldBytes) : position
+          let end: Int
+          if valueStart < prefix,
+            oldBytes[valueStart] == UInt8(ascii: "{") || oldBytes[valueStart] == UInt8(ascii: "[")
+          {
+            var scan = JSONContainerScan(at: valueStart)
+            scan.advance(in: oldBytes, upTo: prefix)
+            guard let scanned = scan.end, scanned < prefix else {
+              reaching = (position, valueStart, scan)
+              break
             }
-            if childStart - 1 >= suffixStart { return false }
+            end = scanned
+          } else {
+            end = JSONScan.valueEnd(in: oldBytes, at: valueStart)
+            if end >= prefix { break }
+          }
+          skipped += 1
+          lastSkippedEnd = end
+          position = JSONScan.nextChild(after: end, in: oldBytes)
+        }
+        // Where the last child that may differ ends, read backward over the children in the
+        // shared end (the same bytes in both texts): once, in the old text.
+        var tailEnd: Int??
+        func lastChildEnd() -> Int? {
+          if let tailEnd { return tailEnd }
+          let end = JSONContainerScan.lastChildEnd(
+            before: oldBytes.count - 1, notAfter: oldBytes.count - suffix, in: oldBytes,
+            isObject: isObject, budget: Self.backwardBudget)
+          tailEnd = .some(end)
+          return end
+        }
+        /// The children of one text that may differ: from the first after the skipped ones to
+        /// the last that does not start, with the byte before it, within the shared end.
+        func middle(_ bytes: UnsafeRawBufferPointer, of node: JSONTextNode, shift: Int)
+          -> [(keyStart: Int?, value: JSONTextNode)]
+        {
+          var children: [(keyStart: Int?, value: JSONTextNode)] = []
+          let suffixStart = bytes.count - suffix
+          func append(start: Int, value: Range<Int>) {
             children.append(
               (
-                key,
+                isObject ? start : nil,
                 JSONTextNode(
                   document: node.document, range: value.shifted(by: node.range.lowerBound))
               ))
+          }
+          var from =
+            lastSkippedEnd.map { JSONScan.nextChild(after: $0, in: bytes) }
+            ?? JSONScan.firstChild(ofContainerAt: 0, in: bytes)
+          if let reaching, reaching.start == from, reaching.start - 1 < suffixStart {
+            var scan = reaching.scan
+            scan.advance(in: bytes, upTo: suffixStart)
+            if let end = scan.end {
+              append(start: reaching.start, value: reaching.valueStart..<end)
+              from = JSONScan.nextChild(after: end, in: bytes)
+            } else {
+              // It runs on into the shared end: any child after it starts there.
+              var end = lastChildEnd().map { $0 + shift }
+              if end == nil {
+                scan.advance(in: bytes, upTo: bytes.count)
+                end = scan.end
+              }
+              append(start: reaching.start, value: reaching.valueStart..<(end ?? bytes.count))
+              return children
+            }
+          }
+          JSONScan.forEachChild(ofContainerAt: 0, in: bytes, from: from) { key, value in
+            let childStart = key?.lowerBound ?? value.lowerBound
+            if childStart - 1 >= suffixStart { return false }
+            append(start: childStart, value: value)
             return true
           }
           return children
         }
-        let oldChildren = middle(oldBytes, of: old, counting: true)
-        let newChildren = middle(newBytes, of: new, counting: false)
-        let oldSkipped = skipped
-        if first == UInt8(ascii: "[") {
+        let oldChildren = middle(oldBytes, of: old, shift: 0)
+        let newChildren = middle(newBytes, of: new, shift: newBytes.count - oldBytes.count)
+        if !isObject {
           return JSONDiffNarrowing(
-            skipped: oldSkipped, old: .array(oldChildren.map(\.value)),
+            skipped: skipped, old: .array(oldChildren.map(\.value)),
             new: .array(newChildren.map(\.value)))
         }
         func members(
-          _ children: [(key: Range<Int>?, value: JSONTextNode)], in bytes: UnsafeRawBufferPointer
-        )
-          -> [(key: String, value: JSONTextNode)]
-        {
-          children.map { (($0.key.map { JSONScan.key($0, in: bytes) }) ?? "", $0.value) }
+          _ children: [(keyStart: Int?, value: JSONTextNode)], in bytes: UnsafeRawBufferPointer
+        ) -> [(key: String, value: JSONTextNode)] {
+          children.map { (($0.keyStart.map { JSONScan.key(at: $0, in: bytes) }) ?? "", $0.value) }
         }
         return JSONDiffNarrowing(
-          skipped: oldSkipped, old: .object(members(oldChildren, in: oldBytes)),
+          skipped: skipped, old: .object(members(oldChildren, in: oldBytes)),
           new: .object(members(newChildren, in: newBytes)))
       }
     }
   }
+
+  /// How many bytes ``narrowed(_:_:)`` reads backward, at most, for the end of the one child
+  /// that may differ before it scans on to it instead: enough for the few short members after a
+  /// state's large one, not for the many elements after one element of a long array.
+  static let backwardBudget = 128
 
   /// The value parsed from its text (checked before, so without limits).
   var value: JSONValue {

@@ -101,6 +101,19 @@ private typealias Fixture = DiffFixtures
       #"{"t":[{"id":2,"v":"b"}]}"#
     ), ("[]", "[0]"), ("{}", #"{"":{}}"#),
     (#"{"a":{"b":{"c":1}},"d":[1,2]}"#, #"{"a":{"b":{"c":2}},"d":[1,2]}"#),
+    // A container reaching into the difference and on past it, or ending within it, with
+    // members, strings, escapes and spaces after it (read backward) or before it.
+    (#"{"a":[1,2],"b":3}"#, #"{"a":[1],"x":[2],"b":3}"#),
+    (
+      #"{"a":[{"k":"v\\"},{"k":"w"}], "s":"\"]}" ,"n":-1.5e3 }"#,
+      #"{"a":[{"k":"v\\"},{"k":"x"}], "s":"\"]}" ,"n":-1.5e3 }"#
+    ),
+    (
+      #"{"t":[{"id":1},{"id":2}],"f":"all","n":3}"#,
+      #"{"t":[{"id":1},{"id":2},{"id":3}],"f":"all","n":4}"#
+    ),
+    (#"[[1,[2,3]],[4]]"#, #"[[1,[2,4]],[4]]"#), (#"[[1],[2] ]"#, #"[[1],[2,3] ]"#),
+    (#"{"a":["x\"y",{"b":"]"}],"c":"\\"}"#, #"{"a":["x\"y",{"b":"}"}],"c":"\\"}"#),
   ])
   func sharedBytesAroundADifferenceGiveTheTreesChanges(pair: (String, String)) throws {
     let old = try JSONParser.parse(Array(pair.0.utf8))
