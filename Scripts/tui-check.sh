@@ -219,4 +219,86 @@ grep -qF '"droppedActions":0' "$WORK/live-app.err" \
 tmux_ send-keys -t "$CURRENT" q
 expect_restored live 0
 
+# 7. Two apps at once: the second to connect does not take the view (the header counts the apps,
+#    the message row says one connected); `a` shows it and `A` goes back, each app as it was
+#    left; `:dispatch ACTION` sends an action into the app shown when it accepts them (the first
+#    does: REWIND_LIVE_ACCEPTS_ACTIONS=1), and says why not otherwise.
+multi_socket="$WORK/multi.sock"
+start multi --listen "--socket '$multi_socket' --token tui-check --timeout 60"
+tmux_ resize-window -t "$CURRENT" -x 160 -y 30 >/dev/null 2>&1 || true
+wait_for "waiting for an app"
+REWIND_LIVE="unix:$multi_socket" REWIND_LIVE_TOKEN=tui-check REWIND_LIVE_ACCEPTS_ACTIONS=1 \
+  "$REWIND_TESTBED" live "$WORK/multi-1.jsonl" 1200 50 >/dev/null 2>"$WORK/multi-1.err" &
+multi_1=$!
+wait_for "replay · live · app counter (session "
+# The session shown, and the header's position and last seq.
+header_session() { screen | head -n 1 | sed -nE 's|.* app counter \(session ([0-9a-f]+),.*|\1|p'; }
+header_position() { screen | head -n 1 | sed -nE 's|.* · position ([0-9]+)/([0-9]+).*|\1 \2|p'; }
+session_1="$(header_session)"
+REWIND_LIVE="unix:$multi_socket" REWIND_LIVE_TOKEN=tui-check \
+  "$REWIND_TESTBED" live "$WORK/multi-2.jsonl" 1200 50 >/dev/null 2>"$WORK/multi-2.err" &
+multi_2=$!
+wait_for "app 1 of 2, 1 new (a)"
+expect_screen "another app connected: counter (session "
+[[ -n "$session_1" && "$(header_session)" == "$session_1" ]] \
+  || fail "multi: the second app took the view ($session_1, then $(header_session))"
+pass "multi: a second app joins without taking the view; the header says app 1 of 2, 1 new"
+
+tmux_ send-keys -t "$CURRENT" a
+wait_for "app 2 of 2 · "
+session_2="$(header_session)"
+[[ -n "$session_2" && "$session_2" != "$session_1" ]] || fail "multi: a did not show the second app"
+expect_screen "viewing app 2 of 2: counter (session $session_2"
+# Its cursor, moved off the end, stays there as its actions arrive.
+tmux_ send-keys -t "$CURRENT" Left
+sleep 0.3
+read -r moved_position moved_last <<<"$(header_position)" || true
+[[ -n "${moved_position:-}" && "$moved_position" -lt "$moved_last" ]] || fail "multi: ← did not move the cursor"
+tmux_ send-keys -t "$CURRENT" A
+wait_for "app counter (session $session_1"
+expect_screen "app 1 of 2 · "
+# The first app, left at its end, follows it again.
+for _ in $(seq 1 30); do
+  sleep 0.1
+  read -r back_position back_last <<<"$(header_position)" || true
+  [[ "${back_position:-}" == "${back_last:-x}" && "$back_last" -gt "$moved_last" ]] && break
+done
+[[ "${back_position:-}" == "${back_last:-x}" ]] || fail "multi: the first app's cursor does not follow its end"
+tmux_ send-keys -t "$CURRENT" a
+wait_for "app counter (session $session_2"
+read -r again_position again_last <<<"$(header_position)" || true
+[[ "${again_position:-}" == "$moved_position" && "$again_last" -ge "$moved_last" ]] \
+  || fail "multi: the second app's cursor moved: $moved_position/$moved_last, then ${again_position:-}/${again_last:-}"
+pass "multi: a and A switch apps, each keeping its cursor (the second's at $moved_position, the first's following its end)"
+
+# The second app does not accept actions: dispatch says how to enable it.
+tmux_ send-keys -t "$CURRENT" :
+tmux_ send-keys -t "$CURRENT" -l 'dispatch {"increment":{}}'
+tmux_ send-keys -t "$CURRENT" Enter
+wait_for "error: counter does not accept actions from the viewer: give its LiveViewer acceptsActions: true"
+tmux_ send-keys -t "$CURRENT" A
+wait_for "app counter (session $session_1"
+tmux_ send-keys -t "$CURRENT" :
+tmux_ send-keys -t "$CURRENT" -l 'dispatch {"add":{"_0":1000}}'
+tmux_ send-keys -t "$CURRENT" Enter
+wait_for "dispatched: counter recorded it as #"
+expect_screen "dispatched by the live viewer"
+dispatched_seq="$(screen | sed -nE 's|.*dispatched: counter recorded it as #([0-9]+).*|\1|p' | head -n 1)"
+# Any key closes the output; g goes to the action, marked as the viewer's in the list.
+tmux_ send-keys -t "$CURRENT" g
+tmux_ send-keys -t "$CURRENT" -l "$dispatched_seq"
+tmux_ send-keys -t "$CURRENT" Enter
+wait_for "position $dispatched_seq/"
+screen | grep -qE "> +$dispatched_seq .*⇐ viewer" || fail "multi: action $dispatched_seq is not marked ⇐ viewer"
+tmux_ send-keys -t "$CURRENT" :
+tmux_ send-keys -t "$CURRENT" -l 'dispatch {"nope":1}'
+tmux_ send-keys -t "$CURRENT" Enter
+wait_for "error: counter refused the action: the action does not decode as CounterAction"
+pass "multi: :dispatch sends an action into the app that accepts them (#$dispatched_seq, ⇐ viewer); refusals say why"
+
+kill "$multi_1" "$multi_2" 2>/dev/null || true
+wait "$multi_1" "$multi_2" 2>/dev/null || true
+tmux_ send-keys -t "$CURRENT" q
+expect_restored multi 0
+
 echo "PASS: replay tui end-to-end checks"

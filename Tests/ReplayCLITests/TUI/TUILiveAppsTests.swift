@@ -66,8 +66,8 @@ import Testing
       #expect(model.position == 3)
       #expect(
         model.messages.map(\.text) == [
-          "another app connected: todo (session fedcba98, host test-host), saved to "
-            + "\(second.path); a shows it (app 2 of 2); this view stays on counter"
+          "another app connected: todo (session fedcba98, host test-host); a shows it (app 2 of "
+            + "2); saved to \(second.path)"
         ])
       #expect(
         model.screen.hasPrefix(

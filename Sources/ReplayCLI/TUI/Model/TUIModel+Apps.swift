@@ -15,8 +15,8 @@ extension TUIModel {
       let status = TUILiveStatus(hello: app.hello, path: app.path)
       liveApps.append(status)
       line = TUIMessageLine(
-        text: "another app connected: \(status.name), saved to \(app.path); a shows it "
-          + "(app \(liveApps.count) of \(liveApps.count)); this view stays on \(liveApps[shownApp].app)",
+        text: "another app connected: \(status.name); a shows it (app \(liveApps.count) of "
+          + "\(liveApps.count)); saved to \(app.path)",
         isError: false)
     case .connected(let app), .disconnected(let app, _), .received(let app, _, _),
       .dispatchAnswered(let app, _):
