@@ -19,7 +19,8 @@ import RewindJSON
 public final class Recorder<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
   /// The path of the current log file.
   public let path: String
-  private let core: Locked<RecorderCore>
+  /// The recording's state, behind the lock every writer takes.
+  let core: Locked<RecorderCore>
   private let onError: @Sendable (RecorderError) -> Void
   /// The checks of the app's reducer the wrappers make (``reduceChecked(_:keepsState:actionType:reducing:)``).
   let checks: Locked<ReducerChecks>
@@ -149,9 +150,6 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// The recording's status.
   public var status: RecordingStatus { core.withLock { $0.status } }
 
-  /// What the live connection is doing (``RecordingOptions/liveViewer``); `nil` without one.
-  public var liveStatus: LiveStatus? { core.withLock { $0.live?.status } }
-
   /// The `seq` of the last action recorded (0 before the first).
   public var lastSeq: Int { core.withLock { $0.seq } }
 
@@ -209,54 +207,6 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     }
     startReducerClock()
     return recorded
-  }
-
-  /// Takes the actions the live viewer sends, when its ``LiveViewer/acceptsActions`` is on:
-  /// each is decoded as an `Action` by the log's coder (on the live connection's thread) and
-  /// `handler` is called with it on `queue`, to dispatch it through the app's normal store path
-  /// with the origin given — which the store passes to ``willReduce(_:origin:)`` (or
-  /// ``reduce(_:_:origin:with:)``), so that its line says `"via":"viewer"` and the viewer is
-  /// told its `seq`. A ``Store`` recording with such a viewer sets this itself; an app's own
-  /// store calls it once:
-  ///
-  /// ```swift
-  /// recorder.onViewerAction { action, origin in
-  ///   appStore.dispatch(action, origin: origin)  // ends in recorder.willReduce(action, origin: origin)
-  /// }
-  /// ```
-  ///
-  /// An action that does not decode is refused with the decoder's message; at most 32 wait for
-  /// `queue` at once. Without ``LiveViewer/acceptsActions``, or without a live viewer, nothing
-  /// is taken.
-  public func onViewerAction(
-    on queue: DispatchQueue = .main,
-    _ handler: @escaping @Sendable (Action, ActionOrigin) -> Void
-  ) {
-    guard let live = core.withLock({ $0.live }) else { return }
-    let coder = stateCoder
-    let waiting = Locked(0)
-    live.setDispatcher { request in
-      let action: Action
-      do {
-        action = try coder.decode(Action.self, from: request.action)
-      } catch {
-        return "the action does not decode as \(Action.self): \(error)"
-      }
-      let admitted = waiting.withLock { count -> Bool in
-        guard count < LiveProtocol.dispatchesWaitingLimit else { return false }
-        count += 1
-        return true
-      }
-      guard admitted else {
-        return
-          "\(LiveProtocol.dispatchesWaitingLimit) actions from the viewer are waiting for the app's queue: send the next one when they ran"
-      }
-      queue.async {
-        waiting.withLock { $0 -= 1 }
-        handler(action, .viewer(request: request.id))
-      }
-      return nil
-    }
   }
 
   /// Makes the action just recorded owe a checkpoint (written by the ``didReduce(_:)`` that
