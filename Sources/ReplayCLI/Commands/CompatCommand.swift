@@ -33,62 +33,61 @@ extension CommandInvocation {
       ? ExitStatus.success : ExitStatus.different
   }
 
-  /// What a `LOG` argument names: itself; each session of a recordings folder (a session of
-  /// several rotated files as one log), and any other `.jsonl` file in it; else every `.jsonl`
-  /// file in a folder, sorted.
+  /// What a `LOG` argument names: itself; for a folder, every log under it as triage finds
+  /// them (``LogSearch/folder(_:)``: `.jsonl` files searched recursively, a recorded session's
+  /// rotated files as one log), a recorded session named by its session (`DIR/STEM`, with
+  /// ` (N rotated files)` for several).
   /// - Throws: For a folder that holds no log.
   static func compatTargets(_ path: String) throws(CommandFailure) -> [CompatTarget] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
       isDirectory.boolValue
-    else { return [CompatTarget(name: path, source: .file(path))] }
-    let base = path.hasSuffix("/") ? path : path + "/"
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    var files = names.filter { $0.hasSuffix(".jsonl") }.sorted().map { base + $0 }
-    var targets: [CompatTarget] = []
-    if let sessions = RecordingsFolderArgument.sessions(at: path) {
-      targets = sessions.map { session in
-        CompatTarget(
-          name: base + session.id
-            + (session.files.count > 1 ? " (\(session.files.count) rotated files)" : ""),
-          source: .session(session))
-      }
-      let inSessions = Set(
-        sessions.flatMap(\.files).map { URL(fileURLWithPath: $0).lastPathComponent })
-      files.removeAll { inSessions.contains(URL(fileURLWithPath: $0).lastPathComponent) }
-    }
-    targets += files.map { CompatTarget(name: $0, source: .file($0)) }
-    guard !targets.isEmpty else {
+    else { return [CompatTarget(name: path, log: LogTarget(file: path))] }
+    let logs = LogSearch.folder(path)
+    guard !logs.isEmpty else {
       throw .diagnostic(
         .error(
           "\(path) is a folder with no logs in it: no recorded sessions and no .jsonl files",
           hints: [Diagnostic.Hint("replay compat FILE.jsonl", comment: "checks one log")]))
     }
-    return targets
+    // The sessions of each folder the logs are in, to name a session's only file by its session.
+    var sessionIDs: [String: Set<String>] = [:]
+    return logs.map { log in
+      let directory = (log.path as NSString).deletingLastPathComponent
+      if let session = log.session {
+        return CompatTarget(
+          name: "\(directory)/\(session.id) (\(log.files.count) rotated files)", log: log)
+      }
+      if sessionIDs[directory] == nil {
+        sessionIDs[directory] = Set(
+          RecordingsFolder(path: directory.isEmpty ? "." : directory).sessions().map(\.id))
+      }
+      let stem = String((log.path as NSString).lastPathComponent.dropLast(".jsonl".count))
+      let isSession = sessionIDs[directory]?.contains(stem) == true
+      return CompatTarget(name: isSession ? "\(directory)/\(stem)" : log.path, log: log)
+    }
   }
 
   private func check(_ target: CompatTarget, migrates: Bool) -> CompatResponse {
     // A session of several rotated files is checked as one log, joined into a bundle; the
     // bundle is kept (and named) only when something in it is reported, since its line numbers
     // are the ones the report gives.
-    let file: String
     var bundle: String?
-    switch target.source {
-    case .file(let path):
-      file = path
-    case .session(let session) where session.files.count > 1:
-      let path = NSTemporaryDirectory() + "replay-compat-\(session.id).jsonl"
-      if (try? session.bundle(to: path)) != nil {
-        (file, bundle) = (path, path)
-      } else {
-        file = session.files.last ?? target.name
-        output.emit(
-          Diagnostic(
-            .note, at: nil,
-            "\(target.name): its rotated files could not be joined; checked its newest file only"))
+    let file: String
+    do {
+      file = try target.log.singleFile {
+        let path =
+          NSTemporaryDirectory() + "replay-compat-\(target.log.session?.id ?? "session").jsonl"
+        bundle = path
+        return path
       }
-    case .session(let session):
-      file = session.files.first ?? target.name
+    } catch {
+      bundle = nil
+      file = target.log.path
+      output.emit(
+        Diagnostic(
+          .note, at: nil,
+          "\(target.name): its rotated files could not be joined; checked its newest file only"))
     }
     var namedBundle = false
     func nameBundle() {
@@ -149,18 +148,10 @@ extension CommandInvocation {
 
 /// A log `replay compat` checks: what to call it, and where it is.
 struct CompatTarget {
-  /// Where a log to check is.
-  enum Source {
-    /// A file.
-    case file(String)
-    /// A session of a recordings folder: one file, or several rotated ones joined.
-    case session(RecordedSession)
-  }
-
   /// The name the report gives it.
   var name: String
-  /// Where it is.
-  var source: Source
+  /// Its file, or a recorded session's rotated files.
+  var log: LogTarget
 }
 
 /// One log's lines of `replay compat`, and the summary by build of many.
