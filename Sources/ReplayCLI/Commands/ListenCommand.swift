@@ -135,33 +135,17 @@ extension CommandInvocation {
 
     /// `wait` and `app`, parsed as every command's arguments are.
     func runParsed(_ words: [String]) {
-      let invocation: Invocation
       do throws(CommandUsageError) {
-        invocation = try LiveSessionCommands.program.parse(words)
+        switch try LiveSessionCommands.parse(words) {
+        case .help(let command):
+          output.writeLine(LiveSessionCommands.program.helpText(for: command))
+        case .wait(let count, let limit):
+          wait(count: count, limit: limit)
+        case .app(let number):
+          view(number)
+        }
       } catch {
         output.writeLine(LiveSessionCommands.program.render(error), to: .standardError)
-        return
-      }
-      switch invocation {
-      case .help(let command):
-        output.writeLine(LiveSessionCommands.program.helpText(for: command))
-      case .run(let command, let arguments):
-        do throws(CommandUsageError) {
-          let number = try LiveSessionCommands.number(arguments, of: command)
-          if command == LiveSessionCommands.wait {
-            let limit: Int?
-            do throws(UsageError) {
-              limit = try arguments.int("timeout")
-            } catch {
-              throw CommandUsageError(error, command: command)
-            }
-            wait(count: number ?? 1, limit: limit)
-          } else if let number {
-            view(number)
-          }
-        } catch {
-          output.writeLine(LiveSessionCommands.program.render(error), to: .standardError)
-        }
       }
     }
 
@@ -479,8 +463,35 @@ enum LiveSessionCommands {
   static let program = ProgramSpec(
     name: "", abstract: "The live session's commands.", commands: [wait, app])
 
+  /// A live session command, parsed.
+  enum Parsed: Equatable {
+    /// `wait [N] [--timeout SECONDS]`: N (default 1), and the time limit.
+    case wait(count: Int, limit: Int?)
+    /// `app N`.
+    case app(Int)
+    /// `wait --help`, `app --help`.
+    case help(CommandSpec?)
+  }
+
+  /// Parses `words`, a command line of ``wait`` or ``app``.
+  /// - Throws: The usage error, for ``ProgramSpec/render(_:style:)``.
+  static func parse(_ words: [String]) throws(CommandUsageError) -> Parsed {
+    switch try program.parse(words) {
+    case .help(let command):
+      return .help(command)
+    case .run(let command, let arguments):
+      let number = try Self.number(arguments, of: command)
+      guard command == wait else { return .app(number ?? 1) }
+      do throws(UsageError) {
+        return .wait(count: number ?? 1, limit: try arguments.int("timeout"))
+      } catch {
+        throw CommandUsageError(error, command: command)
+      }
+    }
+  }
+
   /// The positional `N` of `command`, a positive whole number, or `nil` when not given.
-  static func number(
+  private static func number(
     _ arguments: ParsedArguments, of command: CommandSpec
   ) throws(CommandUsageError) -> Int? {
     guard let text = arguments.positional("N") else { return nil }
