@@ -7,7 +7,8 @@ import RewindJSON
 /// each text.
 ///
 /// Only the bytes before the limit given are read, so a scan stopped within the bytes two texts
-/// start with is the scan of both, and goes on in either.
+/// start with is the scan of both, and goes on in either; and two scans in the same state at
+/// the start of bytes two texts end with read the rest alike (``isInStep(with:shiftedBy:)``).
 struct JSONContainerScan {
   /// The next byte to read.
   private(set) var position: Int
@@ -83,117 +84,12 @@ struct JSONContainerScan {
     }
   }
 
-  /// In the container whose closing bracket is at `close`, in a text known to be valid: the end
-  /// of the last child that does not start after `floor + 1` — the last whose start, or the
-  /// byte before it, is not among the bytes from `floor` on — read backward from `close` over
-  /// the children after it, reading no byte before `floor` and at most `budget` bytes; `nil`
-  /// when that is not enough, or the container has no such child.
-  ///
-  /// The bytes from `floor` on being all it reads, the same bytes at the end of another text
-  /// give the same answer there, moved by the difference of the two lengths.
-  static func lastChildEnd(
-    before close: Int, notAfter floor: Int, in bytes: UnsafeRawBufferPointer, isObject: Bool,
-    budget: Int
-  ) -> Int? {
-    // Bytes before `stop` are not read; reaching `floor` (not the budget) means the child being
-    // read starts at or before it.
-    let stop = max(floor, close - budget)
-    var i = close - 1
-    /// Moves `i` back over whitespace; `false` when that reaches `stop`.
-    func skipSpace() -> Bool {
-      while i >= stop, Self.isSpace(bytes[i]) { i -= 1 }
-      return i >= stop
-    }
-    /// Moves `i` from a string's closing quote to the byte before its opening quote; `false`
-    /// when that needs a byte before `stop`.
-    func skipString() -> Bool {
-      i -= 1
-      while i >= stop {
-        if bytes[i] == UInt8(ascii: "\"") {
-          // Escaped when an odd number of backslashes comes before it.
-          var backslashes = 0
-          var j = i - 1
-          while j >= stop, bytes[j] == UInt8(ascii: "\\") {
-            backslashes += 1
-            j -= 1
-          }
-          guard j >= stop else { return false }
-          if backslashes % 2 == 0 {
-            i -= 1
-            return true
-          }
-          i = j
-        } else {
-          i -= 1
-        }
-      }
-      return false
-    }
-    while true {
-      guard skipSpace() else { return nil }
-      let last = bytes[i]
-      if last == UInt8(ascii: "[") || last == UInt8(ascii: "{") { return nil }
-      let childEnd = i + 1
-      // The child's value, read backward to the byte before it.
-      var whole = true
-      switch last {
-      case UInt8(ascii: "\""):
-        whole = skipString()
-      case UInt8(ascii: "]"), UInt8(ascii: "}"):
-        var depth = 0
-        scan: while i >= stop {
-          switch bytes[i] {
-          case UInt8(ascii: "\""):
-            guard skipString() else {
-              whole = false
-              break scan
-            }
-            continue scan
-          case UInt8(ascii: "]"), UInt8(ascii: "}"): depth += 1
-          case UInt8(ascii: "["), UInt8(ascii: "{"):
-            depth -= 1
-            if depth == 0 {
-              i -= 1
-              break scan
-            }
-          default: break
-          }
-          i -= 1
-        }
-        if depth != 0 { whole = false }
-      default:
-        while i >= stop, !Self.endsScalar(bytes[i]) { i -= 1 }
-        whole = i >= stop
-      }
-      if whole && isObject {
-        // `"key" :` before the value.
-        whole = skipSpace() && bytes[i] == UInt8(ascii: ":")
-        if whole {
-          i -= 1
-          whole = skipSpace() && bytes[i] == UInt8(ascii: "\"") && skipString()
-        }
-      }
-      // `i` is the byte before the child's start: the child starts after `floor + 1` when it is
-      // at or after `floor`.
-      guard whole, i >= floor else {
-        return stop == floor ? childEnd : nil
-      }
-      // Left out: on to the child before it, past the comma.
-      guard skipSpace(), bytes[i] == UInt8(ascii: ",") else { return nil }
-      i -= 1
-    }
-  }
-
-  /// JSON's whitespace.
-  private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-      || byte == UInt8(ascii: "\t")
-  }
-
-  /// A byte that cannot be part of a number or a literal: what comes before one.
-  private static func endsScalar(_ byte: UInt8) -> Bool {
-    isSpace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":")
-      || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")
+  /// Whether `other`, a scan of the same container in another text whose bytes from here on
+  /// are these moved by `shift`, is where this one is, in the same state: then it reads the rest
+  /// as this one does, and ends `shift` bytes after it.
+  func isInStep(with other: JSONContainerScan, shiftedBy shift: Int) -> Bool {
+    end == nil && other.end == nil && position + shift == other.position && depth == other.depth
+      && isInString == other.isInString
   }
 
   /// Every byte of a word set to `"`, `\`, `{` and `}`, and the bit that folds `[` and `]` onto

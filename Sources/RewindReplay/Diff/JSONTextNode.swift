@@ -84,12 +84,11 @@ struct JSONTextNode: JSONDiffNode {
   /// string and container). `nil` when the two are not containers of one kind.
   ///
   /// Only the children before the difference are scanned, once, in the old text, and the first
-  /// that reaches into it only up to there (``JSONContainerScan``): when it runs on into the
-  /// bytes both texts end with, it is the only child that may differ, and its end is read
-  /// backward from the container's end over the children after it (or, when they are long, by
-  /// scanning on) — in the old text, and moved by the difference of the lengths in the new one.
-  /// What makes a diff of two states that differ in one place cost about one pass over the part
-  /// of one text before it, not several over both.
+  /// that reaches into it only up to there (``JSONContainerScan``), then on in each text: when it
+  /// runs on into the bytes both texts end with, it is the only child that may differ, and its
+  /// end is scanned for in the old text only when the new text's scan is there in the same state
+  /// (the same bytes follow: it ends as far from there). What makes a diff of two states that
+  /// differ in one place cost about one pass over one text, not several over both.
   static func narrowed(_ old: JSONTextNode, _ new: JSONTextNode) -> JSONDiffNarrowing<JSONTextNode>?
   {
     old.withBytes { oldBytes in
@@ -131,17 +130,9 @@ struct JSONTextNode: JSONDiffNode {
           lastSkippedEnd = end
           position = JSONScan.nextChild(after: end, in: oldBytes)
         }
-        // Where the last child that may differ ends, read backward over the children in the
-        // shared end (the same bytes in both texts): once, in the old text.
-        var tailEnd: Int??
-        func lastChildEnd() -> Int? {
-          if let tailEnd { return tailEnd }
-          let end = JSONContainerScan.lastChildEnd(
-            before: oldBytes.count - 1, notAfter: oldBytes.count - suffix, in: oldBytes,
-            isObject: isObject, budget: Self.backwardBudget)
-          tailEnd = .some(end)
-          return end
-        }
+        // The old text's scan of the child reaching the difference, where its shared end starts
+        // (when it runs on into it), and where the child ends.
+        var oldTail: (scan: JSONContainerScan, end: Int)?
         /// The children of one text that may differ: from the first after the skipped ones to
         /// the last that does not start, with the byte before it, within the shared end.
         func middle(_ bytes: UnsafeRawBufferPointer, of node: JSONTextNode, shift: Int)
@@ -167,13 +158,18 @@ struct JSONTextNode: JSONDiffNode {
               append(start: reaching.start, value: reaching.valueStart..<end)
               from = JSONScan.nextChild(after: end, in: bytes)
             } else {
-              // It runs on into the shared end: any child after it starts there.
-              var end = lastChildEnd().map { $0 + shift }
-              if end == nil {
+              // It runs on into the shared end: any child after it starts there. In step with the
+              // old text's scan there, it ends where that one did, moved by `shift`.
+              let end: Int
+              if let oldTail, oldTail.scan.isInStep(with: scan, shiftedBy: shift) {
+                end = oldTail.end + shift
+              } else {
+                let atTail = scan
                 scan.advance(in: bytes, upTo: bytes.count)
-                end = scan.end
+                end = scan.end ?? bytes.count
+                if shift == 0 { oldTail = (atTail, end) }
               }
-              append(start: reaching.start, value: reaching.valueStart..<(end ?? bytes.count))
+              append(start: reaching.start, value: reaching.valueStart..<end)
               return children
             }
           }
@@ -203,11 +199,6 @@ struct JSONTextNode: JSONDiffNode {
       }
     }
   }
-
-  /// How many bytes ``narrowed(_:_:)`` reads backward, at most, for the end of the one child
-  /// that may differ before it scans on to it instead: enough for the few short members after a
-  /// state's large one, not for the many elements after one element of a long array.
-  static let backwardBudget = 128
 
   /// The value parsed from its text (checked before, so without limits).
   var value: JSONValue {
