@@ -35,7 +35,7 @@ struct DiffBench {
         title: "`replay diff` of two logs differing in \(differences) places vs loading both",
         subject: Figure(label: "replay diff (in process)", unit: .seconds, sample: samples[0]),
         baseline: Figure(label: "open both logs", unit: .seconds, sample: samples[1]),
-        target: .ratioAtMost(2),
+        target: .ratioAtMost(1.2),
         note: "2 × \(grouped(a.actionCount)) actions, small state, states compared")
     ]
   }

@@ -30,7 +30,7 @@ struct MemoryBench {
           baseline: Figure(
             label: "log file", unit: .bytes,
             sample: Sample(peaks.map { _ in Double(log.fileBytes) })),
-          target: .ratioAtMost(2),
+          target: .ratioAtMost(1.2),
           note:
             "\(grouped(log.actionCount)) actions; every position in order, default Timeline (stride 64)"
         ))

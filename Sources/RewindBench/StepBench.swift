@@ -71,7 +71,7 @@ struct StepBench {
           "worst single step back at random positions vs a full rebuild (\(log.stateSize.rawValue) state)",
         subject: Figure(label: "worst step back", unit: .seconds, sample: samples[1]),
         baseline: Figure(label: "full rebuild", unit: .seconds, sample: samples[0]),
-        target: .ratioAtMost(1.0 / 500), note: note),
+        target: .ratioAtMost(1.0 / 1_000), note: note),
       Row(
         id: "7a\(suffix)",
         title:

@@ -142,14 +142,36 @@ extension ReplayLog {
     let hunks = ArrayAlignment.hunks(oldCount: hashesA.count, newCount: hashesB.count) {
       hashesA[$0] == hashesB[$1]
     }
-    let matchesHold = matchedPairsAreEqual(
-      hunks, oldCount: identitiesA.count, newCount: identitiesB.count
-    ) { old, new in
-      identitiesA[old].withBytes(in: a) { left in
-        identitiesB[new].withBytes(in: b) { right in ActionIdentityTable.equal(left, right) }
+    // The matched pairs' bytes compared on both threads, half the pairs each.
+    if let runs = matchedRuns(hunks, oldCount: identitiesA.count, newCount: identitiesB.count) {
+      let pairs = runs.reduce(0) { $0 + $1.count }
+      let mismatches = AtomicWord(0)
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        var skip = half == 0 ? 0 : pairs / 2
+        var left = half == 0 ? pairs / 2 : pairs - pairs / 2
+        for run in runs where left > 0 {
+          guard skip < run.count else {
+            skip -= run.count
+            continue
+          }
+          let count = min(run.count - skip, left)
+          for offset in skip..<(skip + count) {
+            let equal = identitiesA[run.old + offset].withBytes(in: a) { bytesA in
+              identitiesB[run.new + offset].withBytes(in: b) { bytesB in
+                ActionIdentityTable.equal(bytesA, bytesB)
+              }
+            }
+            if !equal {
+              mismatches.store(1)
+              return
+            }
+          }
+          left -= count
+          skip = 0
+        }
       }
+      if mismatches.load() == 0 { return hunks }
     }
-    if matchesHold { return hunks }
     let (keysA, keysB) = exactNumbers(identitiesA, in: a, identitiesB, in: b)
     return ArrayAlignment.hunks(oldCount: keysA.count, newCount: keysB.count) {
       keysA[$0] == keysB[$1]
@@ -162,19 +184,34 @@ extension ReplayLog {
     _ hunks: [ArrayAlignment.Hunk], oldCount: Int, newCount: Int,
     _ areEqual: (_ old: Int, _ new: Int) -> Bool
   ) -> Bool {
+    guard let runs = matchedRuns(hunks, oldCount: oldCount, newCount: newCount) else {
+      return false
+    }
+    for run in runs {
+      for offset in 0..<run.count where !areEqual(run.old + offset, run.new + offset) {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// The runs of elements that `hunks` leave matched in sequences of `oldCount` and `newCount`
+  /// elements (before, between and after the hunks, one for one), each from `old` and `new` on
+  /// for `count` elements; `nil` when a stretch between two hunks is not as long on both sides.
+  static func matchedRuns(
+    _ hunks: [ArrayAlignment.Hunk], oldCount: Int, newCount: Int
+  ) -> [(old: Int, new: Int, count: Int)]? {
+    var runs: [(old: Int, new: Int, count: Int)] = []
     var old = 0
     var new = 0
     for hunk in hunks + [ArrayAlignment.Hunk(old: oldCount..<oldCount, new: newCount..<newCount)] {
-      while old < hunk.old.lowerBound && new < hunk.new.lowerBound {
-        guard areEqual(old, new) else { return false }
-        old += 1
-        new += 1
-      }
-      guard old == hunk.old.lowerBound, new == hunk.new.lowerBound else { return false }
+      let count = hunk.old.lowerBound - old
+      guard count >= 0, hunk.new.lowerBound - new == count else { return nil }
+      if count > 0 { runs.append((old, new, count)) }
       old = hunk.old.upperBound
       new = hunk.new.upperBound
     }
-    return true
+    return runs
   }
 
   /// Numbers for the identities of two logs: equal numbers for equal bytes.
