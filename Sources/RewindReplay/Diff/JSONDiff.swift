@@ -209,8 +209,11 @@ private struct Differ<Node: JSONDiffNode> {
     let shorter = min(old.count, new.count)
     var prefix = 0
     while prefix < shorter, old[prefix].isEqual(to: new[prefix]) { prefix += 1 }
+    // The pair the prefix stopped at is not compared again (one element changed in place: the
+    // last pair is that one).
+    let lastIsUnequal = prefix == old.count - 1 && prefix == new.count - 1
     var suffix = 0
-    while suffix < shorter - prefix,
+    while suffix < shorter - prefix, !(suffix == 0 && lastIsUnequal),
       old[old.count - 1 - suffix].isEqual(to: new[new.count - 1 - suffix])
     {
       suffix += 1
