@@ -350,7 +350,9 @@ enum ReplayProgram {
     discussion: "Needs a terminal. Keys: ←/→ step, g goto, / find, w watch, c/C continue, "
       + "d diff, : any session command, ? help, q quit. With --listen, instead of LOG: waits for "
       + "a running app as 'replay listen' does and shows its actions as they arrive (the cursor "
-      + "follows the end unless moved; watchpoints and breakpoints stop the view, not the app).",
+      + "follows the end unless moved; watchpoints and breakpoints stop the view, not the app); "
+      + "with several apps connected, a / A switch between them, and ':dispatch ACTION' sends an "
+      + "action into an app that accepts them.",
     arguments: [
       ArgumentSpec("LOG", help: "A Rewind log (.jsonl); not with --listen.", isOptional: true)
     ],

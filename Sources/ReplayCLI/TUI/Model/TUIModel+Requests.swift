@@ -55,6 +55,15 @@ extension TUIModel {
     } catch {
       report("error: " + service.text(of: error), isError: true)
     }
+    if liveSource != nil, words == ["help"] || words == ["h"] {
+      messages += [
+        TUIMessageLine(text: "", isError: false),
+        TUIMessageLine(text: "Live (replay tui --listen):", isError: false),
+        TUIMessageLine(
+          text: "  dispatch ACTION   send an action (its JSON) into the app shown, when it "
+            + "accepts them; a / A switch apps", isError: false),
+      ]
+    }
   }
 
   /// Moves the cursor (a ``MoveRequest``), and scrolls to it.
