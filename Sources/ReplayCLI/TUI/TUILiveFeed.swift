@@ -96,7 +96,10 @@ final class TUILiveFeed: TUILiveSource {
   /// does: on the app's answer, reads its log until the action is there and shows it as
   /// `action N` does, under `dispatched: APP recorded it as #N`; otherwise `error: ` and why.
   func dispatch(_ text: String, in model: TUIModel) {
-    guard let shown = model.live, let app = apps[shown.session] else { return }
+    guard let shown = model.live, let app = apps[shown.session] else {
+      model.report("error: dispatch: no app is connected to this view", isError: true)
+      return
+    }
     let result = listening.dispatch(text, to: app) { _ = take($0, into: model) }
     switch result {
     case .failure(let failure):
