@@ -30,6 +30,10 @@ enum TrapAction: Codable, Equatable, Sendable {
   /// (`replay triage`'s memory limit); after 1 GiB it stops with `fatalError`, so that a run
   /// whose memory limit failed ends on a crash rather than with the machine's memory.
   case grow
+  /// `count + by` past `Int.max` (`by > 0`) or, on another line, past `Int.min` (`by <= 0`):
+  /// two overflow checks of one action type, which trap without a message (`replay triage`
+  /// tells them apart by where they trapped).
+  case overflow(Int)
 }
 
 /// The reducer of the `traps` app.
@@ -46,6 +50,10 @@ let trapReducer = Reducer<TrapState, TrapAction> { state, action in
     state.count = descend(&depth)
   case .hang: sleepForever()
   case .grow: growWithoutEnd()
+  case .overflow(let by) where by > 0:
+    state.count = Int.max + by
+  case .overflow(let by):
+    state.count = Int.min + by - 1
   }
 }
 

@@ -46,6 +46,9 @@ package struct TriageRecord: Sendable, Equatable {
   package var reason: String?
   /// How many files it is made of.
   package var segments: Int
+  /// Where in the binary the reducer trapped (``TriageTrapSite``), to group crashes before their
+  /// frames are read; not one of the record's keys.
+  package var trapSite: String? = nil
 
   /// The record's one JSON line: every key, in the documented order, `null` where none applies.
   package var jsonValue: JSONValue {

@@ -31,6 +31,7 @@ package enum TriageWorkerMode {
     let watchdog = TriageWatchdog(
       timeLimitNanoseconds: timeLimit * 1_000_000, memoryLimitBytes: memoryLimit)
     watchdog.start()
+    TriageTrapSite.install()
     let dates = ISO8601DateFormatter()
     var input = WorkerInput()
     while let line = input.nextLine(idle: { false }) {

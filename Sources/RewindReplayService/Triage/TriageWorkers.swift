@@ -31,8 +31,9 @@ package struct TriageLimits: Sendable, Equatable {
 /// The workers run without the backtracer, so that a crash costs a process start and not the
 /// reading of the binary's debug information (about ten times as long). The innermost app frame
 /// of a crash is then found by replaying again, with the backtracer, the first and the last log
-/// of each group of crashes with the same action type and message: when their frames agree the
-/// group shares it; when they differ, every log of the group is replayed again for its own.
+/// of each group of crashes with the same action type, message and trap site
+/// (``TriageTrapSite``): when their frames agree the group shares it; when they differ, every
+/// log of the group is replayed again for its own.
 package enum TriageWorkers {
   /// The records of `targets`, in their order.
   ///
@@ -50,12 +51,13 @@ package enum TriageWorkers {
       targets, indices: Array(targets.indices), recovery: recovery, limits: limits,
       reportsFrames: false, progress: progress)
     for (index, record) in first { records[index] = record }
-    // The frames: of the first and last of each group, then of all of a group they disagree on.
+    // The frames: of the first and last of each group (one action type, message and trap site),
+    // then of all of a group they disagree on.
     var groups: [String: [Int]] = [:]
     for index in records.indices where records[index].ending == .crashed {
       let record = records[index]
-      groups["\(record.crashActionType ?? "")\u{0}\(record.crashMessage ?? "")", default: []]
-        .append(index)
+      let key = [record.crashActionType, record.crashMessage, record.trapSite].map { $0 ?? "" }
+      groups[key.joined(separator: "\u{0}"), default: []].append(index)
     }
     var samples: [Int] = []
     for members in groups.values {
@@ -229,6 +231,7 @@ package enum TriageWorkers {
     crashed.crashActionType = report.type
     crashed.crashMessage = report.message
     crashed.crashFrame = TriageRecord.frameText(report)
+    crashed.trapSite = TriageTrapSite.site(in: stderr)
     crashed.bucket = TriageRecord.bucketKey(
       ending: .crashed, kind: nil,
       crash: (crashed.crashActionType, crashed.crashMessage, crashed.crashFrame), app: facts?.app)

@@ -223,4 +223,42 @@ import Testing
         "\(actions.standardError)")
     }
   }
+
+  /// Crashes of one action type at two places of the reducer, without a message (the traps app's
+  /// two overflow checks) — as a release build's checks all trap: they are two buckets, each with
+  /// its own frame, although the first and the last log of the type crash at the same place
+  /// (whose frame stood for every log between them before triage told trap sites apart).
+  @Test func crashesOfOneTypeAtTwoPlacesWithoutAMessageAreTwoBuckets() throws {
+    try CLIFixture.withTemporaryDirectory { folder in
+      for (name, by) in [("a-max", 1), ("b-min", -1), ("c-max", 2)] {
+        let lines = [
+          TrapKindsTests.header,
+          #"{"kind":"action","seq":1,"type":"add","action":{"add":{}}}"#,
+          #"{"kind":"action","seq":2,"type":"overflow","action":{"overflow":{"_0":\#(by)}}}"#,
+        ]
+        _ = try CLIFixture.write(lines, named: "\(name).jsonl", in: folder)
+      }
+      let run = try TrapKindsTests.replay(
+        ["triage", ".", "--records", "-", "--jobs", "2", "--time-limit", "120"], in: folder)
+      #expect(run.status == 1, "\(run.standardError)")
+      let records = try run.standardOutput.split(separator: "\n").map {
+        try JSONParser.parse(Array($0.utf8))
+      }
+      func record(_ name: String) -> JSONValue? {
+        records.first { $0["path"]?.stringValue == "./\(name).jsonl" }
+      }
+      let max = try #require(record("a-max"), "\(run.standardOutput)")
+      let min = try #require(record("b-min"), "\(run.standardOutput)")
+      let again = try #require(record("c-max"), "\(run.standardOutput)")
+      for crash in [max, min, again] {
+        #expect(crash["ending"]?.stringValue == "crashed", "\(crash)")
+        #expect(crash["crashActionType"]?.stringValue == "overflow", "\(crash)")
+        #expect(crash["crashMessage"] == .null, "\(crash)")
+        #expect(crash["crashFrame"]?.stringValue?.contains("Traps.swift:") == true, "\(crash)")
+      }
+      #expect(max["bucket"] == again["bucket"])
+      #expect(min["bucket"] != max["bucket"], "\(min) \(max)")
+      #expect(min["crashFrame"] != max["crashFrame"], "\(min) \(max)")
+    }
+  }
 }
