@@ -153,10 +153,31 @@ package final class WorkerProcess {
       Platform.sleep(milliseconds: 1)
       waited += 1
     }
-    if process.isRunning { _ = Platform.killProcess(process.processIdentifier) }
-    process.waitUntilExit()
+    let pid = process.processIdentifier
+    if process.isRunning { _ = Platform.killProcess(pid) }
+    // Foundation's `Process` notices a child's exit on a thread of its own, and on a loaded
+    // machine it was seen to miss one: the child left `<defunct>`, `isRunning` true for ever,
+    // and `waitUntilExit()` never returning (a `replay` session hung on a worker's crash). So
+    // wait a bounded time for it to notice, then reap the child here.
+    waited = 0
+    while process.isRunning, waited < Self.exitGraceMilliseconds {
+      Platform.sleep(milliseconds: 1)
+      waited += 1
+    }
+    if process.isRunning { Self.reapUnnoticed(pid) }
     if !standardError.withLock({ $0.isComplete }) {
       _ = standardErrorDone.wait(timeout: .now() + .milliseconds(Self.exitGraceMilliseconds))
+    }
+  }
+
+  /// Reaps `pid`, killed and not reaped by `Process`, waiting at most
+  /// ``exitGraceMilliseconds`` for it to exit: no zombie outlives the session.
+  private static func reapUnnoticed(_ pid: Int32) {
+    var status: Int32 = 0
+    for _ in 0..<exitGraceMilliseconds {
+      let reaped = waitpid(pid, &status, WNOHANG)
+      if reaped == pid || (reaped < 0 && errno != EINTR) { return }
+      Platform.sleep(milliseconds: 1)
     }
   }
 
