@@ -127,14 +127,7 @@ enum RecordingsFolderArgument {
         CommandInvocation.byteText(row.bytes), row.ending,
       ]
     }
-    let widths = (0..<6).map { column in cells.map { $0[column].count }.max() ?? 0 }
-    for row in cells {
-      let padded = row.enumerated().map { index, cell in
-        index == row.count - 1
-          ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-      }
-      lines.append("  " + padded.joined(separator: "  "))
-    }
+    lines += TextTable.lines(cells).map { "  " + $0 }
     lines.append(
       "`replay info FILE` describes one log; `replay triage \(inert(path))` replays them all and "
         + "groups them by how they ended.")
@@ -205,14 +198,7 @@ enum RecordingsFolderArgument {
         CommandInvocation.byteText(session.byteCount), endingText(session),
       ]
     }
-    let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
-    for row in rows {
-      let cells = row.enumerated().map { index, cell in
-        index == row.count - 1
-          ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-      }
-      lines.append("  " + cells.joined(separator: "  "))
-    }
+    lines += TextTable.lines(rows).map { "  " + $0 }
     for session in sessions where session.actionCount > 0 {
       let firstSeq = session.lastSeq - session.actionCount + 1
       guard firstSeq > 1 else { continue }

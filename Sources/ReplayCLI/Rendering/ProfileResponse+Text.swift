@@ -117,25 +117,13 @@ extension ProfileResponse {
     return lines
   }
 
-  /// Rows under a header, columns padded to their widest cell: right-aligned (numbers) unless
-  /// their index is in `leftAligned` (the first column, unless told).
+  /// Rows under a header (``TextTable``): right-aligned (numbers) unless their column is in
+  /// `leftAligned` (the first, unless told).
   private static func table(
     header: [String], rows: [[String]], leftAligned: Set<Int> = [0]
   ) -> [String] {
-    let all = [header] + rows
-    let widths = header.indices.map { column in
-      all.map { displayWidth(of: $0[column]) }.max() ?? 0
-    }
-    return all.map { row in
-      var line = ""
-      for (column, cell) in row.enumerated() {
-        let padding = String(repeating: " ", count: widths[column] - displayWidth(of: cell))
-        if column > 0 { line += "  " }
-        line += leftAligned.contains(column) ? cell + padding : padding + cell
-      }
-      while line.hasSuffix(" ") { line.removeLast() }
-      return line
-    }
+    TextTable.lines(
+      [header] + rows, rightAligned: Set(header.indices).subtracting(leftAligned))
   }
 
   /// Nanoseconds in the unit that suits them, with three significant digits: `840 ns`,
