@@ -17,8 +17,11 @@ public struct LiveStatus: Sendable, Equatable {
 
 /// Streams the lines a recording writes to a viewer (``LiveViewer``), off the dispatching thread.
 ///
-/// The recorder hands it every line right after writing it to the file (``enqueue(_:lastSeq:)``:
-/// a copy into a bounded buffer, under a lock held for that copy only). A thread of its own
+/// The recorder hands it every line right after writing it to the file, in the file's order:
+/// an action's as a copy into a bounded buffer (``enqueue(_:lastSeq:)``, under a lock held for
+/// that copy only), a part of a state written in the background by reference
+/// (``enqueue(shared:lastSeq:)``: never copied on the way, so that an action waiting for the
+/// recorder's lock never waits for a part's copy). A thread of its own
 /// connects out, greets the viewer, and sends what ``LiveWindow`` gives it; it reconnects with
 /// backoff (0.25 s doubling to 5 s) when the viewer goes away or is absent. The recorder reads
 /// ``stateRequested`` at each action and writes a checkpoint when it is set.
@@ -42,6 +45,11 @@ package final class LiveSink: Sendable {
 
   private struct Incoming {
     var bytes: [UInt8] = []
+    /// Lines handed over by reference, each with the offset in ``bytes`` it comes at (the
+    /// lines before it are `bytes[..<offset]`), in order.
+    var shared: [(offset: Int, line: [UInt8])] = []
+    /// The bytes of ``shared``'s lines.
+    var sharedBytes = 0
     /// The seq of the last action whose line was dropped here (the buffer was full).
     var lostThrough: Int?
     var sleeping = false
@@ -60,6 +68,7 @@ package final class LiveSink: Sendable {
     self.makeHeader = makeHeader
     var queue = Incoming()
     queue.bytes.reserveCapacity(Self.reserved(viewer))
+    queue.shared.reserveCapacity(Self.sharedRoom)
     incoming = Locked(queue)
     let thread = Thread { [self] in self.run() }
     thread.name = "Rewind live sink"
@@ -79,21 +88,45 @@ package final class LiveSink: Sendable {
     // window (with a mark), not here; and it never grows: a buffer grown on the app's thread
     // would copy megabytes there.
     let capacity = Self.reserved(viewer)
-    // The sink's thread comes by on its own every few milliseconds: it is woken (a system
-    // call, and a thread made runnable beside the app's) only when a burst fills a quarter of
-    // its buffer, not for every line.
-    let threshold = Self.reserved(viewer) / 4
     let wakes = incoming.withLock { queue -> Bool in
-      if queue.bytes.count + bytes.count > capacity {
+      if queue.bytes.count + queue.sharedBytes + bytes.count > capacity {
         queue.lostThrough = lastSeq
       } else {
         queue.bytes.append(contentsOf: bytes)
       }
-      guard queue.sleeping, queue.bytes.count >= threshold else { return false }
-      queue.sleeping = false
-      return true
+      return Self.shouldWake(&queue, viewer: viewer)
     }
     if wakes { wake.signal() }
+  }
+
+  /// Takes a whole line just written, by reference: a part of a `state` record written in the
+  /// background, which the recorder's lock is held for. Taking it costs a reference (and
+  /// ``shared``'s room, kept from one turn to the next), never a copy of its bytes; it comes in
+  /// the order it was written, after the lines taken before it. Past the capacity, as
+  /// ``enqueue(_:lastSeq:)``.
+  func enqueue(shared line: [UInt8], lastSeq: Int) {
+    let capacity = Self.reserved(viewer)
+    let wakes = incoming.withLock { queue -> Bool in
+      if queue.bytes.count + queue.sharedBytes + line.count > capacity {
+        queue.lostThrough = lastSeq
+      } else {
+        queue.shared.append((queue.bytes.count, line))
+        queue.sharedBytes += line.count
+      }
+      return Self.shouldWake(&queue, viewer: viewer)
+    }
+    if wakes { wake.signal() }
+  }
+
+  /// Whether the sink's thread is to be woken now. It comes by on its own every few
+  /// milliseconds: it is woken (a system call, and a thread made runnable beside the app's) only
+  /// when a burst fills a quarter of its buffer, not for every line.
+  private static func shouldWake(_ queue: inout Incoming, viewer: LiveViewer) -> Bool {
+    guard queue.sleeping, queue.bytes.count + queue.sharedBytes >= reserved(viewer) / 4 else {
+      return false
+    }
+    queue.sleeping = false
+    return true
   }
 
   /// The room each of the two hand-over buffers is made with: what a burst between two turns
@@ -147,6 +180,8 @@ package final class LiveSink: Sendable {
     var fromViewer: [UInt8] = []
     var taken: [UInt8] = []
     taken.reserveCapacity(Self.reserved(viewer))
+    var takenShared: [(offset: Int, line: [UInt8])] = []
+    takenShared.reserveCapacity(Self.sharedRoom)
 
     func disconnect(_ problem: String?) {
       if connection >= 0 {
@@ -172,23 +207,21 @@ package final class LiveSink: Sendable {
       // never waits for a buffer to grow and be copied.
       let (lost, stopping) = incoming.withLock { queue in
         swap(&queue.bytes, &taken)
+        swap(&queue.shared, &takenShared)
+        queue.sharedBytes = 0
         defer { queue.lostThrough = nil }
         return (queue.lostThrough, queue.stopping)
       }
-      if !taken.isEmpty {
-        if !remainder.isEmpty {
-          remainder += taken
-          swap(&remainder, &taken)
-          remainder.removeAll()
-        }
-        var start = 0
-        while let newline = taken[start...].firstIndex(of: UInt8(ascii: "\n")) {
-          window.take(taken[start...newline])
-          start = newline + 1
-        }
-        if start < taken.count { remainder = Array(taken[start...]) }
-        taken.removeAll(keepingCapacity: true)
+      // The copied lines and those taken by reference, in the order they were written.
+      var start = 0
+      for (offset, line) in takenShared {
+        Self.takeLines(taken[start..<offset], remainder: &remainder, into: &window)
+        Self.takeLines(line[...], remainder: &remainder, into: &window)
+        start = offset
       }
+      Self.takeLines(taken[start...], remainder: &remainder, into: &window)
+      taken.removeAll(keepingCapacity: true)
+      takenShared.removeAll(keepingCapacity: true)
       if let lost { window.lose(through: lost) }
       // At most one state a second is asked for: each costs the app a copy of its state (the
       // next change after a state is handed over copies it) and the background an encoding.
@@ -287,6 +320,34 @@ package final class LiveSink: Sendable {
         if sleeping { _ = wake.wait(timeout: .now() + .milliseconds(connection >= 0 ? 10 : 100)) }
       }
     }
+  }
+
+  /// The room for lines taken by reference between two turns, kept by both lists: the parts of
+  /// a few states (each part is 64 KiB).
+  private static let sharedRoom = 256
+
+  /// Gives the window each whole line of `bytes`, after what `remainder` holds of a line begun
+  /// before them; keeps in `remainder` what follows their last newline.
+  private static func takeLines(
+    _ bytes: ArraySlice<UInt8>, remainder: inout [UInt8], into window: inout LiveWindow
+  ) {
+    guard !bytes.isEmpty else { return }
+    var start = bytes.startIndex
+    if !remainder.isEmpty {
+      guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
+        remainder += bytes
+        return
+      }
+      remainder += bytes[...newline]
+      window.take(remainder[...])
+      remainder.removeAll()
+      start = newline + 1
+    }
+    while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      window.take(bytes[start...newline])
+      start = newline + 1
+    }
+    if start < bytes.endIndex { remainder = Array(bytes[start...]) }
   }
 
   /// What an attempt to connect gave.

@@ -10,6 +10,12 @@ import RewindJSON
 /// will not get (a `live-dropped` line) and resumes at the next base, with that state as a
 /// checkpoint. The recorder is asked for a state (``wantsState``) when the lines held pass half
 /// the capacity, and after a drop.
+///
+/// The recorder's states (``StateLine``) do not count against the capacity: a state record is a
+/// state arriving, which lets lines go, and one larger than the capacity must still become a
+/// base. Each new base blanks the state lines before it that are still held (a connection
+/// behind gets the actions, not an older state), so that at most the base's and the one
+/// arriving are held.
 struct LiveWindow {
   /// One line held.
   struct Entry {
@@ -19,6 +25,8 @@ struct LiveWindow {
     var bytes: [UInt8]
     /// Whether it is an action's or a skipped action's line.
     var isAction = false
+    /// Whether it is a line of one of the recorder's states (``StateLine``).
+    var isState = false
   }
 
   /// Where the connection is.
@@ -31,6 +39,9 @@ struct LiveWindow {
     var needsStart = true
     /// The first action not sent when lines were dropped; `nil` when none were.
     var dropFrom: Int?
+    /// The seq of the state whose line was the last sent, when it was a state's: its other
+    /// parts are sent too (``blankStates(before:)``).
+    var lastSentState: Int?
   }
 
   let capacity: Int
@@ -41,6 +52,8 @@ struct LiveWindow {
   /// The id of `entries[0]` (ids count every line ever held).
   private var firstID = 0
   private(set) var heldBytes = 0
+  /// The bytes of the state lines among ``heldBytes``, which the capacity does not count.
+  private(set) var stateBytes = 0
   /// The last whole state: after action `seq`.
   private(set) var base: (seq: Int, state: BaseState)?
 
@@ -83,9 +96,10 @@ struct LiveWindow {
     } else {
       takeRecord(line)
     }
-    if heldBytes > capacity {
+    let counted = heldBytes - stateBytes
+    if counted > capacity {
       overflow()
-    } else if heldBytes > capacity / 2 {
+    } else if counted > capacity / 2 {
       wantsState = true
     }
   }
@@ -105,7 +119,7 @@ struct LiveWindow {
     let bytes = Array(line)
     // The recorder's states, read by their fixed layout: a large one is never parsed here.
     if let record = StateLine(bytes) {
-      append(Entry(seq: record.seq, bytes: bytes))
+      append(Entry(seq: record.seq, bytes: bytes, isState: true))
       switch record.form {
       case .whole(let range):
         rebase(at: record.seq, state: .json(Array(bytes[range])))
@@ -166,6 +180,13 @@ struct LiveWindow {
   private mutating func append(_ entry: Entry) {
     entries.append(entry)
     heldBytes += entry.bytes.count
+    if entry.isState { stateBytes += entry.bytes.count }
+  }
+
+  /// Lets go of `entries[index]`'s bytes in the accounts (it is removed or blanked).
+  private mutating func forget(_ index: Int) {
+    heldBytes -= entries[index].bytes.count
+    if entries[index].isState { stateBytes -= entries[index].bytes.count }
   }
 
   /// The state after action `seq` is known: it becomes the base when every line since it is
@@ -175,7 +196,24 @@ struct LiveWindow {
     base = (seq, state)
     heldSince = seq
     wantsState = false
+    blankStates(before: seq)
     letGo()
+  }
+
+  /// Blanks the state lines before `seq` that are not sent yet: a connection behind gets the
+  /// actions after them, and the base, not an older state. A record whose sending began is sent
+  /// whole.
+  private mutating func blankStates(before seq: Int) {
+    let unsent = cursor.map { $0.needsStart ? 0 : max(0, $0.next - firstID) } ?? 0
+    guard unsent < entries.count else { return }
+    let begun = cursor?.lastSentState
+    for index in unsent..<entries.count
+    where entries[index].isState && entries[index].seq < seq && entries[index].seq != begun
+      && !entries[index].bytes.isEmpty
+    {
+      forget(index)
+      entries[index].bytes = []
+    }
   }
 
   /// Drops the lines at the front that are sent (or that no connection needs) and that the base
@@ -185,7 +223,7 @@ struct LiveWindow {
     let sentUpTo = cursor.map { $0.needsStart ? Int.max : $0.next } ?? Int.max
     var count = 0
     while count < entries.count, firstID + count < sentUpTo, entries[count].seq <= base.seq {
-      heldBytes -= entries[count].bytes.count
+      forget(count)
       count += 1
     }
     if count > 0 {
@@ -204,6 +242,7 @@ struct LiveWindow {
     firstID += entries.count
     entries.removeAll()
     heldBytes = 0
+    stateBytes = 0
     base = nil
     parts = nil
     heldSince = lastSeq
@@ -280,6 +319,7 @@ struct LiveWindow {
         cursor.dropFrom = nil
       }
       cursor.lastSentSeq = base.seq
+      cursor.lastSentState = nil
       // The lines the base covers are not sent.
       var index = max(0, cursor.next - firstID)
       while index < entries.count, entries[index].seq <= base.seq { index += 1 }
@@ -290,6 +330,7 @@ struct LiveWindow {
       let entry = entries[index]
       output += entry.bytes
       if entry.isAction { cursor.lastSentSeq = entry.seq }
+      if !entry.bytes.isEmpty { cursor.lastSentState = entry.isState ? entry.seq : nil }
       index += 1
     }
     cursor.next = firstID + index

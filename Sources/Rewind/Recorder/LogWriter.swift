@@ -117,6 +117,25 @@ package final class LogWriter {
     try result.get()
   }
 
+  /// Appends one whole line that the live viewer takes by reference
+  /// (``LiveSink/enqueue(shared:lastSeq:)``): a part of a `state` record written in the
+  /// background, under the recorder's lock. The lines buffered before it are written first, then
+  /// it, straight from `line`: it is copied neither into the buffer nor into the sink's, so an
+  /// action waiting for the lock waits for its `write(2)` only.
+  /// - Throws: The `errno` of a failed write or sync, after the file was cut back.
+  func appendShared(_ line: [UInt8], seq: Int) throws(RecorderError.Reason) {
+    guard handle != nil else { return }
+    try flush()
+    bufferedSeq = seq
+    let result = line.withUnsafeBytes { bytes in
+      Result { () throws(RecorderError.Reason) in try writeNow(bytes, copiesToLive: false) }
+    }
+    try result.get()
+    committedSeq = bufferedSeq
+    if let live { live.enqueue(shared: line, lastSeq: seq) }
+    if syncEveryLine { try sync() }
+  }
+
   /// Writes buffered lines.
   @inline(__always)
   func flush() throws(RecorderError.Reason) {
@@ -150,8 +169,12 @@ package final class LogWriter {
     close()
   }
 
+  /// Writes `bytes` (whole lines) to the file, and gives the live viewer a copy unless
+  /// `copiesToLive` is off (the caller hands them over another way).
   @inline(__always)
-  private func writeNow(_ bytes: UnsafeRawBufferPointer) throws(RecorderError.Reason) {
+  private func writeNow(
+    _ bytes: UnsafeRawBufferPointer, copiesToLive: Bool = true
+  ) throws(RecorderError.Reason) {
     let (written, code): (Int, Int32?)
     if descriptor >= 0 {
       (written, code) = Platform.writeAll(descriptor, bytes)
@@ -167,7 +190,7 @@ package final class LogWriter {
     }
     committedLength += written
     hasUnsyncedBytes = true
-    if let live { live.enqueue(bytes, lastSeq: bufferedSeq) }
+    if copiesToLive, let live { live.enqueue(bytes, lastSeq: bufferedSeq) }
   }
 }
 

@@ -346,9 +346,10 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       }
     }
     core.withLock { $0.noteStateBytes(json.count) }
-    // One line per lock: an action waits for one part at most.
+    // One line per lock: an action waits for one part's `write(2)` at most (the live viewer
+    // takes the part by reference).
     let report = StateRecord.forEachLine(seq: seq, json: json) { line in
-      core.withLock { $0.appendStateLine(line) }
+      core.withLock { $0.appendStatePart(line) }
     }
     guard rotating else { return report }
     if let report { return report }

@@ -106,6 +106,16 @@ extension RecorderCore {
     return nil
   }
 
+  /// Appends one line of a `state` record encoded in the background (``StatePlan/later(seq:)``,
+  /// ``StatePlan/rotateLater(seq:)``), as ``appendStateLine(_:)`` does, except that the live
+  /// viewer takes it by reference (``LogWriter/appendShared(_:seq:)``): the lock is held for its
+  /// `write(2)`, not for a copy of its bytes. Returns an error to report.
+  mutating func appendStatePart(_ line: [UInt8]) -> RecorderError? {
+    guard isRecording else { return nil }
+    do { try writer?.appendShared(line, seq: seq) } catch { return fail(error) }
+    return nil
+  }
+
   /// Writes a checkpoint and rotates the file when they are due, with the state after the last
   /// action. Returns an error to report.
   mutating func recordState(_ encode: () throws -> [UInt8]) -> RecorderError? {
