@@ -189,6 +189,13 @@ import Testing
         ])
       model.type(#":dispatch {"add":{"_0":100}}"# + "\r")
       #expect(source.dispatched == [#"{"add":{"_0":100}}"#])
+      model.type(":help\r")
+      #expect(
+        model.messages.suffix(2).map(\.text) == [
+          "Live (replay tui --listen):",
+          "  dispatch ACTION   send an action (its JSON) into the app shown, when it accepts "
+            + "them; a / A switch apps",
+        ])
     }
     let file = try TUIFixture.model("todo-session.jsonl")
     file.type("a")
