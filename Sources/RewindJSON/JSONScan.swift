@@ -39,18 +39,8 @@ package enum JSONScan {
   /// text known to be valid.
   private static func afterString(in bytes: UnsafeRawBufferPointer, at quote: Int) -> Int {
     var i = quote + 1
-    guard let base = bytes.baseAddress else { return i + 1 }
     while true {
-      // Eight bytes at a time while none is a quote or a backslash.
-      while i + 8 <= bytes.count {
-        let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        let hits = zeroBytes(word ^ quotes) | zeroBytes(word ^ backslashes)
-        if hits != 0 {
-          i += hits.trailingZeroBitCount >> 3
-          break
-        }
-        i += 8
-      }
+      i = nextQuoteOrBackslash(in: bytes, from: i)
       guard i < bytes.count else { return i + 1 }
       switch bytes[i] {
       case .quote: return i + 1
@@ -74,10 +64,28 @@ package enum JSONScan {
     (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
   }
 
-  /// Where, from `i`, the first byte that opens or closes a string, an object or an array is
-  /// (`"`, `[`, `]`, `{`, `}`), eight bytes at a time; `bytes.count` when none is.
+  /// Where, from `start`, the first quote or backslash is (what ends or escapes inside a
+  /// string), eight bytes at a time; `bytes.count` when none is.
   @inline(__always)
-  private static func nextStructural(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+  package static func nextQuoteOrBackslash(
+    in bytes: UnsafeRawBufferPointer, from start: Int
+  ) -> Int {
+    guard let base = bytes.baseAddress else { return bytes.count }
+    var i = start
+    while i + 8 <= bytes.count {
+      let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let hits = zeroBytes(word ^ quotes) | zeroBytes(word ^ backslashes)
+      if hits != 0 { return i + hits.trailingZeroBitCount >> 3 }
+      i += 8
+    }
+    while i < bytes.count, bytes[i] != .quote, bytes[i] != .backslash { i += 1 }
+    return i
+  }
+
+  /// Where, from `start`, the first byte that opens or closes a string, an object or an array
+  /// is (`"`, `[`, `]`, `{`, `}`), eight bytes at a time; `bytes.count` when none is.
+  @inline(__always)
+  package static func nextStructural(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
     guard let base = bytes.baseAddress else { return bytes.count }
     var i = start
     while i + 8 <= bytes.count {

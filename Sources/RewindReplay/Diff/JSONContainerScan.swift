@@ -26,58 +26,35 @@ struct JSONContainerScan {
 
   /// Reads on to `limit` (never a byte at or past it), or until the container closes.
   mutating func advance(in bytes: UnsafeRawBufferPointer, upTo limit: Int) {
-    guard end == nil, let base = bytes.baseAddress else { return }
-    let limit = min(limit, bytes.count)
+    guard end == nil else { return }
+    // The bytes before the limit only: the searches stop there.
+    let bytes = UnsafeRawBufferPointer(rebasing: bytes[..<min(limit, bytes.count)])
     var i = position
     defer { position = i }
-    while i < limit {
+    while i < bytes.count {
       if isInString {
-        // Eight bytes at a time while none is a quote or a backslash.
-        while i + 8 <= limit {
-          let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-          let hits = Self.zeroBytes(word ^ Self.quotes) | Self.zeroBytes(word ^ Self.backslashes)
-          if hits != 0 {
-            i += hits.trailingZeroBitCount >> 3
-            break
-          }
-          i += 8
-        }
-        guard i < limit else { return }
-        switch bytes[i] {
-        case UInt8(ascii: "\""):
+        i = JSONScan.nextQuoteOrBackslash(in: bytes, from: i)
+        guard i < bytes.count else { return }
+        if bytes[i] == UInt8(ascii: "\\") {
+          // The escaped byte is skipped unread: it may lie past the limit.
+          i += 2
+        } else {
           isInString = false
           i += 1
-        // The escaped byte is skipped unread: it may lie past the limit.
-        case UInt8(ascii: "\\"): i += 2
-        default: i += 1
         }
       } else {
-        // Eight bytes at a time while none opens or closes a string or a container.
-        while i + 8 <= limit {
-          let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-          // `[` and `]` differ from `{` and `}` by one bit: folded onto them.
-          let folded = word | Self.caseBits
-          let hits =
-            Self.zeroBytes(word ^ Self.quotes) | Self.zeroBytes(folded ^ Self.openBraces)
-            | Self.zeroBytes(folded ^ Self.closeBraces)
-          if hits != 0 {
-            i += hits.trailingZeroBitCount >> 3
-            break
-          }
-          i += 8
-        }
-        guard i < limit else { return }
+        i = JSONScan.nextStructural(in: bytes, from: i)
+        guard i < bytes.count else { return }
         switch bytes[i] {
         case UInt8(ascii: "\""): isInString = true
         case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        default:
           depth -= 1
           if depth == 0 {
             i += 1
             end = i
             return
           }
-        default: break
         }
         i += 1
       }
@@ -90,20 +67,5 @@ struct JSONContainerScan {
   func isInStep(with other: JSONContainerScan, shiftedBy shift: Int) -> Bool {
     end == nil && other.end == nil && position + shift == other.position && depth == other.depth
       && isInString == other.isInString
-  }
-
-  /// Every byte of a word set to `"`, `\`, `{` and `}`, and the bit that folds `[` and `]` onto
-  /// `{` and `}`.
-  private static let quotes: UInt64 = 0x2222_2222_2222_2222
-  private static let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
-  private static let openBraces: UInt64 = 0x7B7B_7B7B_7B7B_7B7B
-  private static let closeBraces: UInt64 = 0x7D7D_7D7D_7D7D_7D7D
-  private static let caseBits: UInt64 = 0x2020_2020_2020_2020
-
-  /// The high bit of each zero byte of `word` set — exactly for the lowest zero byte (a borrow
-  /// may mark a byte above it too), which is all the scan uses.
-  @inline(__always)
-  private static func zeroBytes(_ word: UInt64) -> UInt64 {
-    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
   }
 }
