@@ -25,13 +25,24 @@ package final class TriageWatchdog: Sendable {
     memoryLimit = memoryLimitBytes
   }
 
+  /// Set by a fatal-signal handler when the reducer crashed: what runs then (the backtracer's
+  /// report, a second or more on a busy machine) is not the log's time, and must not end the
+  /// worker before the report is written.
+  private static let crashed = AtomicWord(0)
+
+  private static let noteCrash: Platform.FatalSignalHandler = { _, _ in
+    TriageWatchdog.crashed.store(1)
+  }
+
   /// Starts the watching thread.
   package func start() {
+    _ = Self.crashed
+    Platform.addFatalSignalHandler(Self.noteCrash)
     Thread.detachNewThread { [self] in
       while true {
         Platform.sleep(milliseconds: 10)
         let start = started.withLock { $0 }
-        guard start != 0 else { continue }
+        guard start != 0, Self.crashed.load() == 0 else { continue }
         if Platform.monotonicNanoseconds() - start > timeLimit { stop(Self.timeMarker) }
         if Platform.residentBytes() > memoryLimit { stop(Self.memoryMarker) }
       }
