@@ -51,22 +51,22 @@ package enum JSONScan {
   }
 
   /// Every byte of a word set to `"`, `\`, `{` and `}`.
-  private static let quotes: UInt64 = 0x2222_2222_2222_2222
-  private static let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
-  private static let openBraces: UInt64 = 0x7B7B_7B7B_7B7B_7B7B
-  private static let closeBraces: UInt64 = 0x7D7D_7D7D_7D7D_7D7D
-  private static let caseBits: UInt64 = 0x2020_2020_2020_2020
+  @usableFromInline static let quotes: UInt64 = 0x2222_2222_2222_2222
+  @usableFromInline static let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+  @usableFromInline static let openBraces: UInt64 = 0x7B7B_7B7B_7B7B_7B7B
+  @usableFromInline static let closeBraces: UInt64 = 0x7D7D_7D7D_7D7D_7D7D
+  @usableFromInline static let caseBits: UInt64 = 0x2020_2020_2020_2020
 
   /// The high bit of each zero byte of `word` set — exactly for the lowest zero byte (a borrow
   /// may mark a byte above it too), which is all the scans use.
-  @inline(__always)
-  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+  @inlinable @inline(__always)
+  static func zeroBytes(_ word: UInt64) -> UInt64 {
     (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
   }
 
   /// Where, from `start`, the first quote or backslash is (what ends or escapes inside a
   /// string), eight bytes at a time; `bytes.count` when none is.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func nextQuoteOrBackslash(
     in bytes: UnsafeRawBufferPointer, from start: Int
   ) -> Int {
@@ -84,7 +84,7 @@ package enum JSONScan {
 
   /// Where, from `start`, the first byte that opens or closes a string, an object or an array
   /// is (`"`, `[`, `]`, `{`, `}`), eight bytes at a time; `bytes.count` when none is.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func nextStructural(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
     guard let base = bytes.baseAddress else { return bytes.count }
     var i = start
