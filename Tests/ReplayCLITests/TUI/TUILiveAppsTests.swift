@@ -32,8 +32,23 @@ import Testing
   static let secondHello = LiveProtocol.Hello(
     token: "", app: "todo", session: "fedcba9876543210", host: "test-host", pid: 43, build: "")
 
+  /// Runs `body` with two counter apps recording in a temporary folder and a live model showing
+  /// the first; their recorders are closed afterwards.
+  static func withTwoApps(
+    _ body: (TUILiveTests.LiveApp, TUILiveTests.LiveApp, TUIModel, Source) throws -> Void
+  ) throws {
+    try CLIFixture.withTemporaryDirectory { directory in
+      let (first, second, model, source) = try twoApps(in: directory)
+      defer {
+        first.recorder.close()
+        second.recorder.close()
+      }
+      try body(first, second, model, source)
+    }
+  }
+
   /// Two counter apps recording in `directory`, and a live model showing the first.
-  static func twoApps(
+  private static func twoApps(
     in directory: URL
   ) throws -> (TUILiveTests.LiveApp, TUILiveTests.LiveApp, TUIModel, Source) {
     let folders = ["first", "second"].map { directory.appendingPathComponent($0) }
@@ -52,12 +67,7 @@ import Testing
   }
 
   @Test func aSecondAppJoinsWithoutTakingTheViewAndAKeySwitchesBetweenThem() throws {
-    try CLIFixture.withTemporaryDirectory { directory in
-      let (first, second, model, _) = try Self.twoApps(in: directory)
-      defer {
-        first.recorder.close()
-        second.recorder.close()
-      }
+    try Self.withTwoApps { first, second, model, _ in
       let secondApp = LiveListener.App(
         connection: 2, hello: Self.secondHello, path: second.path, resumes: false)
       #expect(model.note(.connected(secondApp)))
@@ -125,12 +135,7 @@ import Testing
   }
 
   @Test func theEventsOfAnAppNotShownGoToItsOwnStatus() throws {
-    try CLIFixture.withTemporaryDirectory { directory in
-      let (first, second, model, _) = try Self.twoApps(in: directory)
-      defer {
-        first.recorder.close()
-        second.recorder.close()
-      }
+    try Self.withTwoApps { first, second, model, _ in
       let secondApp = LiveListener.App(
         connection: 2, hello: Self.secondHello, path: second.path, resumes: false)
       model.note(.connected(secondApp))
@@ -157,13 +162,8 @@ import Testing
   }
 
   @Test func anAppWhoseLogCannotBeReadYetIsNotShown() throws {
-    try CLIFixture.withTemporaryDirectory { directory in
-      let (first, second, model, _) = try Self.twoApps(in: directory)
-      defer {
-        first.recorder.close()
-        second.recorder.close()
-      }
-      let missing = directory.appendingPathComponent("none.jsonl").path
+    try Self.withTwoApps { first, second, model, _ in
+      let missing = first.path + ".none.jsonl"
       model.note(
         .connected(
           LiveListener.App(connection: 2, hello: Self.secondHello, path: missing, resumes: false)))
@@ -176,12 +176,7 @@ import Testing
   }
 
   @Test func aAndDispatchNeedRunningApps() throws {
-    try CLIFixture.withTemporaryDirectory { directory in
-      let (first, second, model, source) = try Self.twoApps(in: directory)
-      defer {
-        first.recorder.close()
-        second.recorder.close()
-      }
+    try Self.withTwoApps { first, second, model, source in
       model.type("a")
       #expect(
         model.messages.map(\.text) == [
