@@ -219,7 +219,7 @@ extension CompatResponse: TextRenderedResponse {
           failing.codingPath.isEmpty ? "-" : failing.codingPath, failing.reason,
         ])
       }
-      lines += Self.table(rows).map { "  " + inert($0) }
+      lines += TextTable.lines(rows).map { "  " + inert($0) }
     }
     for state in report.failingStates {
       let path = state.codingPath.isEmpty ? "" : "\(state.codingPath): "
@@ -275,19 +275,5 @@ extension CompatResponse: TextRenderedResponse {
         "  \(inert(build)): \(counted(count.logs, "log")), \(verdicts.joined(separator: ", "))")
     }
     return lines.joined(separator: "\n")
-  }
-
-  /// Rows as columns two spaces apart (the last column unpadded).
-  private static func table(_ rows: [[String]]) -> [String] {
-    let columns = rows.map(\.count).max() ?? 0
-    let widths = (0..<columns).map { column in
-      rows.map { column < $0.count ? displayWidth(of: $0[column]) : 0 }.max() ?? 0
-    }
-    return rows.map { row in
-      row.enumerated().map { index, cell in
-        index == row.count - 1
-          ? cell : cell + String(repeating: " ", count: widths[index] - displayWidth(of: cell))
-      }.joined(separator: "  ")
-    }
   }
 }
