@@ -222,13 +222,19 @@ struct DispatchLatencyBench {
     for (items, chunkSize, rotates) in variants {
       let options = rotates ? Self.rotating.options : RecordingOptions()
       let count = rotates ? Self.rotating.dispatches : dispatches
-      let bytes = try LogCoder.rewind.encode(Self.state(items: items, chunkSize: chunkSize)).count
+      let state = Self.state(items: items, chunkSize: chunkSize)
+      // One encoding of the state, timed on this thread: what the checkpoint encoder does per
+      // state, with a core of its own (9f's floor).
+      let encodingStart = Platform.monotonicNanoseconds()
+      let bytes = try LogCoder.rewind.encode(state).count
+      let encoding = Double(Platform.monotonicNanoseconds() - encodingStart) / 1e9
       var with: [[Double]] = [[], [], [], []]
       var without: [[Double]] = [[], [], [], []]
       var added: [Double] = []
       var copy: [Double] = []
       var skipped: [Double] = []
       var gaps: [Int] = []
+      var intervals: [Double] = []
       for _ in 0..<repetitions {
         if !rotates {
           // One copy of the state, the floor: the median of the dispatches that copied it.
@@ -248,6 +254,9 @@ struct DispatchLatencyBench {
             if into == 0 { without[k].append(value) } else { with[k].append(value) }
           }
           if let checkpoints = run.checkpoints {
+            // The dispatches of one checkpoint interval, back to back, with recording.
+            let perDispatch = run.latencies.reduce(0, +) / Double(max(1, run.latencies.count))
+            intervals.append(perDispatch * Double(LogFormat.defaultCheckpointInterval))
             skipped.append(Double(checkpoints.skipped))
             gaps.append(checkpoints.longestGap)
           }
@@ -299,6 +308,15 @@ struct DispatchLatencyBench {
             + "\(grouped(Self.warmUp)) dispatches of warm-up before the timed ones"))
       let total = Self.warmUp + count
       let due = Double(total / LogFormat.defaultCheckpointInterval)
+      // The floor: a state takes `encoding` to encode with a core of its own, an interval's
+      // dispatches `interval`; at most one checkpoint is written per encoding, so at least the
+      // others of the run's due ones are skipped.
+      let interval = intervals.sorted()[intervals.count / 2]
+      let written = max(
+        1,
+        (Double(total) / Double(LogFormat.defaultCheckpointInterval)) * interval
+          / max(encoding, interval))
+      let floor = max(0, due - written.rounded(.up))
       rows.append(
         Row(
           id: "9f\(suffix)",
@@ -309,7 +327,11 @@ struct DispatchLatencyBench {
             label: "due", unit: .count, sample: Sample(Array(repeating: due, count: skipped.count))),
           target: nil,
           note: "at most \(grouped(gaps.max() ?? 0)) actions between two checkpoints written "
-            + "(the longest of the repetitions)"))
+            + "(the longest of the repetitions); encoding the state once took "
+            + "\(FigureUnit.seconds.format(encoding)) on the benchmark's thread ("
+            + "\(FigureUnit.seconds.format(encoding / (Double(bytes) / Double(1 << 20)))) a MiB), "
+            + "1,000 dispatches with recording \(FigureUnit.seconds.format(interval)): with a core "
+            + "of its own the encoder would still skip about \(Int(floor)) of \(Int(due))"))
     }
     return rows
   }

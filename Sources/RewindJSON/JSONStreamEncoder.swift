@@ -51,6 +51,15 @@ package final class JSONStreamEncoder {
     }
   }
 
+  /// Calls `pause` after about every `count` containers and array elements written, until
+  /// called again: how an encoding on a background thread gives its core back now and then (the
+  /// recorder's checkpoint encoder). `pause` runs on the encoding thread, between two values.
+  package func pausing(every count: Int, _ pause: @escaping () -> Void) {
+    encoder.pauseEvery = max(1, count)
+    encoder.pause = pause
+    encoder.state.pointee.untilPause = max(1, count)
+  }
+
   /// Encodes `value` as compact JSON appended to `output`, through a buffer of its own kept from
   /// one value to the next (no allocation once it is large enough).
   ///
@@ -132,10 +141,17 @@ final class JSONStreamValueEncoder: Encoder {
     var buffer: JSONStreamBuffer?
     /// The encoder that writes dictionaries and sets, once one was.
     var sorter: JSONStreamValueEncoder?
+    /// Containers and elements to write before ``JSONStreamValueEncoder/pause`` is called
+    /// (never reached without one).
+    var untilPause = Int.max
   }
 
   let state: UnsafeMutablePointer<State>
   let options: [CodingUserInfoKey: any Sendable]
+  /// Called after about every ``pauseEvery`` containers and elements
+  /// (``JSONStreamEncoder/pausing(every:_:)``).
+  var pause: (() -> Void)?
+  var pauseEvery = Int.max
   /// The types asked about last and the answers, ``recentSpecialCount`` slots picked by the
   /// type's address: each is the address with its low bit set when the type is special, or 0.
   /// Most values are of a few types asked about again and again (an app's action types, one
@@ -251,6 +267,7 @@ final class JSONStreamValueEncoder: Encoder {
   /// - Returns: The frame's position and the element's index.
   @inline(__always)
   func beginElement(of id: Int) throws -> (position: Int, index: Int) {
+    countTowardsPause()
     let position = try reopen(id)
     let index = state.pointee.frames[position].count
     if let buffer = state.pointee.buffer {
@@ -300,8 +317,18 @@ final class JSONStreamValueEncoder: Encoder {
     state.pointee.superValueStart = -1
   }
 
+  /// Counts one container or element towards the next ``pause``, and calls it when due.
+  @inline(__always)
+  func countTowardsPause() {
+    state.pointee.untilPause &-= 1
+    guard state.pointee.untilPause == 0 else { return }
+    state.pointee.untilPause = pauseEvery
+    pause?()
+  }
+
   /// Opens a container as the value being written: `{` or `[`.
   func openFrame(isObject: Bool, path: JSONLazyPath) -> Int {
+    countTowardsPause()
     let id = state.pointee.nextFrameID
     state.pointee.nextFrameID += 1
     if let buffer = state.pointee.buffer {

@@ -44,6 +44,22 @@ extension LogCoder {
     }
   }
 
+  /// `value` as ``encode(_:)`` gives it, calling `pause` after about every `count` containers and
+  /// array elements written, on the calling thread: the checkpoint encoder's, which gives its
+  /// core back there (``EncodingPacer``). Rewind's coder through `encode(to:)` only: a direct
+  /// path and Foundation's coder encode without pausing.
+  /// - Throws: As ``encode(_:)``.
+  package func encode<T: Encodable>(
+    _ value: T, pausingEvery count: Int, _ pause: @escaping () -> Void
+  ) throws -> [UInt8] {
+    guard self == .rewind, !(value is any JSONDirectEncodable) else { return try encode(value) }
+    let encoder = JSONStreamEncoder()
+    encoder.pausing(every: count, pause)
+    var output: [UInt8] = []
+    try encoder.encode(value, into: &output)
+    return output
+  }
+
   /// A `T` decoded with this coder from `bytes` (JSON within the default limits): how the
   /// recorder reads an action the live viewer sent.
   /// - Throws: ``JSONParseError`` or the coder's `DecodingError`.

@@ -263,11 +263,13 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     // enqueues.
     let (plan, report) = core.withLock { core -> (RecorderCore.StatePlan, RecorderError?) in
       let plan = core.planState(writerIsIdle: isIdle)
+      // A rotation due waits for the state being encoded: that state is needed now.
+      if !isIdle && core.isRotationDue { checkpoints.hurry() }
       guard case .later(let seq) = plan else { return (plan, nil) }
       let coder = core.options.coder
       let handed = HandedState(state)
-      let submitted = checkpoints.submit {
-        let json = Self.encodeState(handed, sanitizer: sanitizer, coder: coder)
+      let submitted = checkpoints.submit { pacer in
+        let json = Self.encodeState(handed, sanitizer: sanitizer, coder: coder, pacer: pacer)
         return { Self.writeState(json, seq: seq, core: locked, releasing: handed).map(onError) }
       }
       if submitted { return (plan, nil) }
@@ -291,8 +293,8 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     case .rotateLater(let seq):
       let coder = core.withLock { $0.options.coder }
       let handed = HandedState(state)
-      let job: @Sendable () -> @Sendable () -> Void = {
-        let json = Self.encodeState(handed, sanitizer: sanitizer, coder: coder)
+      let job: @Sendable (EncodingPacer?) -> @Sendable () -> Void = { pacer in
+        let json = Self.encodeState(handed, sanitizer: sanitizer, coder: coder, pacer: pacer)
         return {
           Self.writeState(json, seq: seq, core: locked, releasing: handed, rotating: true)
             .map(onError)
@@ -303,24 +305,29 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       // waits for the job.
       let (report, submitted) = core.withLock { core -> (RecorderError?, Bool) in
         switch core.beginRotation() {
-        case .started: return (nil, checkpoints.submit(job))
+        case .started: return (nil, checkpoints.submit { job($0) })
         case .notStarted(let report): return (report, true)
         }
       }
       if let report { self.report(report) }
       // The writer was idle when planned, and only this method submits (one call at a time):
       // were it busy after all, the state is written here rather than not at all.
-      if !submitted { job()() }
+      if !submitted { job(nil)() }
     }
   }
 
   /// Sanitizes and encodes `state`, taking no lock: the first stage of a checkpoint handed to
-  /// the background (``CheckpointWriter``).
+  /// the background (``CheckpointWriter``), which gives its core back now and then (`pacer`).
   private static func encodeState(
-    _ handed: HandedState<State>, sanitizer: (@Sendable (State) -> State)?, coder: LogCoder
+    _ handed: HandedState<State>, sanitizer: (@Sendable (State) -> State)?, coder: LogCoder,
+    pacer: EncodingPacer?
   ) -> Result<[UInt8], any Error> {
     guard let state = handed.value else { return .success([]) }
-    return Result { try coder.encode(sanitizer?(state) ?? state) }
+    let sanitized = sanitizer?(state) ?? state
+    guard let pacer else { return Result { try coder.encode(sanitized) } }
+    return Result {
+      try coder.encode(sanitized, pausingEvery: EncodingPacer.checkEvery) { pacer.pausePoint() }
+    }
   }
 
   /// Writes the encoded state as the `state` record of `seq`, one part per lock: the second stage

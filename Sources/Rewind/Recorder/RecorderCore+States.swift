@@ -29,7 +29,8 @@ extension RecorderCore {
     return appendStateLine(StateRecord.skipped(seq: seq, reason: .nested))
   }
 
-  private var isRotationDue: Bool {
+  /// Whether the file has reached its rotation's `maxBytes`.
+  var isRotationDue: Bool {
     guard let rotation = options.rotation, let writer else { return false }
     return writer.length >= rotation.maxBytes
   }
