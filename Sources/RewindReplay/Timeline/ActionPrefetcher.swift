@@ -20,7 +20,9 @@ import RewindJSON
 /// Why `@unchecked Sendable` is sound: `ready`, `nextUnclaimed`, `callerBatch` and `cancelled`
 /// are read and written only with `condition` locked; `current` and `callerDecoder` only by the
 /// calling thread (``take(_:into:)``); `log` is `Sendable` and the helper has its own decoder;
-/// a ``Batch`` is written by the thread that decodes it, then handed over under the lock.
+/// a ``Batch`` is written by the thread that decodes it, then handed over under the lock. The
+/// helper is a parked thread of ``PrefetchThreads``, with the decoder it keeps: a short rebuild
+/// starts no thread and no decoder.
 final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable {
   /// The decoded actions of one batch, in slots, and where their lines are; `nil` for a seq left
   /// to the caller's usual path. Slots are moved out by ``take(_:into:)``.
@@ -86,10 +88,11 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
   private let callerDecoder: LineDecoder
 
   /// Starts decoding the actions of `seqs` with `coder` (and `Action`'s own decoding, `direct`)
-  /// on a helper thread, in batches of `batchSize` seqs.
+  /// on a helper thread (``PrefetchThreads``), in batches of `batchSize` seqs; the caller
+  /// decodes its share with `callerDecoder` (its timeline's, for `coder` and the log's limits).
   init(
     log: ReplayLog, coder: LogCoder = .rewind, direct: JSONDirectCoding.Decode<Action>? = nil,
-    seqs: ClosedRange<Int>, batchSize: Int
+    seqs: ClosedRange<Int>, batchSize: Int, callerDecoder: LineDecoder
   ) {
     self.log = log
     self.coder = coder
@@ -97,11 +100,10 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
     self.seqs = seqs
     self.batchSize = max(1, batchSize)
     batchCount = (seqs.count + self.batchSize - 1) / self.batchSize
-    callerDecoder = LineDecoder(coder: coder, limits: log.limits.json)
-    let thread = Thread { [self] in decodeAsHelper() }
-    thread.stackSize = 8 << 20
-    thread.name = "rewind-prefetch"
-    thread.start()
+    self.callerDecoder = callerDecoder
+    PrefetchThreads.run { [self] decoder in
+      decodeAsHelper(with: decoder(coder, log.limits.json))
+    }
   }
 
   /// Stops the helper (it finishes the batch it is on); call it when the rebuild ends, however
@@ -152,8 +154,7 @@ final class ActionPrefetcher<Action: Decodable & Sendable>: @unchecked Sendable 
     }
   }
 
-  private func decodeAsHelper() {
-    let decoder = LineDecoder(coder: coder, limits: log.limits.json)
+  private func decodeAsHelper(with decoder: LineDecoder) {
     condition.lock()
     defer { condition.unlock() }
     while !cancelled && nextUnclaimed < batchCount {

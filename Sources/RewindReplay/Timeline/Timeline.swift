@@ -174,7 +174,7 @@ public final class Timeline<State: Codable & Sendable, Action: Codable & Sendabl
     guard seqs.count >= prefetchThreshold else { return nil }
     return ActionPrefetcher<Action>(
       log: log, coder: coder, direct: directAction, seqs: seqs,
-      batchSize: min(prefetchBatchSize, max(64, seqs.count / 8)))
+      batchSize: min(prefetchBatchSize, max(64, seqs.count / 8)), callerDecoder: lines)
   }
 
   /// Calls `body` with each state from `first` through `last` in turn, each rebuilt by applying
