@@ -121,7 +121,8 @@ import Foundation
   /// Appends the `count` bytes at `start` in quotes, when none of them needs an escape in a JSON
   /// string (a control character, a quote or a backslash); else appends nothing and returns
   /// `false`. Copies and checks in one pass, eight bytes at a time.
-  @inlinable package func appendQuotedIfPlain(_ start: UnsafePointer<UInt8>, count: Int) -> Bool {
+  @inlinable @inline(__always)
+  package func appendQuotedIfPlain(_ start: UnsafePointer<UInt8>, count: Int) -> Bool {
     let destination = reserve(count &+ 2)
     guard Self.copyIfPlain(start, count: count, to: destination + 1) else { return false }
     destination[0] = 0x22

@@ -14,21 +14,26 @@ extension LogLine {
   ///     (`,"site":"…","cause":N`), or nothing.
   ///   - action: The action's JSON.
   ///   - buffer: Where the line goes, after what it holds.
+  ///   - hardware: The CPU's CRC-32C instruction when it has one (``CRC32C/Hardware/available``,
+  ///     which a caller on the hot path reads once and keeps: reading the global costs a
+  ///     `swift_once` per call on Linux).
   package static func appendAction(
     seq: UInt64, micros: UInt64, type: UnsafeRawBufferPointer, origin: UnsafeRawBufferPointer,
-    action: UnsafeRawBufferPointer, to buffer: ByteBuffer
+    action: UnsafeRawBufferPointer, to buffer: ByteBuffer,
+    hardware: CRC32C.Hardware? = CRC32C.Hardware.available
   ) {
     let head: StaticString = #"{"c":"00000000","kind":"action","seq":"#
     let time: StaticString = #","time":"#
     let typeKey: StaticString = #","type":""#
     let actionKey: StaticString = #","action":"#
-    let seconds = micros / 1_000_000
+    let (seconds, fraction) = micros.quotientAndRemainder(dividingBy: 1_000_000)
     let seqDigits = DecimalDigits.count(seq)
     let secondDigits = DecimalDigits.count(seconds)
+    // Wrapping sums: every term is a length in memory already, or a digit count.
     let count =
-      head.utf8CodeUnitCount + seqDigits + time.utf8CodeUnitCount + secondDigits + 7
-      + typeKey.utf8CodeUnitCount + type.count + 1 + origin.count + actionKey.utf8CodeUnitCount
-      + action.count + 2
+      head.utf8CodeUnitCount &+ seqDigits &+ time.utf8CodeUnitCount &+ secondDigits &+ 7
+      &+ typeKey.utf8CodeUnitCount &+ type.count &+ 1 &+ origin.count
+      &+ actionKey.utf8CodeUnitCount &+ action.count &+ 2
     let start = buffer.reserve(count)
     var cursor = start
     @inline(__always) func put(_ text: StaticString) {
@@ -36,11 +41,39 @@ extension LogLine {
         from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
       cursor += text.utf8CodeUnitCount
     }
+    // A short run — the type's name, an action's JSON of a few members, no origin at all — is
+    // copied as two overlapping words (or bytes), without a call to `memcpy`.
     @inline(__always) func put(_ bytes: UnsafeRawBufferPointer) {
-      if let base = bytes.baseAddress {
-        UnsafeMutableRawPointer(cursor).copyMemory(from: base, byteCount: bytes.count)
+      let count = bytes.count
+      if let from = bytes.baseAddress, count > 0 {
+        let to = UnsafeMutableRawPointer(cursor)
+        if count > 16 {
+          to.copyMemory(from: from, byteCount: count)
+        } else if count >= 8 {
+          let last = count &- 8
+          let (head, tail) = (
+            from.loadUnaligned(as: UInt64.self),
+            from.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+          )
+          to.storeBytes(of: head, as: UInt64.self)
+          to.storeBytes(of: tail, toByteOffset: last, as: UInt64.self)
+        } else if count >= 4 {
+          let last = count &- 4
+          let (head, tail) = (
+            from.loadUnaligned(as: UInt32.self),
+            from.loadUnaligned(fromByteOffset: last, as: UInt32.self)
+          )
+          to.storeBytes(of: head, as: UInt32.self)
+          to.storeBytes(of: tail, toByteOffset: last, as: UInt32.self)
+        } else {
+          for offset in 0..<count {
+            to.storeBytes(
+              of: from.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset,
+              as: UInt8.self)
+          }
+        }
       }
-      cursor += bytes.count
+      cursor += count
     }
     put(head)
     DecimalDigits.write(seq, count: seqDigits, to: UnsafeMutableRawPointer(cursor))
@@ -49,7 +82,7 @@ extension LogLine {
     DecimalDigits.write(seconds, count: secondDigits, to: UnsafeMutableRawPointer(cursor))
     cursor += secondDigits
     cursor.pointee = UInt8(ascii: ".")
-    DecimalDigits.write(micros % 1_000_000, count: 6, to: UnsafeMutableRawPointer(cursor + 1))
+    DecimalDigits.writeSix(fraction, to: UnsafeMutableRawPointer(cursor + 1))
     cursor += 7
     put(typeKey)
     put(type)
@@ -60,8 +93,14 @@ extension LogLine {
     put(action)
     cursor[0] = UInt8(ascii: "}")
     cursor[1] = UInt8(ascii: "\n")
-    let body = UnsafeRawBufferPointer(start: start + bodyOffset, count: count - bodyOffset - 2)
-    CRC32C.writeHex(CRC32C.checksum(body), to: UnsafeMutableRawPointer(start + checksumOffset))
+    let body = UnsafeRawBufferPointer(start: start + bodyOffset, count: count &- bodyOffset &- 2)
+    let checksum: UInt32
+    if let hardware {
+      checksum = hardware.update(0, body)
+    } else {
+      checksum = CRC32C.updateBySlicing(0, body)
+    }
+    CRC32C.writeHex(checksum, to: UnsafeMutableRawPointer(start + checksumOffset))
     buffer.commit(count)
   }
 }

@@ -22,6 +22,8 @@ package final class LogWriter {
   private let buffer = ByteBuffer()
   private let bufferCapacity: Int?
   private let syncEveryLine: Bool
+  /// The CPU's CRC-32C instruction, read once (see ``writeAction(seq:micros:type:origin:action:)``).
+  private let checksumHardware = CRC32C.Hardware.available
   /// Where every line written to the file is copied for a live viewer (the current file's
   /// writer only: a file being retired after a rotation streams nothing more).
   var live: LiveSink?
@@ -105,7 +107,8 @@ package final class LogWriter {
     action: UnsafeRawBufferPointer
   ) throws(RecorderError.Reason) {
     LogLine.appendAction(
-      seq: UInt64(seq), micros: micros, type: type, origin: origin, action: action, to: buffer)
+      seq: UInt64(seq), micros: micros, type: type, origin: origin, action: action, to: buffer,
+      hardware: checksumHardware)
     try commitLine(seq: seq)
   }
 

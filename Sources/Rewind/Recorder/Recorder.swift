@@ -226,7 +226,8 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   func recordNext(_ write: (inout RecorderCore) -> RecorderError?) {
     let report = core.withLock { core -> RecorderError? in
       guard core.isRecording else { return nil }
-      let missed = core.settleAwaitedState()
+      // Asked here first: most actions follow one whose state came (a call saved per action).
+      let missed = core.awaitsState ? core.settleAwaitedState() : nil
       let report = write(&core)
       if let live = core.live, live.stateRequested.load() != 0 {
         live.stateRequested.store(0)

@@ -419,8 +419,9 @@ struct RecorderCore {
   }
 
   private mutating func elapsedNanoseconds(seq: Int) -> UInt64 {
-    if let fixed = options.reproducible {
-      return UInt64(max(0, (Double(seq) * fixed.secondsPerAction * 1e9).rounded()))
+    // The rate alone, not the whole `Reproducible` (a copy of it retains its strings).
+    if let secondsPerAction = options.reproducible?.secondsPerAction {
+      return UInt64(max(0, (Double(seq) * secondsPerAction * 1e9).rounded()))
     }
     let now = clock.now()
     return now >= startNanos ? now - startNanos : 0

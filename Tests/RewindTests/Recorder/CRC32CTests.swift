@@ -12,6 +12,22 @@ import Testing
     #expect(String(decoding: CRC32C.hex(0x0000_00AF), as: UTF8.self) == "000000af")
   }
 
+  /// The eight digits are made all at once in one word (`CRC32C.writeHex`): every nibble value
+  /// at every position, and random values, against `String(_:radix:)`.
+  @Test func hexDigitsAreStringsRadix16() {
+    var random = SplitMix64(seed: 0x4E1B_B1E5)
+    var values: [UInt32] = [0, .max, 0x0123_4567, 0x89AB_CDEF, 0xFEDC_BA98, 0x7654_3210]
+    for nibble in UInt32(0)...15 {
+      for position in UInt32(0)..<8 { values.append(nibble << (4 * position)) }
+    }
+    for _ in 0..<1_000 { values.append(UInt32(truncatingIfNeeded: random.next())) }
+    for value in values {
+      let text = String(value, radix: 16)
+      let expected = String(repeating: "0", count: 8 - text.count) + text
+      #expect(String(decoding: CRC32C.hex(value), as: UTF8.self) == expected)
+    }
+  }
+
   @Test func matchesTheBitwiseReferenceOnRandomBuffers() {
     var random = SplitMix64(seed: 0xC0FF_EE00)
     let lengths = Array(0...100) + [255, 256, 257, 4093, 65_536, 100_003]
