@@ -98,10 +98,15 @@ enum ArrayAlignment {
     let n = old.count
     let m = new.count
     let maxD = (n + m + 1) / 2
-    let offset = maxD + 1
-    let size = 2 * maxD + 3
+    // The search stops at `searchedD` edits, so diagonals -searchedD...searchedD are all it
+    // touches: arrays that long, not N+M long (zeroing and faulting in megabytes for the few
+    // diagonals a handful of differences reaches).
+    let searchedD = min(maxD, maxEditsPerSearch)
+    let offset = searchedD + 1
+    let size = 2 * searchedD + 3
     // forward[offset + k]: furthest x reached from the start on diagonal k (y = x - k).
-    // backward[offset + k]: the same from the end, on the reversed sequences.
+    // backward[offset + k]: the same from the end, on the reversed sequences. A diagonal
+    // outside the arrays was never reached (-1).
     var forward = [Int](repeating: -1, count: size)
     var backward = [Int](repeating: -1, count: size)
     forward[offset + 1] = 0
@@ -118,7 +123,7 @@ enum ArrayAlignment {
       return (old.lowerBound + x, new.lowerBound + y)
     }
 
-    for d in 0..<min(maxD, maxEditsPerSearch) {
+    for d in 0..<searchedD {
       var k = -d + forwardStart
       while k <= d - forwardEnd {
         let i = offset + k
