@@ -65,6 +65,32 @@ extension JSONStructuralPath {
     return validator.structuralPassAccepts(bytes)
   }
 
+  /// Whether the structural pass on this path accepts every line of `bytes` (split at `\n`) as
+  /// one JSON text within `limits`, or blank, in one pass (``JSONValidator/linesAreValid(_:)``).
+  @_spi(Testing) public func acceptsLines(
+    _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default
+  ) -> Bool {
+    var validator = JSONValidator(limits: limits, path: self)
+    return validator.linesAreValid(bytes)
+  }
+
+  /// Whether the byte-by-byte reader accepts every line of `bytes` that is not blank (spaces,
+  /// tabs and `\r` only), each on its own: what ``acceptsLines(_:limits:)`` must say.
+  @_spi(Testing) public static func readerAcceptsLines(
+    _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default
+  ) -> Bool {
+    var validator = JSONValidator(limits: limits)
+    var start = 0
+    while start <= bytes.count {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+      let isBlank = line.allSatisfy { [0x20, 0x09, 0x0D].contains($0) }
+      if !isBlank, validator.scalarFirstDefect(in: line) != nil { return false }
+      start = end + 1
+    }
+    return true
+  }
+
   /// Whether the byte-by-byte reader (``JSONValidator``'s, without the structural pass) accepts
   /// `bytes` as one JSON text within `limits`.
   @_spi(Testing) public static func readerAccepts(

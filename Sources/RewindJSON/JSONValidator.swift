@@ -75,6 +75,21 @@ package struct JSONValidator {
     }
   }
 
+  /// Whether every line of `bytes` — split at each `\n` — is one valid JSON text (duplicate
+  /// keys aside: as ``isValid(_:)`` says of it) or blank, checked in one structural pass over
+  /// all of them: for a log's lines, many at a time. `false` says only that some line is not:
+  /// check them one at a time (``isValid(_:)``, ``firstDefect(in:)``) to know which, and where.
+  package mutating func linesAreValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard var limits = structuralLimits, let base = bytes.baseAddress,
+      bytes.count <= JSONLimits.byteCeiling
+    else { return bytes.isEmpty }
+    let path = path.cValue
+    return kinds.withUnsafeMutableBufferPointer { kinds in
+      guard let words = kinds.baseAddress else { return false }
+      return rewind_json_lines_are_valid(base, bytes.count, &limits, words, kinds.count, path) != 0
+    }
+  }
+
   /// The byte-by-byte reader: `nil` when `bytes` are one valid JSON text (duplicate keys
   /// aside), else the offset of the byte where reading stopped.
   package mutating func scalarFirstDefect(in bytes: UnsafeRawBufferPointer) -> Int? {

@@ -73,6 +73,14 @@ rewind_json_path rewind_json_automatic_path(void);
 int rewind_json_is_valid(const void *bytes, size_t count, const rewind_json_limits *limits,
                          uint64_t *kinds, size_t kind_words, rewind_json_path path);
 
+/// 1 when every line of the `count` bytes at `bytes` — split at each `\n` — is one JSON text
+/// within `limits` (each line's own: `rewind_json_is_valid` would accept it) or blank (spaces,
+/// tabs and `\r` only), else 0. One pass over all the lines, for a log's lines many at a time;
+/// the caller checks each line's length against the ceiling, and on 0 checks the lines one by one
+/// to find the bad ones. `kinds`, `kind_words` and `path` as for `rewind_json_is_valid`.
+int rewind_json_lines_are_valid(const void *bytes, size_t count, const rewind_json_limits *limits,
+                                uint64_t *kinds, size_t kind_words, rewind_json_path path);
+
 /// 1 when `rewind_ticks()` reads a counter that ticks at a constant rate whatever the CPU's
 /// frequency and sleep states (x86-64's invariant time-stamp counter, ARMv8's virtual counter),
 /// else 0. Asks the CPU each time: call it once and keep the answer.

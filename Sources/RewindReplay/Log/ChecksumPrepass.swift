@@ -115,34 +115,65 @@ final class ChecksumPrepass: Sendable {
       origin.store(restart)
     }
     var checked = 0
+    let first = cursor.line
     while checked < Self.linesPerCall, cursor.line < buffer.count {
       let start = cursor.line
       let newline = Platform.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: start)
       guard newline != nil || isComplete else { break }
       let end = newline ?? buffer.count
-      var contentEnd = end
-      if contentEnd > start, buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-      let line = UnsafeRawBufferPointer(rebasing: buffer[start..<contentEnd])
-      let status = LogLine.checkChecksum(line)
+      let status = LogLine.checkChecksum(Self.content(of: buffer, start, end))
       if status != .valid {
         cursor.found += 1
         if cursor.found > Self.exceptionLimit { return false }
         exceptions.withLock { $0[start] = status }
         exceptionCount.store(cursor.found)
-      } else if let jsonLimits {
-        if cursor.validator == nil { cursor.validator = JSONValidator(limits: jsonLimits) }
-        if cursor.validator?.isValid(line) == false {
-          cursor.found += 1
-          if cursor.found > Self.exceptionLimit { return false }
-          invalidJSON.withLock { _ = $0.insert(start) }
-          exceptionCount.store(cursor.found)
-        }
       }
       cursor.line = end + 1
       checked += 1
     }
     guard checked > 0 else { return false }
+    if let jsonLimits,
+      !checkJSON(&cursor, in: buffer, first..<min(cursor.line, buffer.count), jsonLimits)
+    {
+      return false
+    }
     progress.store(cursor.line)
+    return true
+  }
+
+  /// The bytes of the line `start..<end` (`end` its newline, or the end of the file) without a
+  /// trailing `\r`: what ``LogIndexer`` calls the line.
+  private static func content(of buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int)
+    -> UnsafeRawBufferPointer
+  {
+    var contentEnd = end
+    if contentEnd > start, buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+    return UnsafeRawBufferPointer(rebasing: buffer[start..<contentEnd])
+  }
+
+  /// Checks the JSON of the lines in `range` (whole lines, just checked for checksums) in one
+  /// pass; when some line is not valid JSON, checks each line whose checksum holds on its own and
+  /// records those that are not. Returns `false` when the pass gives up.
+  private func checkJSON(
+    _ cursor: inout ChecksumPrepass.Cursor, in buffer: UnsafeRawBufferPointer, _ range: Range<Int>,
+    _ jsonLimits: JSONLimits
+  ) -> Bool {
+    if cursor.validator == nil { cursor.validator = JSONValidator(limits: jsonLimits) }
+    guard cursor.validator?.linesAreValid(UnsafeRawBufferPointer(rebasing: buffer[range])) == false
+    else { return true }
+    var start = range.lowerBound
+    while start < range.upperBound {
+      let end =
+        Platform.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: start) ?? buffer.count
+      defer { start = end + 1 }
+      let line = Self.content(of: buffer, start, end)
+      guard LogLine.checkChecksum(line) == .valid, cursor.validator?.isValid(line) == false
+      else { continue }
+      cursor.found += 1
+      if cursor.found > Self.exceptionLimit { return false }
+      invalidJSON.withLock { _ = $0.insert(start) }
+      exceptionCount.store(cursor.found)
+    }
     return true
   }
 }

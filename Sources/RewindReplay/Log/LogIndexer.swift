@@ -64,6 +64,12 @@ struct LogIndexer {
   private var checkedLines = 0..<0
   /// Checks the JSON of lines the pass ahead has not, when ``ReaderLimits/checksJSONAtOpen``.
   private var validator: JSONValidator?
+  /// Lines starting before this offset are valid JSON: checked here, many at a time.
+  private var validJSONEnd = 0
+  /// Lines starting before this offset are checked one at a time: one of them is not valid JSON.
+  private var singleJSONEnd = 0
+  /// The bytes read so far, as `run` last saw (lines are checked many at a time up to there).
+  private var readEnd = 0
 
   /// The header's `firstSeq`, kept apart so that reading it per line copies no header.
   private var firstSeq = 1
@@ -88,6 +94,7 @@ struct LogIndexer {
         newline = Self.newline(in: memory, from: searched, before: received.count)
       }
       guard start < received.count else { break }
+      readEnd = received.count
       lineNumber += 1
       if lineNumber & 255 == 0 { prepass?.indexerReached(start) }
       let end = newline ?? received.count
@@ -194,9 +201,29 @@ struct LogIndexer {
 
   // MARK: Records
 
-  /// Whether `line` is valid JSON, checked here (the pass ahead had not reached it).
-  private mutating func validate(_ line: UnsafeRawBufferPointer) -> Bool {
+  /// Bytes of lines checked at once here: the lines ahead of this one that are read, up to the
+  /// last whole line in this many bytes.
+  private static let jsonGroupBytes = 32 << 10
+
+  /// Whether `line`, starting at `start`, is valid JSON, checked here (the pass ahead had not
+  /// reached it): with the lines after it that are read, in one pass, unless a line among those
+  /// was found not to be valid (then one at a time).
+  private mutating func validate(_ line: UnsafeRawBufferPointer, at start: Int) -> Bool {
+    if start < validJSONEnd { return true }
     if validator == nil { validator = JSONValidator(limits: limits.json) }
+    if start >= singleJSONEnd {
+      // Up to the last newline before the group's end (the line's own, at least).
+      let memory = bytes.memory
+      let lineEnd = start + line.count
+      var end = min(readEnd, start + Self.jsonGroupBytes)
+      while end > lineEnd, memory[end - 1] != UInt8(ascii: "\n") { end -= 1 }
+      end = max(end, lineEnd)
+      if validator?.linesAreValid(bytes.slice(start, end)) != false {
+        validJSONEnd = end
+        return true
+      }
+      singleJSONEnd = end
+    }
     return validator?.isValid(line) ?? true
   }
 
@@ -224,7 +251,7 @@ struct LogIndexer {
     }
     switch status ?? LogLine.checkChecksum(line) {
     case .valid:
-      if limits.checksJSONAtOpen, !(isValidJSON ?? validate(line)),
+      if limits.checksJSONAtOpen, !(isValidJSON ?? validate(line, at: span.start)),
         case .failure(let reason) = RecordPeek.parsing(line, limits: limits.json)
       {
         // The checksum holds but the JSON does not: the parser says where and why.
@@ -233,7 +260,10 @@ struct LogIndexer {
         }
         return reason
       }
-      if let offset = RecordPeek.excessiveNesting(line, maxDepth: limits.json.maxDepth) {
+      // (Valid JSON was checked for its depth.)
+      if !limits.checksJSONAtOpen,
+        let offset = RecordPeek.excessiveNesting(line, maxDepth: limits.json.maxDepth)
+      {
         let at = span.start + offset
         return .invalidJSON(
           JSONParseError(offset: at, reason: .tooDeep(limit: limits.json.maxDepth)))
