@@ -163,6 +163,77 @@ import Testing
     #expect(!expectAgreement(Array(#"[""]"#.utf8), limits: negative, "a negative limit"))
   }
 
+  /// Each path's verdict on every line of `bytes` checked in one pass and the byte-by-byte
+  /// reader's on each line on its own, recorded as a failure when they differ; returns the
+  /// reader's.
+  @discardableResult
+  private func expectLinesAgreement(
+    _ bytes: [UInt8], limits: JSONLimits = .default, _ what: @autoclosure () -> String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Bool {
+    let expected = bytes.withUnsafeBytes {
+      JSONStructuralPath.readerAcceptsLines($0, limits: limits)
+    }
+    for path in JSONStructuralPath.available {
+      let accepted = bytes.withUnsafeBytes { path.acceptsLines($0, limits: limits) }
+      if accepted != expected {
+        Issue.record(
+          "\(path), lines: \(accepted ? "accepted" : "rejected") \(what())",
+          sourceLocation: sourceLocation)
+      }
+    }
+    return expected
+  }
+
+  /// Lines checked many at a time (`JSONValidator.linesAreValid`, a log's lines at open) agree
+  /// with each line checked on its own: groups of log lines — blank ones, `\r\n` endings, a
+  /// line of more tokens than the pass keeps at once, lines nested deeper than 64, strings at
+  /// the top — whose bytes are changed, deleted or followed by an inserted byte at random
+  /// (newlines among them), after 0 to 63 spaces, under the default limits and tight ones.
+  @Test func linesAgreeWithEachLineOnItsOwn() {
+    let big = "[" + (0..<1_500).map { #"{"k":\#($0)}"# }.joined(separator: ",") + "]"
+    let deep = String(repeating: #"{"a":["#, count: 40) + "1" + String(repeating: "]}", count: 40)
+    let lines = [
+      #"{"c":"4573652e","kind":"action","seq":1,"time":0.000500,"type":"add","action":{"add":{"title":"Water the plants 🌱 #203"}}}"#,
+      #"{"c":"5774ffa9","kind":"action","seq":2,"time":0.001000,"type":"remove","action":{"remove":{"id":1}}}"#,
+      #"{"kind":"checkpoint","seq":2,"state":{"todos":[{"id":1,"done":false,"title":"a\"b\\c\u00e9\ud83d\ude00"}],"filter":null}}"#,
+      #"  [1,-2.5e+3,true,false,null,{},[]]  "#, #""top""#, "12", "", "   ", "\r", big, deep,
+    ]
+    var random = SplitMix64(seed: 4_701)
+    let alphabet =
+      Array(#"{}[]:,"\/u0123456789-.eE atfn"#.utf8) + [
+        0x0A, 0x0A, 0x0A, 0x0D, 0x09, 0x00, 0x1F, 0x80, 0xBF, 0xC3, 0xE0, 0xED, 0xF0, 0xFF,
+      ]
+    let tight = JSONLimits(maxDepth: 50, maxStringBytes: 12, maxNumberLength: 5, maxElements: 20)
+    var accepted = 0
+    for round in 0..<2_500 {
+      var text = [UInt8](repeating: 0x20, count: Int(random.next() % 64))
+      for index in 0...Int(random.next() % 5) {
+        if index > 0 { text += random.next() % 4 == 0 ? [0x0D, 0x0A] : [0x0A] }
+        text += Array(lines[Int(random.next() % UInt64(lines.count))].utf8)
+      }
+      if random.next() % 2 == 0 { text.append(0x0A) }
+      let isChanged = round % 4 != 0
+      if isChanged {
+        for _ in 0...Int(random.next() % 3) where !text.isEmpty {
+          let position = Int(random.next() % UInt64(text.count))
+          let byte = alphabet[Int(random.next() % UInt64(alphabet.count))]
+          switch random.next() % 3 {
+          case 0: text[position] = byte
+          case 1: text.remove(at: position)
+          default: text.insert(byte, at: position)
+          }
+        }
+      }
+      let description = String(decoding: text.prefix(200), as: UTF8.self)
+      let valid = expectLinesAgreement(text, description)
+      if !isChanged { #expect(valid, "\(description)") }
+      if valid { accepted += 1 }
+      if text.count < 2_000 { expectLinesAgreement(text, limits: tight, "tight: \(description)") }
+    }
+    #expect(accepted > 700)
+  }
+
   @Test func theValidatorStillSaysWhereReadingStopped() {
     for path in JSONStructuralPath.available {
       var validator = JSONValidator(path: path)
