@@ -3,9 +3,10 @@ import Testing
 
 @testable import RewindJSON
 
-/// ``JSONStreamEncoder/pausing(every:_:)``, which the recorder's checkpoint encoder uses to give
-/// its core back now and then: the pause is called once per so many containers and elements, and
-/// the bytes are those of an encoding without it.
+/// ``JSONStreamEncoder/pausing(every:_:)`` and ``JSONDirectWriter/pausing(every:_:)``, which the
+/// recorder's checkpoint encoder uses to give its core back now and then: the pause is called once
+/// per so many containers and elements (containers, through a direct path), and the bytes are
+/// those of an encoding without it.
 @Suite struct JSONStreamPauseTests {
   struct Item: Codable, Equatable {
     var id: Int
@@ -50,5 +51,49 @@ import Testing
     // [[1,2],[3]]: 3 containers and 5 elements; [[4]]: 2 and 2 — 12 in all.
     #expect(String(decoding: output, as: UTF8.self) == "[[1,2],[3]][[4]]")
     #expect(pauses == 3)
+  }
+
+  /// A state with a direct path: a list of items written as objects, and a member that the
+  /// writer encodes through `encode(to:)`.
+  struct DirectList: JSONDirectEncodable {
+    var items: [Item]
+    var extra: [[Int]]
+
+    func encodeJSON(to json: inout JSONDirectWriter) throws {
+      json.beginObject()
+      json.key("items")
+      json.beginArray()
+      for item in items {
+        json.beginObject()
+        json.key("id")
+        json.integer(item.id)
+        json.key("title")
+        json.string(item.title)
+        json.key("done")
+        json.bool(item.done)
+        json.endObject()
+      }
+      json.endArray()
+      json.key("extra")
+      try json.encode(extra)
+      json.endObject()
+    }
+  }
+
+  @Test func aDirectPathPausesOncePerCountOfContainers() throws {
+    let list = DirectList(items: Self.items, extra: [[1, 2], [3]])
+    var writer = JSONDirectWriter()
+    var pauses = 0
+    writer.pausing(every: 10) { pauses += 1 }
+    try list.encodeJSON(to: &writer)
+    #expect(writer.isComplete)
+    // The object, the array and 1,000 items opened: 1,002 containers, 100 pauses; then `extra`
+    // through the stream encoder, counting anew: 3 containers and 5 elements, no pause.
+    #expect(pauses == 100)
+    #expect(writer.bytes == (try RewindJSONEncoder().encode(list)))
+    // Without a pause: the same bytes.
+    var plain = JSONDirectWriter()
+    try list.encodeJSON(to: &plain)
+    #expect(plain.bytes == writer.bytes)
   }
 }

@@ -44,15 +44,21 @@ extension LogCoder {
     }
   }
 
-  /// `value` as ``encode(_:)`` gives it, calling `pause` after about every `count` containers and
-  /// array elements written, on the calling thread: the checkpoint encoder's, which gives its
-  /// core back there (``EncodingPacer``). Rewind's coder through `encode(to:)` only: a direct
-  /// path and Foundation's coder encode without pausing.
+  /// `value` as ``encode(_:)`` gives it, calling `pause` now and then on the calling thread: the
+  /// checkpoint encoder's, which gives its core back there (``EncodingPacer``). Through
+  /// `encode(to:)`, after about every `count` containers and array elements written; through a
+  /// ``JSONDirectEncodable`` path, after every `count` containers opened. Foundation's coder
+  /// encodes without pausing.
   /// - Throws: As ``encode(_:)``.
   package func encode<T: Encodable>(
     _ value: T, pausingEvery count: Int, _ pause: @escaping () -> Void
   ) throws -> [UInt8] {
-    guard self == .rewind, !(value is any JSONDirectEncodable) else { return try encode(value) }
+    guard self == .rewind else { return try encode(value) }
+    if let direct = value as? any JSONDirectEncodable {
+      var writer = JSONDirectWriter()
+      writer.pausing(every: count, pause)
+      if (try? direct.encodeJSON(to: &writer)) != nil, writer.isComplete { return writer.bytes }
+    }
     let encoder = JSONStreamEncoder()
     encoder.pausing(every: count, pause)
     var output: [UInt8] = []

@@ -147,7 +147,7 @@ final class CheckpointEncoderThread: Sendable {
 
 /// Gives the encoding thread's core back to whatever else wants it, every ``interval`` of
 /// encoding (``pausePoint()``, which the encoder calls after about every ``checkEvery``
-/// containers and elements; Rewind's coder through `encode(to:)` only).
+/// containers and elements, or objects and arrays through a direct path; Rewind's coder only).
 ///
 /// Why (docs/performance.md, *The worst dispatch*): on Linux a thread that shares a core with
 /// the app's thread, at the same nice value, is owed half of it, and once the scheduler gives it

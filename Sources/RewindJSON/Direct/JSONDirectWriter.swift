@@ -33,6 +33,11 @@ public struct JSONDirectWriter {
   /// The top level, when ``encode(_:)`` wrote all of it.
   private var encodedTopLevel: JSONStreamEncoder.TopLevel?
   private var streamEncoder: JSONStreamEncoder?
+  /// Containers to open before ``pause`` is called (never reached without one).
+  @usableFromInline var untilPause = Int.max
+  /// Called after every ``pauseEvery`` containers opened (``pausing(every:_:)``).
+  private var pause: (() -> Void)?
+  private var pauseEvery = Int.max
 
   /// A writer that appends to `output`.
   package init(output: ByteBuffer = ByteBuffer()) {
@@ -55,6 +60,24 @@ public struct JSONDirectWriter {
     topIsString = false
     if nameText != nil { nameText = nil }
     if encodedTopLevel != nil { encodedTopLevel = nil }
+  }
+
+  /// Calls `pause` after every `count` containers opened, from now on (across ``reset()``), and
+  /// has values written through ``encode(_:)`` pause the same way: how an encoding on a
+  /// background thread gives its core back now and then (the recorder's checkpoint encoder).
+  /// `pause` runs on the writing thread, between two values. Containers, not every value, are
+  /// counted, so that a writer without a pause pays one decrement a container.
+  package mutating func pausing(every count: Int, _ pause: @escaping () -> Void) {
+    pauseEvery = max(1, count)
+    untilPause = pauseEvery
+    self.pause = pause
+  }
+
+  /// Calls the pause and starts the next count (``pausing(every:_:)``).
+  @usableFromInline @inline(never)
+  mutating func pauseNow() {
+    untilPause = pauseEvery
+    pause?()
   }
 
   /// The bytes written so far.
@@ -228,6 +251,7 @@ public struct JSONDirectWriter {
     let isTop = depth == 0
     beginValue()
     let encoder = streamEncoder ?? JSONStreamEncoder()
+    if streamEncoder == nil, let pause { encoder.pausing(every: pauseEvery, pause) }
     streamEncoder = encoder
     let topLevel = try encoder.encode(value, appendingTo: output)
     if isTop { encodedTopLevel = topLevel }
@@ -273,6 +297,8 @@ public struct JSONDirectWriter {
     depth += 1
     needsComma = false
     output.append(bracket)
+    untilPause &-= 1
+    if untilPause == 0 { pauseNow() }
   }
 
   @inlinable @inline(__always)
