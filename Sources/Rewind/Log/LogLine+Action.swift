@@ -43,6 +43,16 @@ extension LogLine {
     }
     // A short run — the type's name, an action's JSON of a few members, no origin at all — is
     // copied as two overlapping words (or bytes), without a call to `memcpy`.
+    @inline(__always) func copyEnds<Word: FixedWidthInteger>(
+      _: Word.Type, _ from: UnsafeRawPointer, _ to: UnsafeMutableRawPointer, _ count: Int
+    ) {
+      let last = count &- MemoryLayout<Word>.size
+      let (head, tail) = (
+        from.loadUnaligned(as: Word.self), from.loadUnaligned(fromByteOffset: last, as: Word.self)
+      )
+      to.storeBytes(of: head, as: Word.self)
+      to.storeBytes(of: tail, toByteOffset: last, as: Word.self)
+    }
     @inline(__always) func put(_ bytes: UnsafeRawBufferPointer) {
       let count = bytes.count
       if let from = bytes.baseAddress, count > 0 {
@@ -50,21 +60,9 @@ extension LogLine {
         if count > 16 {
           to.copyMemory(from: from, byteCount: count)
         } else if count >= 8 {
-          let last = count &- 8
-          let (head, tail) = (
-            from.loadUnaligned(as: UInt64.self),
-            from.loadUnaligned(fromByteOffset: last, as: UInt64.self)
-          )
-          to.storeBytes(of: head, as: UInt64.self)
-          to.storeBytes(of: tail, toByteOffset: last, as: UInt64.self)
+          copyEnds(UInt64.self, from, to, count)
         } else if count >= 4 {
-          let last = count &- 4
-          let (head, tail) = (
-            from.loadUnaligned(as: UInt32.self),
-            from.loadUnaligned(fromByteOffset: last, as: UInt32.self)
-          )
-          to.storeBytes(of: head, as: UInt32.self)
-          to.storeBytes(of: tail, toByteOffset: last, as: UInt32.self)
+          copyEnds(UInt32.self, from, to, count)
         } else {
           for offset in 0..<count {
             to.storeBytes(
