@@ -288,7 +288,12 @@ dispatched_seq="$(screen | sed -nE 's|.*dispatched: counter recorded it as #([0-
 tmux_ send-keys -t "$CURRENT" g
 tmux_ send-keys -t "$CURRENT" -l "$dispatched_seq"
 tmux_ send-keys -t "$CURRENT" Enter
-wait_for "position $dispatched_seq/"
+# The header may read that position already (the cursor follows the live app's end): wait for
+# the list itself, once the keys have closed the output and gone there.
+for _ in $(seq 1 100); do
+  screen | grep -qE "> +$dispatched_seq .*⇐ viewer" && break
+  sleep 0.1
+done
 screen | grep -qE "> +$dispatched_seq .*⇐ viewer" || fail "multi: action $dispatched_seq is not marked ⇐ viewer"
 tmux_ send-keys -t "$CURRENT" :
 tmux_ send-keys -t "$CURRENT" -l 'dispatch {"nope":1}'
