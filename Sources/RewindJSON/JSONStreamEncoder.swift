@@ -26,7 +26,7 @@ package final class JSONStreamEncoder {
   }
 
   let userInfo: [CodingUserInfoKey: any Sendable]
-  private let encoder: JSONStreamValueEncoder
+  let encoder: JSONStreamValueEncoder
   /// What ``encode(_:appendingTo:)`` encodes into, kept from one value to the next.
   private var scratch: [UInt8] = []
 
@@ -49,15 +49,6 @@ package final class JSONStreamEncoder {
       output.removeSubrange(start...)
       throw error
     }
-  }
-
-  /// Calls `pause` after about every `count` containers and array elements written, until
-  /// called again: how an encoding on a background thread gives its core back now and then (the
-  /// recorder's checkpoint encoder). `pause` runs on the encoding thread, between two values.
-  package func pausing(every count: Int, _ pause: @escaping () -> Void) {
-    encoder.pauseEvery = max(1, count)
-    encoder.pause = pause
-    encoder.state.pointee.untilPause = max(1, count)
   }
 
   /// Encodes `value` as compact JSON appended to `output`, through a buffer of its own kept from
@@ -315,15 +306,6 @@ final class JSONStreamValueEncoder: Encoder {
       state.pointee.gaveUp = true
     }
     state.pointee.superValueStart = -1
-  }
-
-  /// Counts one container or element towards the next ``pause``, and calls it when due.
-  @inline(__always)
-  func countTowardsPause() {
-    state.pointee.untilPause &-= 1
-    guard state.pointee.untilPause == 0 else { return }
-    state.pointee.untilPause = pauseEvery
-    pause?()
   }
 
   /// Opens a container as the value being written: `{` or `[`.

@@ -63,13 +63,13 @@ struct LogIndexer {
   /// Lines whose checksums the pass ahead has checked (large logs only), as last asked.
   private var checkedLines = 0..<0
   /// Checks the JSON of lines the pass ahead has not, when ``ReaderLimits/checksJSONAtOpen``.
-  private var validator: JSONValidator?
+  var validator: JSONValidator?
   /// Lines starting before this offset are valid JSON: checked here, many at a time.
-  private var validJSONEnd = 0
+  var validJSONEnd = 0
   /// Lines starting before this offset are checked one at a time: one of them is not valid JSON.
-  private var singleJSONEnd = 0
+  var singleJSONEnd = 0
   /// The bytes read so far, as `run` last saw (lines are checked many at a time up to there).
-  private var readEnd = 0
+  var readEnd = 0
 
   /// The header's `firstSeq`, kept apart so that reading it per line copies no header.
   private var firstSeq = 1
@@ -200,32 +200,6 @@ struct LogIndexer {
   }
 
   // MARK: Records
-
-  /// Bytes of lines checked at once here: the lines ahead of this one that are read, up to the
-  /// last whole line in this many bytes.
-  private static let jsonGroupBytes = 32 << 10
-
-  /// Whether `line`, starting at `start`, is valid JSON, checked here (the pass ahead had not
-  /// reached it): with the lines after it that are read, in one pass, unless a line among those
-  /// was found not to be valid (then one at a time).
-  private mutating func validate(_ line: UnsafeRawBufferPointer, at start: Int) -> Bool {
-    if start < validJSONEnd { return true }
-    if validator == nil { validator = JSONValidator(limits: limits.json) }
-    if start >= singleJSONEnd {
-      // Up to the last newline before the group's end (the line's own, at least).
-      let memory = bytes.memory
-      let lineEnd = start + line.count
-      var end = min(readEnd, start + Self.jsonGroupBytes)
-      while end > lineEnd, memory[end - 1] != UInt8(ascii: "\n") { end -= 1 }
-      end = max(end, lineEnd)
-      if validator?.linesAreValid(bytes.slice(start, end)) != false {
-        validJSONEnd = end
-        return true
-      }
-      singleJSONEnd = end
-    }
-    return validator?.isValid(line) ?? true
-  }
 
   /// Indexes one record line; returns what is wrong with it, if anything. (`prepass` is passed
   /// in unretained, not kept in a property: it would be retained and released for every line,
