@@ -9,7 +9,10 @@ struct DiffBench {
 
   func run() throws -> [Row] {
     let (a, b) = pair
-    let found = try LogDiff(ReplayLog(path: a.path), ReplayLog(path: b.path), timelines: nil)
+    let found = try LogDiff(
+      ReplayLog(path: a.path, identifiesActions: true),
+      ReplayLog(path: b.path, identifiesActions: true),
+      timelines: nil)
     guard found.hunks.count == differences else {
       throw BenchError("the diff pair differs in \(found.hunks.count) places, not \(differences)")
     }

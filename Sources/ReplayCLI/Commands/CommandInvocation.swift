@@ -109,12 +109,13 @@ struct CommandInvocation {
 
   /// Opens the `A` argument for its service and reads `B`, one after the other (opening a large
   /// log already keeps both cores busy: one reads it while the other indexes it); fails with
-  /// `A`'s error first. Notes on either log's build are given here.
+  /// `A`'s error first. Notes on either log's build are given here. Each open also finds its
+  /// actions' identities, which the diff compares (`identifiesActions`).
   func openLogPair() throws(CommandFailure) -> (a: OpenedLog, b: ReplayLog) {
     var logs: [ReplayLog] = []
     for name in ["A", "B"] {
       do throws(ReplayError) {
-        let log = try ReplayLog(path: logPath(name), recovery: recovery)
+        let log = try ReplayLog(path: logPath(name), recovery: recovery, identifiesActions: true)
         // The initial states are compared.
         if log.isInitialStateMissing { throw log.initialStateError }
         logs.append(log)

@@ -24,6 +24,9 @@ struct LogIndexer {
     /// The line the header's state was read from: the header's own, or the `state` record's
     /// (its first part's) when it follows (``ReplayLog/headerStateLine``).
     var headerStateLine = 1
+    /// The identities of the actions, one an entry, when the open finds them
+    /// (`identifiesActions`).
+    var actionIdentities: ActionIdentities?
   }
 
   /// What to do after a fault.
@@ -34,6 +37,10 @@ struct LogIndexer {
   let recovery: RecoveryMode
   let limits: ReaderLimits
 
+  /// The actions' identities, one an entry, when the open finds them (else `nil`).
+  private var identities: ActionIdentities?
+  /// The document that lines not in the recorder's layout are read with, for their identities.
+  private var identityDocument: JSONTapeDocument?
   private var header: LogHeader?
   private var isChecksummed = false
   private var faults: [LogFault] = []
@@ -53,11 +60,17 @@ struct LogIndexer {
   /// The bad line skipped just before the current one (salvage), if any.
   private var lastSkipped: (line: Int, start: Int)?
 
-  init(path: String, bytes: LogBytes, recovery: RecoveryMode, limits: ReaderLimits) {
+  /// - Parameter identifiesActions: Whether to find each action's identity in the pass
+  ///   (``ActionIdentities``), while its line is in cache.
+  init(
+    path: String, bytes: LogBytes, recovery: RecoveryMode, limits: ReaderLimits,
+    identifiesActions: Bool = false
+  ) {
     self.path = path
     self.bytes = bytes
     self.recovery = recovery
     self.limits = limits
+    if identifiesActions { identities = ActionIdentities() }
   }
 
   /// Lines whose checksums the pass ahead has checked (large logs only), as last asked.
@@ -83,7 +96,9 @@ struct LogIndexer {
     let memory = bytes.memory
     // The bytes read so far: a large file is still being read as it is indexed.
     var received = bytes.received()
-    entries.reserveCapacity(Self.expectedLines(in: memory, judgingBy: received.count))
+    let expectedLines = Self.expectedLines(in: memory, judgingBy: received.count)
+    entries.reserveCapacity(expectedLines)
+    identities?.reserveCapacity(expectedLines)
     var start = 0
     var lineNumber = 0
     scan: while true {
@@ -144,7 +159,7 @@ struct LogIndexer {
       header: header, faults: faults, endReason: endReason, signal: signal, entries: entries,
       checkpoints: checkpoints, partedCheckpoints: partedCheckpoints,
       costs: costs, skippedStates: skippedStates, joinedFiles: joinedFiles,
-      suspectFrom: suspectFrom, ignoredLines: ignoredLines)
+      suspectFrom: suspectFrom, ignoredLines: ignoredLines, actionIdentities: identities)
   }
 
   // MARK: Header
@@ -248,6 +263,7 @@ struct LogIndexer {
           LogEntry(
             start: span.start, length: span.end - span.start, line: span.line, seq: seq,
             kind: .action, isRecorderLayout: true))
+        if identities != nil { identify(line, at: span.start, isRecorderLayout: true) }
         return nil
       }
       peeked = RecordPeek.fast(line)
@@ -305,6 +321,7 @@ struct LogIndexer {
           entries.append(
             LogEntry(
               start: cause.start, length: 0, line: cause.line, seq: expectedSeq, kind: .missing))
+          identities?.appendUnidentified()
         }
       }
       let kind: LogEntry.Kind = peek.kind == "action" ? .action : .skipped
@@ -313,6 +330,11 @@ struct LogIndexer {
         LogEntry(
           start: span.start, length: length, line: span.line, seq: seq, kind: kind,
           isRecorderLayout: isRecorderLayout && kind == .action))
+      if kind == .action {
+        if identities != nil { identify(line, at: span.start, isRecorderLayout: isRecorderLayout) }
+      } else {
+        identities?.appendUnidentified()
+      }
     case "checkpoint":
       guard let seq = peek.seq else { return .invalidRecord("a checkpoint line with no \"seq\"") }
       guard seq == expectedSeq - 1 else {
@@ -454,6 +476,15 @@ struct LogIndexer {
     case fault(LogFault.Reason)
     /// It is not a file joined without the previous one's `end` record.
     case notAJoin
+  }
+
+  /// Adds the identity of the action line `line`, which starts at `start`, to ``identities``.
+  private mutating func identify(
+    _ line: UnsafeRawBufferPointer, at start: Int, isRecorderLayout: Bool
+  ) {
+    identities?.identify(
+      line: line, at: start, isRecorderLayout: isRecorderLayout, limits: limits.json,
+      document: &identityDocument)
   }
 
   private mutating func markSuspect(from position: Int) {

@@ -1,69 +1,164 @@
-import Dispatch
 import Rewind
 import RewindJSON
 
-extension ReplayLog {
-  /// The identity of one action, before it gets its number: its bytes in the log, or a copy.
-  enum ActionIdentity: Sendable {
-    /// Bytes in the log's buffer (valid while the log is), and their hash
-    /// (``ActionIdentityTable/hash(_:)``, computed on the thread that reads the log).
-    case borrowed(start: Int, count: Int, hash: Int)
-    /// Bytes made for it (`skipped:…`, `missing`, or a payload that was not compact).
-    case owned([UInt8])
+/// The identities of a log's actions, in seq order: for each, the hash of its identity's bytes
+/// (``ActionIdentityTable/hash(_:)``) and where those bytes are — 16 bytes an action, kept as
+/// two arrays, so that the alignment reads the hashes alone.
+///
+/// An action's identity is its compact JSON text (its type and value; not its seq or time), or
+/// `skipped:TYPE:REASON` and `missing` for actions that were not recorded
+/// (``ReplayLog/actionIdentities()``). Opening a log with
+/// `identifiesActions` finds most of them in the indexer's own pass, while each line is in cache
+/// (``identify(line:at:isRecorderLayout:limits:document:)``); the rest — actions that must be
+/// decoded, skipped and missing seqs — are left for ``ReplayLog/actionIdentities()``.
+struct ActionIdentities: Sendable {
+  /// Each action's hash; meaningless where ``places`` says ``unidentified``.
+  private(set) var hashes: [Int] = []
+  /// Where each action's bytes are: `start << countBits | count` in the log's buffer, or
+  /// ``ownedFlag`` `| i` for ``owned``'s `i`th, or ``unidentified``.
+  private(set) var places: [UInt64] = []
+  /// Bytes made for identities that are not in the log.
+  private var owned: [[UInt8]] = []
+  /// The indexes whose place is ``unidentified``, ascending.
+  private(set) var unidentifiedIndexes: [Int] = []
 
-    /// The hash of the identity's bytes (``ActionIdentityTable/hash(_:)``).
-    var hash: Int {
-      switch self {
-      case .borrowed(_, _, let hash): return hash
-      case .owned(let bytes): return bytes.withUnsafeBytes { ActionIdentityTable.hash($0) }
+  private static let countBits: UInt64 = 23
+  private static let countMask: UInt64 = 1 << countBits - 1
+  private static let ownedFlag: UInt64 = 1 << 63
+  private static let unidentified = UInt64.max
+  /// The largest start kept in a place (1 TiB: a log is read into memory whole).
+  private static let startLimit = 1 << 40
+
+  /// No identities.
+  init() {}
+
+  /// `count` identities, none found yet.
+  init(unidentified count: Int) {
+    hashes = [Int](repeating: 0, count: count)
+    places = [UInt64](repeating: Self.unidentified, count: count)
+    unidentifiedIndexes = Array(0..<count)
+  }
+
+  /// How many actions there are.
+  var count: Int { hashes.count }
+
+  /// Makes room for `count` identities.
+  mutating func reserveCapacity(_ count: Int) {
+    hashes.reserveCapacity(count)
+    places.reserveCapacity(count)
+  }
+
+  /// Adds the next action's identity from its line: the bytes of its `action` as
+  /// ``ReplayLog/identityText(ofActionLine:isRecorderLayout:limits:document:)`` finds them, or
+  /// unidentified when the action must be decoded. `start` is the line's offset in the log's
+  /// buffer, whose memory starts at `base`.
+  mutating func identify(
+    line: UnsafeRawBufferPointer, at start: Int, isRecorderLayout: Bool, limits: JSONLimits,
+    document: inout JSONTapeDocument?
+  ) {
+    if let text = ReplayLog.identityText(
+      ofActionLine: line, isRecorderLayout: isRecorderLayout, limits: limits, document: &document),
+      let textStart = text.baseAddress, let lineStart = line.baseAddress
+    {
+      let offset = start + (textStart - lineStart)
+      if offset < Self.startLimit, UInt64(text.count) <= Self.countMask {
+        hashes.append(ActionIdentityTable.hash(text))
+        places.append(UInt64(offset) << Self.countBits | UInt64(text.count))
+        return
       }
     }
+    appendUnidentified()
+  }
 
-    /// Calls `body` with the identity's bytes.
-    func withBytes<R>(in log: ReplayLog, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-      switch self {
-      case .borrowed(let start, let count, _): return body(log.bytes.slice(start, start + count))
-      case .owned(let bytes): return bytes.withUnsafeBytes(body)
-      }
+  /// Adds the next action's identity, to be found later (an action that must be decoded, a
+  /// skipped or missing seq).
+  mutating func appendUnidentified() {
+    unidentifiedIndexes.append(hashes.count)
+    hashes.append(0)
+    places.append(Self.unidentified)
+  }
+
+  /// Sets the identity at `index` to `text`, which is in `log`'s buffer (kept as a place when it
+  /// fits in one, else copied).
+  fileprivate mutating func set(
+    _ index: Int, borrowing text: UnsafeRawBufferPointer, in log: ReplayLog
+  ) {
+    if let textStart = text.baseAddress, let base = log.bytes.memory.baseAddress,
+      textStart - base < Self.startLimit, UInt64(text.count) <= Self.countMask
+    {
+      hashes[index] = ActionIdentityTable.hash(text)
+      places[index] = UInt64(textStart - base) << Self.countBits | UInt64(text.count)
+    } else {
+      set(index, owning: Array(text))
     }
   }
 
-  /// The identity of the action `seq`: its compact JSON text (its type and value; not its seq
-  /// or time), or `skipped:TYPE:REASON` and `missing` for actions that were not recorded.
-  ///
-  /// A line the recorder wrote is already compact, so its identity is the bytes of its `action`
-  /// as they are in the file, found without building a ``JSONValue``; other lines are parsed.
-  /// A line whose checksum matches and whose layout is the recorder's is taken as the recorder
-  /// wrote it — compact JSON, as opening the log already assumed when it checked no more than
-  /// its nesting — so its identity is its `action`'s bytes, unparsed; its JSON is checked when
-  /// its action is decoded (comparing states, printing a hunk).
-  /// - Throws: As ``action(at:)``, for a line that is not valid JSON or lacks an `action`.
-  /// - Complexity: O(length of the line).
-  func actionIdentity(
-    _ seq: Int, using document: JSONTapeDocument
-  ) throws(ReplayError) -> ActionIdentity {
-    if let entry = entry(seq: seq), entry.kind == .action {
-      let line = bytes.slice(entry.start, entry.start + entry.length)
-      var text: UnsafeRawBufferPointer?
-      if entry.isRecorderLayout, let payload = Self.recordedPayload(line) {
-        text = UnsafeRawBufferPointer(rebasing: line[payload])
-      } else if let layout = ActionLineLayout(line, limits: limits.json) {
-        if document.load(
-          UnsafeRawBufferPointer(rebasing: line[layout.payload]), depth: layout.depth,
-          elements: layout.elements), document.isCompact
-        {
-          text = document.text(at: document.root)
-        }
-      } else if document.load(line), document.isCompact,
-        let payload = document.member("action", of: document.root)
-      {
-        text = document.text(at: payload)
-      }
-      if let text, let start = text.baseAddress, let base = bytes.buffer.baseAddress {
-        return .borrowed(
-          start: start - base, count: text.count, hash: ActionIdentityTable.hash(text))
-      }
+  /// Sets the identity at `index` to `bytes`.
+  fileprivate mutating func set(_ index: Int, owning bytes: [UInt8]) {
+    hashes[index] = bytes.withUnsafeBytes { ActionIdentityTable.hash($0) }
+    places[index] = Self.ownedFlag | UInt64(owned.count)
+    owned.append(bytes)
+  }
+
+  /// Marks every identity found (``ReplayLog/actionIdentities()`` has set the rest).
+  fileprivate mutating func clearUnidentified() {
+    unidentifiedIndexes = []
+  }
+
+  /// Calls `body` with the bytes of the identity at `index` (one found) of `log`'s actions.
+  func withBytes<R>(_ index: Int, in log: ReplayLog, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    let place = places[index]
+    if place & Self.ownedFlag != 0 {
+      return owned[Int(truncatingIfNeeded: place & ~Self.ownedFlag)].withUnsafeBytes(body)
     }
+    let start = Int(truncatingIfNeeded: place >> Self.countBits)
+    return body(log.bytes.slice(start, start + Int(truncatingIfNeeded: place & Self.countMask)))
+  }
+
+  /// Whether the identity at `index` is bytes in the log (not a copy).
+  func isBorrowed(_ index: Int) -> Bool { places[index] & Self.ownedFlag == 0 }
+}
+
+extension ReplayLog {
+  /// The bytes of the action of an action line, as its identity, when they can be taken from
+  /// the line: compact JSON text in the line, else `nil` (the action must be decoded).
+  ///
+  /// A line whose checksum matches and whose layout is the recorder's (`isRecorderLayout`) is
+  /// taken as the recorder wrote it — compact JSON, as opening the log already assumed when it
+  /// checked no more than its nesting — so its identity is its `action`'s bytes, unparsed
+  /// (``recordedPayload(_:)``); its JSON is checked when its action is decoded (comparing
+  /// states, printing a hunk). Other lines are parsed, with `document` (made when first needed),
+  /// and their `action` taken when its text is compact.
+  /// - Complexity: O(length of the line).
+  static func identityText(
+    ofActionLine line: UnsafeRawBufferPointer, isRecorderLayout: Bool, limits: JSONLimits,
+    document: inout JSONTapeDocument?
+  ) -> UnsafeRawBufferPointer? {
+    if isRecorderLayout, let payload = recordedPayload(line) {
+      return UnsafeRawBufferPointer(rebasing: line[payload])
+    }
+    let tape = document ?? JSONTapeDocument(limits: limits)
+    document = tape
+    if let layout = ActionLineLayout(line, limits: limits) {
+      if tape.load(
+        UnsafeRawBufferPointer(rebasing: line[layout.payload]), depth: layout.depth,
+        elements: layout.elements), tape.isCompact
+      {
+        return tape.text(at: tape.root)
+      }
+    } else if tape.load(line), tape.isCompact,
+      let payload = tape.member("action", of: tape.root)
+    {
+      return tape.text(at: payload)
+    }
+    return nil
+  }
+
+  /// The identity of the action `seq` when it is not in the line as compact JSON
+  /// (``identityText(ofActionLine:isRecorderLayout:limits:document:)``): its decoded payload's
+  /// compact JSON text, or `skipped:TYPE:REASON`, or `missing`.
+  /// - Throws: As ``action(at:)``, for a line that is not valid JSON or lacks an `action`.
+  private func decodedActionIdentity(_ seq: Int) throws(ReplayError) -> [UInt8] {
     let action = try action(at: seq)
     let text: String
     switch action.status {
@@ -71,7 +166,7 @@ extension ReplayLog {
     case .skipped(let reason): text = "skipped:\(action.type ?? ""):\(reason)"
     case .missing: text = "missing"
     }
-    return .owned(Array(text.utf8))
+    return Array(text.utf8)
   }
 
   /// Where the `action` of a line the recorder wrote is (its checksum matched and its start is
@@ -101,151 +196,29 @@ extension ReplayLog {
     return nil
   }
 
-  /// The identity of every action, in seq order.
-  func actionIdentities() throws(ReplayError) -> [ActionIdentity] {
-    guard actionCount > 0 else { return [] }
-    let document = JSONTapeDocument(limits: limits.json)
-    var identities: [ActionIdentity] = []
-    identities.reserveCapacity(actionCount)
-    for seq in firstSeq...lastSeq {
-      identities.append(try actionIdentity(seq, using: document))
+  /// The identity of every action, in seq order: those the open found (opened with
+  /// `identifiesActions`), the rest found here — from the line when its action is compact JSON
+  /// in it, else by decoding it (``decodedActionIdentity(_:)``).
+  /// - Throws: As ``action(at:)``, for a line that is not valid JSON or lacks an `action`.
+  /// - Complexity: O(total length of the lines of the actions the open did not identify).
+  func actionIdentities() throws(ReplayError) -> ActionIdentities {
+    var identities = identitiesFromOpen ?? ActionIdentities(unidentified: actionCount)
+    guard !identities.unidentifiedIndexes.isEmpty else { return identities }
+    var document: JSONTapeDocument?
+    for index in identities.unidentifiedIndexes {
+      let seq = firstSeq + index
+      if let entry = entry(seq: seq), entry.kind == .action,
+        let text = Self.identityText(
+          ofActionLine: bytes.slice(entry.start, entry.start + entry.length),
+          isRecorderLayout: entry.isRecorderLayout, limits: limits.json, document: &document)
+      {
+        identities.set(index, borrowing: text, in: self)
+      } else {
+        identities.set(index, owning: try decodedActionIdentity(seq))
+      }
     }
+    identities.clearUnidentified()
     return identities
-  }
-
-  /// The stretches where the actions of two logs differ, once their longest common subsequence
-  /// is matched up (``ArrayAlignment``), comparing actions by their identity
-  /// (``actionIdentity(_:using:)``).
-  ///
-  /// The two logs are read at the same time, on two threads, each identity hashed on its log's
-  /// thread; the alignment then compares hashes. Equal bytes always hash alike, so only a
-  /// collision could match two different actions: every matched pair's bytes are compared
-  /// afterwards, and if any differ (a 1 in 2⁶⁴ chance a pair, with a seed drawn per process), the
-  /// actions are numbered exactly and aligned again. The errors are those of reading `a` and then
-  /// `b` one after the other.
-  /// - Throws: The first error of `a`, else the first error of `b`.
-  /// - Complexity: O(n) to read the logs, then ``ArrayAlignment/hunks(oldCount:newCount:areEqual:)``.
-  static func actionHunks(
-    _ a: ReplayLog, _ b: ReplayLog
-  ) throws(ReplayError) -> [ArrayAlignment.Hunk] {
-    let results = IdentityResults()
-    DispatchQueue.concurrentPerform(iterations: 2) { index in
-      let log = index == 0 ? a : b
-      let result = Result { () throws(ReplayError) in
-        let identities = try log.actionIdentities()
-        return (identities, identities.map(\.hash))
-      }
-      results.set(result, at: index)
-    }
-    let (identitiesA, hashesA) = try results.get(0)
-    let (identitiesB, hashesB) = try results.get(1)
-    let hunks = ArrayAlignment.hunks(oldCount: hashesA.count, newCount: hashesB.count) {
-      hashesA[$0] == hashesB[$1]
-    }
-    // The matched pairs' bytes compared on both threads, half the pairs each.
-    if let runs = matchedRuns(hunks, oldCount: identitiesA.count, newCount: identitiesB.count) {
-      let pairs = runs.reduce(0) { $0 + $1.count }
-      let mismatches = AtomicWord(0)
-      DispatchQueue.concurrentPerform(iterations: 2) { half in
-        var skip = half == 0 ? 0 : pairs / 2
-        var left = half == 0 ? pairs / 2 : pairs - pairs / 2
-        for run in runs where left > 0 {
-          guard skip < run.count else {
-            skip -= run.count
-            continue
-          }
-          let count = min(run.count - skip, left)
-          for offset in skip..<(skip + count) {
-            let equal = identitiesA[run.old + offset].withBytes(in: a) { bytesA in
-              identitiesB[run.new + offset].withBytes(in: b) { bytesB in
-                ActionIdentityTable.equal(bytesA, bytesB)
-              }
-            }
-            if !equal {
-              mismatches.store(1)
-              return
-            }
-          }
-          left -= count
-          skip = 0
-        }
-      }
-      if mismatches.load() == 0 { return hunks }
-    }
-    let (keysA, keysB) = exactNumbers(identitiesA, in: a, identitiesB, in: b)
-    return ArrayAlignment.hunks(oldCount: keysA.count, newCount: keysB.count) {
-      keysA[$0] == keysB[$1]
-    }
-  }
-
-  /// Whether every pair of elements that `hunks` leave matched (before, between and after the
-  /// hunks, one for one) in sequences of `oldCount` and `newCount` elements is equal.
-  static func matchedPairsAreEqual(
-    _ hunks: [ArrayAlignment.Hunk], oldCount: Int, newCount: Int,
-    _ areEqual: (_ old: Int, _ new: Int) -> Bool
-  ) -> Bool {
-    guard let runs = matchedRuns(hunks, oldCount: oldCount, newCount: newCount) else {
-      return false
-    }
-    for run in runs {
-      for offset in 0..<run.count where !areEqual(run.old + offset, run.new + offset) {
-        return false
-      }
-    }
-    return true
-  }
-
-  /// The runs of elements that `hunks` leave matched in sequences of `oldCount` and `newCount`
-  /// elements (before, between and after the hunks, one for one), each from `old` and `new` on
-  /// for `count` elements; `nil` when a stretch between two hunks is not as long on both sides.
-  static func matchedRuns(
-    _ hunks: [ArrayAlignment.Hunk], oldCount: Int, newCount: Int
-  ) -> [(old: Int, new: Int, count: Int)]? {
-    var runs: [(old: Int, new: Int, count: Int)] = []
-    var old = 0
-    var new = 0
-    for hunk in hunks + [ArrayAlignment.Hunk(old: oldCount..<oldCount, new: newCount..<newCount)] {
-      let count = hunk.old.lowerBound - old
-      guard count >= 0, hunk.new.lowerBound - new == count else { return nil }
-      if count > 0 { runs.append((old, new, count)) }
-      old = hunk.old.upperBound
-      new = hunk.new.upperBound
-    }
-    return runs
-  }
-
-  /// Numbers for the identities of two logs: equal numbers for equal bytes.
-  private static func exactNumbers(
-    _ identitiesA: [ActionIdentity], in a: ReplayLog, _ identitiesB: [ActionIdentity],
-    in b: ReplayLog
-  ) -> (a: [Int], b: [Int]) {
-    var table = ActionIdentityTable()
-    defer { table.deallocate() }
-    func numbers(_ identities: [ActionIdentity], in log: ReplayLog) -> [Int] {
-      identities.map { identity in
-        switch identity {
-        case .borrowed(let start, let count, let hash):
-          return table.intern(borrowing: log.bytes.slice(start, start + count), hash: hash)
-        case .owned(let bytes):
-          return table.intern(copying: bytes)
-        }
-      }
-    }
-    return (numbers(identitiesA, in: a), numbers(identitiesB, in: b))
-  }
-}
-
-/// The identities of two logs and their hashes, each written by its own thread.
-private final class IdentityResults: Sendable {
-  typealias Identities = ([ReplayLog.ActionIdentity], [Int])
-  private let slots = Locked<[Result<Identities, ReplayError>?]>([nil, nil])
-
-  func set(_ result: Result<Identities, ReplayError>, at index: Int) {
-    slots.withLock { $0[index] = result }
-  }
-
-  func get(_ index: Int) throws(ReplayError) -> Identities {
-    try (slots.withLock { $0[index] } ?? .success(([], []))).get()
   }
 }
 

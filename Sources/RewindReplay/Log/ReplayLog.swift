@@ -56,27 +56,35 @@ public final class ReplayLog: Sendable {
   /// - Parameters:
   ///   - recovery: What to do with faulty lines (see ``RecoveryMode``).
   ///   - limits: Bounds on the file, its lines and their JSON.
+  ///   - identifiesActions: Whether the open also finds each action's identity, as ``LogDiff``
+  ///     compares actions by (the bytes of its `action`, hashed), while each line is in cache:
+  ///     a diff then need not read every line again. Off by default: other commands would pay
+  ///     for it (16 bytes and a hash an action) and not use it.
   /// - Throws: `ReplayError.cannotOpen`, `.notARegularFile`, `.emptyLog`, `.fileTooLarge`,
   ///   `.notARewindLog`, `.unsupportedVersion`, or `.fault` for a faulty line the recovery mode
   ///   does not allow past.
   public convenience init(
-    path: String, recovery: RecoveryMode = .tail, limits: ReaderLimits = .default
+    path: String, recovery: RecoveryMode = .tail, limits: ReaderLimits = .default,
+    identifiesActions: Bool = false
   ) throws(ReplayError) {
     let limits = Self.limits(limits, for: recovery)
     let bytes = try LogBytes(path: path, limits: limits)
-    try self.init(path: path, bytes: bytes, recovery: recovery, limits: limits)
+    try self.init(
+      path: path, bytes: bytes, recovery: recovery, limits: limits,
+      identifiesActions: identifiesActions)
   }
 
-  /// Opens a log held in memory; `name` stands for its path in messages.
+  /// Opens a log held in memory; `name` stands for its path in messages (`identifiesActions`
+  /// as for ``init(path:recovery:limits:identifiesActions:)``).
   public convenience init(
     name: String, contents: [UInt8], recovery: RecoveryMode = .tail,
-    limits: ReaderLimits = .default
+    limits: ReaderLimits = .default, identifiesActions: Bool = false
   ) throws(ReplayError) {
     guard !contents.isEmpty else { throw .emptyLog(path: name) }
     let limits = Self.limits(limits, for: recovery)
     try self.init(
       path: name, bytes: LogBytes(copying: contents, limits: limits), recovery: recovery,
-      limits: limits)
+      limits: limits, identifiesActions: identifiesActions)
   }
 
   /// `limits`, checking every line's JSON at open for the recovery modes that cut or skip bad
@@ -88,9 +96,12 @@ public final class ReplayLog: Sendable {
   }
 
   private convenience init(
-    path: String, bytes: LogBytes, recovery: RecoveryMode, limits: ReaderLimits
+    path: String, bytes: LogBytes, recovery: RecoveryMode, limits: ReaderLimits,
+    identifiesActions: Bool
   ) throws(ReplayError) {
-    var indexer = LogIndexer(path: path, bytes: bytes, recovery: recovery, limits: limits)
+    var indexer = LogIndexer(
+      path: path, bytes: bytes, recovery: recovery, limits: limits,
+      identifiesActions: identifiesActions)
     let result: LogIndexer.Result
     do {
       result = try indexer.run()
@@ -229,6 +240,13 @@ public final class ReplayLog: Sendable {
 
   /// The app's name from the header.
   public var app: String { header.app }
+
+  /// The identities of the actions the open found (opened with `identifiesActions`), else `nil`
+  /// (``actionIdentities()`` finds them all).
+  var identitiesFromOpen: ActionIdentities? { index.actionIdentities }
+
+  /// Whether the log was opened with `identifiesActions`.
+  var identifiesActionsAtOpen: Bool { index.actionIdentities != nil }
 
   /// The size of the log in bytes.
   var byteCount: Int { bytes.buffer.count }

@@ -95,6 +95,33 @@ private func fixture(_ name: String) -> String {
     #expect(!withoutReducer.comparedStates)
   }
 
+  @Test func theFixturesDiffTheSameOpenedWithOrWithoutTheirIdentities() throws {
+    // `replay diff` opens its logs with `identifiesActions`; other callers may not.
+    let app = ReplayApp(name: "todo", reducer: todoReducer)
+    let pairs = [
+      ("todo-session.jsonl", "todo-session-b.jsonl"), ("todo-session-b.jsonl", "todo-crash.jsonl"),
+      ("todo-session.jsonl", "todo-origins.jsonl"), ("todo-crash.jsonl", "todo-crash.jsonl"),
+    ]
+    for (nameA, nameB) in pairs {
+      var found: [String] = []
+      for identifies in [false, true] {
+        let a = try ReplayLog(path: fixture(nameA), identifiesActions: identifies)
+        let b = try ReplayLog(path: fixture(nameB), identifiesActions: identifies)
+        // (The crash fixture's app trapped: its states are compared in `DiffCrashTests`.)
+        let withStates = !nameA.contains("crash") && !nameB.contains("crash")
+        let result = try LogDiff(
+          a, b,
+          timelines: withStates ? (try app.timeline(for: a), try app.timeline(for: b)) : nil)
+        found.append(
+          "\(result.hunks) \(String(describing: result.divergencePositions)) "
+            + "\(JSONDiff.render(result.divergenceChanges?.all)) "
+            + "\(JSONDiff.render(result.finalChanges?.all)) \(result.isEquivalent)")
+      }
+      #expect(found[0] == found[1], "\(nameA) \(nameB)")
+      #expect(found[0].contains("Hunk") == (nameA != nameB), "\(nameA) \(nameB): \(found[0])")
+    }
+  }
+
   @Test func tenChangesInALongLogAreTenStretches() throws {
     let a: [CounterAction] = (0..<20_000).map { .add($0 % 97) }
     var b = a
