@@ -160,7 +160,8 @@ final class CheckpointEncoderThread: Sendable {
 /// each pause costs the sleep's wake-up (about 50–60 µs, the kernel's timer slack: the encoding
 /// takes about a fifth longer). While
 /// something waits for the state (a rotation due, closing: ``CheckpointWriter/hurry()``), it
-/// encodes without pausing.
+/// encodes without pausing. The live sink's thread (``LiveSink``) is paced by one too, between
+/// the lines it takes, never hurried.
 final class EncodingPacer {
   /// How long the encoder runs before it gives its core back: 200 µs.
   let interval: UInt64 = 200_000
