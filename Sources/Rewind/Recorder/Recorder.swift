@@ -355,14 +355,20 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     }
     core.withLock { $0.noteStateBytes(json.count) }
     // One line per lock: an action waits for one part's `write(2)` at most (the live viewer
-    // takes the part by reference).
+    // takes the part by reference). Woken when the lock is let go, the app's thread cannot take
+    // the core from this one (the scheduler lets a running thread finish its slice): so it
+    // gives the core back every 200 µs, between parts, as the encoder does.
+    let pacer = EncodingPacer(hurried: AtomicWord(0))
+    pacer.resume()
     let report = StateRecord.forEachLine(seq: seq, json: json) { line in
-      core.withLock { $0.appendStatePart(line) }
+      defer { pacer.pausePoint() }
+      return core.withLock { $0.appendStatePart(line) }
     }
     guard rotating else { return report }
     if let report { return report }
     return StateRecord.forEachLine(seq: seq, json: json) { line in
-      core.withLock { $0.appendRetiringLine(line) }
+      defer { pacer.pausePoint() }
+      return core.withLock { $0.appendRetiringLine(line) }
     } ?? core.withLock { $0.finishRotation() }
   }
 
