@@ -16,7 +16,9 @@ import Foundation
 /// thread that never preempts it on waking, and that gives a shared core back every 200 µs
 /// rather than holding it for a scheduler tick). The writing holds the recorder's lock one 64 KiB part at a
 /// time, so it runs at the priority it had: a thread of low priority holding that lock would keep
-/// the app's thread waiting for as long as other work keeps the cores busy.
+/// the app's thread waiting for as long as other work keeps the cores busy. It too gives its core
+/// back every 200 µs, between parts: the app's thread, woken when the lock is let go, cannot
+/// take the core from a running thread before the end of its slice.
 final class CheckpointWriter: Sendable {
   private let queue = DispatchQueue(label: "rewind.recorder.checkpoints", qos: .utility)
   /// Marks ``queue``, so that a wait from one of its own jobs can be told apart.
@@ -160,8 +162,8 @@ final class CheckpointEncoderThread: Sendable {
 /// each pause costs the sleep's wake-up (about 50–60 µs, the kernel's timer slack: the encoding
 /// takes about a fifth longer). While
 /// something waits for the state (a rotation due, closing: ``CheckpointWriter/hurry()``), it
-/// encodes without pausing. The live sink's thread (``LiveSink``) is paced by one too, between
-/// the lines it takes, never hurried.
+/// encodes without pausing. The writer stage (between a state's parts) and the live sink's
+/// thread (``LiveSink``, between the lines it takes) are paced by one too, never hurried.
 final class EncodingPacer {
   /// How long the encoder runs before it gives its core back: 200 µs.
   let interval: UInt64 = 200_000
