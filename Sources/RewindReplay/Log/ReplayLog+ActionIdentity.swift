@@ -21,6 +21,8 @@ struct ActionIdentities: Sendable {
   private var owned: [[UInt8]] = []
   /// The indexes whose place is ``unidentified``, ascending.
   private(set) var unidentifiedIndexes: [Int] = []
+  /// ``ActionIdentityTable/seed``, read once.
+  private let seed = ActionIdentityTable.seed
 
   private static let countBits: UInt64 = 23
   private static let countMask: UInt64 = 1 << countBits - 1
@@ -62,7 +64,7 @@ struct ActionIdentities: Sendable {
     {
       let offset = start + (textStart - lineStart)
       if offset < Self.startLimit, UInt64(text.count) <= Self.countMask {
-        hashes.append(ActionIdentityTable.hash(text))
+        hashes.append(ActionIdentityTable.hash(text, seed: seed))
         places.append(UInt64(offset) << Self.countBits | UInt64(text.count))
         return
       }
@@ -265,34 +267,55 @@ struct ActionIdentityTable {
   }
 
   /// A seed drawn once per process, so that crafted logs cannot aim at collisions.
-  private static let seed: UInt64 = {
+  static let seed: UInt64 = {
     var hasher = Hasher()
     hasher.combine(0x5265_7769_6E64 as UInt64)
     return UInt64(truncatingIfNeeded: hasher.finalize()) | 1
   }()
 
-  /// A seeded multiply-and-fold hash over eight bytes at a time: action payloads are short, and
-  /// this costs a tenth of `Hasher`'s SipHash on them.
+  /// The hash of `bytes` with the process's ``seed``.
   static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-    var state = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-    @inline(__always) func mix(_ word: UInt64) {
-      let product = (state ^ word).multipliedFullWidth(by: 0xA076_1D64_78BD_642F)
+    hash(bytes, seed: seed)
+  }
+
+  /// A seeded multiply-and-fold hash over sixteen bytes at a time (each half mixed with the
+  /// state or the seed, the two multiplied, the product's halves folded: wyhash's step): action
+  /// payloads are short, and this costs a tenth of `Hasher`'s SipHash on them. `seed` is
+  /// ``seed``, passed in by a caller that hashes many (reading a `static let` checks that it is
+  /// set, at every call).
+  @inline(__always)
+  static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> Int {
+    let count = bytes.count
+    var state = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
+    let key = seed ^ 0xA076_1D64_78BD_642F
+    @inline(__always) func mix(_ a: UInt64, _ b: UInt64) {
+      let product = (state ^ a).multipliedFullWidth(by: b ^ key)
       state = product.high ^ product.low
     }
+    guard let base = bytes.baseAddress else {
+      mix(0, 0xE703_7ED1_A0B4_28DB)
+      return Int(truncatingIfNeeded: state)
+    }
+    @inline(__always) func word(_ offset: Int) -> UInt64 {
+      base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    }
     var offset = 0
-    let count = bytes.count
-    while offset + 8 <= count {
-      mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-      offset += 8
+    while offset + 16 <= count {
+      mix(word(offset), word(offset + 8))
+      offset += 16
     }
-    var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while offset < count {
-      tail |= UInt64(bytes[offset]) << shift
-      shift += 8
-      offset += 1
+    // The last 1 to 15 bytes: as words that may overlap those before (the count is hashed).
+    if count - offset > 8 {
+      mix(word(offset), word(count - 8))
+    } else if count >= 8 {
+      mix(word(count - 8), 0xE703_7ED1_A0B4_28DB)
+    } else {
+      var tail: UInt64 = 0
+      for index in 0..<count {
+        tail |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << UInt64(index * 8)
+      }
+      mix(tail, 0xE703_7ED1_A0B4_28DB)
     }
-    mix(tail ^ 0xE703_7ED1_A0B4_28DB)
     return Int(truncatingIfNeeded: state)
   }
 
