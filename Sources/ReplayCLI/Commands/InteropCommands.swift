@@ -16,6 +16,9 @@ extension CommandInvocation {
     // text written into the file as it is made: none is built as a tree, and only one is held.
     var actions: [(action: JSONValue, timestamp: Double)] = []
     var positions = [log.positions.lowerBound]
+    // A replay worker starts, opens the log and rebuilds the first batch of states meanwhile.
+    (timeline as? IsolatedTimeline)?.askAhead(
+      statesFrom: log.positions.lowerBound, through: last, maxBytes: StateTextWalk.batchBytes)
     do {
       if last >= log.firstSeq {
         for seq in log.firstSeq...last {

@@ -120,24 +120,17 @@ extension ReplayTimeline {
     try ValueHistory.walk(self, of: path, from: first, through: last, limit: limit)
   }
 
-  /// Each state rebuilt in this process in turn, each checked to be one JSON value.
+  /// The states at `first` … `last` rebuilt in this process in turn, as many as fit in
+  /// `maxBytes` (at least one), each checked to be one JSON value (in a replay worker too, which
+  /// sends them to `replay` in one reply).
   public func stateJSONTexts(
     from first: Int, through last: Int, maxBytes: Int
-  ) throws(ReplayError) -> [[UInt8]] {
-    try collectStateJSONTexts(from: first, through: last, maxBytes: maxBytes, checking: true)
-  }
-
-  /// The states at `first` … `last` rebuilt here in turn, as many as fit in `maxBytes` (at least
-  /// one); `checking` each as one JSON value (a worker leaves that to the parent, which checks
-  /// what it reads).
-  package func collectStateJSONTexts(
-    from first: Int, through last: Int, maxBytes: Int, checking: Bool
   ) throws(ReplayError) -> [[UInt8]] {
     var texts: [[UInt8]] = []
     var size = 0
     var validator = JSONValidator(limits: .unlimited)
     try forEachStateText(from: first, through: last) { (position, text) throws(ReplayError) in
-      if checking, text.withUnsafeBytes({ validator.firstDefect(in: $0) }) != nil {
+      if text.withUnsafeBytes({ validator.firstDefect(in: $0) }) != nil {
         throw .encodingFailed(
           what: "state at position \(position)",
           reason: text.withUnsafeBytes {

@@ -347,6 +347,26 @@ package final class IsolatedTimeline: ReplayTimeline {
   /// whose reply has not been read.
   private var prefetched: WorkerRequest?
 
+  /// Asks for the batch of states that a walk's first ``stateJSONTexts(from:through:maxBytes:)``
+  /// will ask for with the same arguments, without waiting for it: the worker (started now
+  /// when there is none) opens the log and rebuilds the batch while this process does other
+  /// work — an export reading its actions. A walk that asks for something else first drops it;
+  /// a worker that cannot start says so when the walk asks.
+  package func askAhead(statesFrom first: Int, through last: Int, maxBytes: Int) {
+    guard !runsAhead, log.positions.contains(first), log.positions.contains(last), first <= last,
+      knownCrash(before: last) == nil
+    else { return }
+    settlePrefetched()
+    guard let worker = try? startedWorker() else { return }
+    let ahead = request(.states(from: first, through: last, maxBytes: maxBytes))
+    if worker.send(ahead.line) == nil {
+      prefetched = ahead
+      requestsSent += 1
+    } else {
+      self.worker = nil
+    }
+  }
+
   /// Reads and drops the reply to a batch asked for ahead and not wanted after all, so that the
   /// next reply read is the next request's; a crash met building it is remembered.
   private func settlePrefetched() {
@@ -417,26 +437,32 @@ package final class IsolatedTimeline: ReplayTimeline {
   ) throws(ReplayError) -> Answer {
     settlePrefetched()
     proven = nil
-    if worker == nil {
-      do {
-        worker = try WorkerProcess(
-          log: log.path, recovery: recovery, usesCheckpoints: usesCheckpoints,
-          reportsFrames: reportsFrames, expected: readBytes, runsAhead: runsAhead)
-        workersStarted += 1
-        // While the worker opens the log: this process's first use of the protocol's types.
-        _ = WorkerProtocol.warmedUp
-      } catch {
-        let why = (error as? WorkerError)?.description ?? error.localizedDescription
-        throw .cannotOpen(
-          path: log.path,
-          reason: "cannot start a replay worker process (\(why)); run with --no-isolate to replay "
-            + "in this process")
-      }
-    }
-    guard let worker else { throw .cannotOpen(path: log.path, reason: "no worker process") }
+    let worker = try startedWorker()
     requestsSent += 1
     return try answer(
       worker.exchange(request.line, progress: progress), from: worker, to: request, reading: read)
+  }
+
+  /// The worker, started when there is none.
+  private func startedWorker() throws(ReplayError) -> WorkerProcess {
+    if let worker { return worker }
+    do {
+      let started = try WorkerProcess(
+        log: log.path, recovery: recovery, usesCheckpoints: usesCheckpoints,
+        reportsFrames: reportsFrames, expected: readBytes, linesChecked: log.faults.isEmpty,
+        runsAhead: runsAhead)
+      worker = started
+      workersStarted += 1
+      // While the worker opens the log: this process's first use of the protocol's types.
+      _ = WorkerProtocol.warmedUp
+      return started
+    } catch {
+      let why = (error as? WorkerError)?.description ?? error.localizedDescription
+      throw .cannotOpen(
+        path: log.path,
+        reason: "cannot start a replay worker process (\(why)); run with --no-isolate to replay "
+          + "in this process")
+    }
   }
 
   /// What `worker` answered to `request` (its `outcome`), as `read` takes it from the reply's

@@ -3,12 +3,12 @@ import Rewind
 import RewindJSON
 import RewindReplay
 
-/// The child side of crash-isolated replay:
-/// `replay __worker LOG RECOVERY [--no-checkpoints] [--expect LENGTH:CRC] [--ahead PATH]`
-/// reads one ``WorkerRequest`` per line on stdin and answers one ``WorkerReply`` line on stdout
-/// (``WorkerInput``). A reducer that traps kills only this process; what it leaves on stderr (the
-/// runtime's message, the crash reporter's note of the action, the backtracer's report) becomes
-/// the parent's ``CrashReport``. Any other failure is answered with its typed ``ReplayError``.
+/// The child side of crash-isolated replay: `replay __worker LOG RECOVERY [--no-checkpoints]
+/// [--expect LENGTH:CRC [--lines-checked]] [--ahead PATH]` reads one ``WorkerRequest`` per
+/// line on stdin and answers one ``WorkerReply`` line on stdout (``WorkerInput``). A reducer
+/// that traps kills only this process; what it leaves on stderr (the runtime's message, the
+/// crash reporter's note of the action, the backtracer's report) becomes the parent's
+/// ``CrashReport``. Any other failure is answered with its typed ``ReplayError``.
 ///
 /// With ``WorkerRequest/progress``, a long rebuild first writes
 /// ``WorkerReply/progress(done:total:)`` lines.
@@ -25,6 +25,10 @@ package enum WorkerMode {
   package static let expect = "--expect"
   /// Followed by the path of the ``WorkerSharedMemory``.
   package static let ahead = "--ahead"
+  /// With ``expect``: the parent's open found no fault in the bytes it read (each line's
+  /// checksum and JSON checked), so the worker need not check each line's JSON again
+  /// (``open(_:recovery:expected:linesChecked:)``).
+  package static let linesChecked = "--lines-checked"
 
   package static func run(_ arguments: [String], apps: [ReplayApp]) -> Int32 {
     guard arguments.count >= 2, let recovery = RecoveryMode(rawValue: arguments[1]) else {
@@ -43,7 +47,9 @@ package enum WorkerMode {
     var runAhead: WorkerRunAhead?
     var shared: SharedMemory?
     do {
-      let log = try ReplayLog(path: arguments[0], recovery: recovery)
+      let log = try open(
+        arguments[0], recovery: recovery, expected: expected,
+        linesChecked: options.contains(linesChecked))
       // The parent read the file before this worker started: it must still start with the
       // bytes the parent read (a log still being recorded grows).
       if let expected, log.checksum(ofFirst: expected.length) != expected.checksum {
@@ -78,6 +84,28 @@ package enum WorkerMode {
       respond(to: line, timeline: timeline, runAhead: runAhead)
     }
     return ExitStatus.success
+  }
+
+  /// The log at `path`, as the parent read it. When the parent found every line of the
+  /// `expected` bytes sound (`linesChecked`), opened without checking each line's JSON again —
+  /// about half the work of an open, which the parent waits for — and kept when its actions end
+  /// where the parent's did: the same bytes (checked by the caller against `expected`), each line
+  /// checked by the parent. Otherwise (the file grew since, or that open failed) opened with
+  /// every check, as the parent opened it.
+  private static func open(
+    _ path: String, recovery: RecoveryMode, expected: (length: Int, checksum: UInt32)?,
+    linesChecked: Bool
+  ) throws(ReplayError) -> ReplayLog {
+    if linesChecked, recovery == .tail, let expected {
+      var limits = ReaderLimits.default
+      limits.checksJSONAtOpen = false
+      if let log = try? ReplayLog(path: path, recovery: recovery, limits: limits),
+        log.indexedLength == expected.length
+      {
+        return log
+      }
+    }
+    return try ReplayLog(path: path, recovery: recovery)
   }
 
   /// Says on stderr why the worker cannot start (the parent shows the last line).
@@ -132,10 +160,11 @@ package enum WorkerMode {
         reply = .profiled(
           try timeline.actionProfile(through: last, passes: passes, top: top, type: type))
       case .states(let first, let last, let maxBytes):
+        // Each checked as one JSON value here, while `replay` uses the batch before: it then
+        // checks only how the reply cuts the texts apart (``WorkerReply/stateTexts(in:)``).
         write(
           WorkerReply.statesLine(
-            try timeline.collectStateJSONTexts(
-              from: first, through: last, maxBytes: maxBytes, checking: false)))
+            try timeline.stateJSONTexts(from: first, through: last, maxBytes: maxBytes)))
         return
       }
     } catch {

@@ -37,8 +37,8 @@ package final class WorkerProcess {
   private var pending: [UInt8] = []
   /// Whether the child was started (a worker whose start failed has nothing to end or reap).
   private var isLaunched = false
-  /// Where reads land before they are appended to ``pending``.
-  private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  /// Where reads land before they are appended to ``pending``: as large as the pipe.
+  private var chunk = [UInt8](repeating: 0, count: WorkerProcess.replyPipeBytes)
   /// What the child writes on stderr, read as it comes by a thread of its own (a crash report
   /// larger than the pipe holds must not block the dying child), and whether that thread is done.
   private let standardError = Locked<(bytes: [UInt8], isComplete: Bool)>(([], false))
@@ -57,11 +57,14 @@ package final class WorkerProcess {
   ///   - reportsFrames: Whether the Swift backtracer runs when the worker crashes.
   ///   - expected: The length and CRC-32C of the bytes the parent read: the worker refuses a
   ///     file that no longer starts with them.
+  ///   - linesChecked: Whether the parent's open found no fault in those bytes: the worker then
+  ///     need not check each line's JSON again (``WorkerMode/linesChecked``).
   ///   - runsAhead: Whether the worker rebuilds states ahead of the last one asked for while it
   ///     waits (a session), telling this process how far it got (``frontier``).
   package convenience init(
     log: String, recovery: RecoveryMode, usesCheckpoints: Bool, reportsFrames: Bool,
-    expected: (length: Int, checksum: UInt32), runsAhead: Bool = false
+    expected: (length: Int, checksum: UInt32), linesChecked: Bool = false,
+    runsAhead: Bool = false
   ) throws {
     var memory: SharedMemory?
     if runsAhead {
@@ -76,6 +79,7 @@ package final class WorkerProcess {
       arguments: [WorkerMode.command, log, recovery.rawValue]
         + (usesCheckpoints ? [] : [WorkerMode.noCheckpoints])
         + [WorkerMode.expect, "\(expected.length):\(String(expected.checksum, radix: 16))"]
+        + (linesChecked ? [WorkerMode.linesChecked] : [])
         + (memory.map { [WorkerMode.ahead, $0.path] } ?? []),
       reportsFrames: reportsFrames, shared: memory)
   }
@@ -94,6 +98,13 @@ package final class WorkerProcess {
     }
     requests = parent
     let childEnd = FileHandle(fileDescriptor: child, closeOnDealloc: true)
+    #if os(Linux)
+      // A batch of states is megabytes: through a pipe this large it takes a few writes, not
+      // one per 64 KiB (the default), each a wake-up of both processes. Where Linux refuses,
+      // the default stays.
+      _ = fcntl(
+        replies.fileHandleForReading.fileDescriptor, Self.setPipeSize, Int32(Self.replyPipeBytes))
+    #endif
     process.executableURL = executable
     process.arguments = arguments
     process.standardInput = childEnd
@@ -138,6 +149,14 @@ package final class WorkerProcess {
     if process.isRunning { process.terminate() }
     reap()
   }
+
+  /// The size asked for the reply pipe: 1 MiB, the most Linux gives without privilege by default
+  /// (`/proc/sys/fs/pipe-max-size`).
+  static let replyPipeBytes = 1 << 20
+  #if os(Linux)
+    /// `F_SETPIPE_SZ`, which Glibc's module does not export.
+    private static let setPipeSize: Int32 = 1031
+  #endif
 
   /// How long the child has to exit after `SIGTERM` or after its replies ended, and then how
   /// long its standard error has to end, before this process stops waiting.

@@ -62,6 +62,29 @@ import Testing
     }
   }
 
+  /// The first batch of a walk asked for ahead (an export, while it reads the actions) is the
+  /// one the walk then gets, without asking again; the states are the ones rebuilt here.
+  @Test func aWalksFirstBatchAskedForAheadIsTheOneItGets() throws {
+    try PowerTools.useReplayBinaryAsWorker()
+    let log = try ReplayLog(path: PowerTools.fixture("todo-session.jsonl"))
+    let app = try #require(ReplayApp.recording(log.header, among: ReplayRun.apps))
+    let isolated = IsolatedTimeline(local: try app.timeline(for: log), recovery: .tail)
+    let last = log.positions.upperBound
+    isolated.askAhead(
+      statesFrom: log.positions.lowerBound, through: last, maxBytes: StateTextWalk.batchBytes)
+    #expect(isolated.workersStarted == 1)
+    #expect(isolated.requestsSent == 1)
+    var walk = StateTextWalk(log: log, timeline: isolated, through: last)
+    let local = try app.timeline(for: log)
+    for position in log.positions {
+      let text = try walk.text(at: position)
+      #expect(text == (try local.stateJSONText(at: position)), "position \(position)")
+    }
+    // The fixture's states fit in one batch: the walk asked for nothing more.
+    #expect(isolated.requestsSent == 1)
+    #expect(isolated.workersStarted == 1)
+  }
+
   /// What a worker killed by `Array`'s bounds check leaves on stderr, as the report reads it.
   @Test func aWorkersStandardErrorBecomesACrashReport() {
     let stderr = """

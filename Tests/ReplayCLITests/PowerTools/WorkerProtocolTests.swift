@@ -87,6 +87,29 @@ import Testing
     let texts = [Array(#"{"a":[1,2,{"b":"]}"}]}"#.utf8), Array("[]".utf8), Array("3".utf8)]
     let line = WorkerReply.statesLine(texts)
     #expect(try WorkerReply.stateTexts(in: line.dropLast()) == texts)
+    // The texts are not read again, but how the reply cuts them apart is checked.
+    let malformed = [
+      (#"{"lengths":[3,9],"states":[123,4]}"#, "byte 31 of a batch of states: state 1 is cut off"),
+      (#"{"lengths":[0],"states":[]}"#, "byte 25 of a batch of states: state 0 is empty"),
+      (
+        #"{"lengths":[1,1],"states":[12]}"#,
+        "byte 28 of a batch of states: state 1 does not follow a comma"
+      ),
+      (
+        #"{"lengths":[1],"states":[1,2]}"#,
+        "byte 26 of a batch of states: it does not end after its last state"
+      ),
+    ]
+    for (line, reason) in malformed {
+      #expect {
+        _ = try WorkerReply.stateTexts(in: Array(line.utf8)[...])
+      } throws: { error in
+        guard case ReplayError.encodingFailed(what: "worker reply", let said) = error else {
+          return false
+        }
+        return said == reason
+      }
+    }
     let failed = WorkerReply.failed(.noActions(path: "x.jsonl", position: 0)).line
     #expect {
       _ = try WorkerReply.stateTexts(in: failed.dropLast())
