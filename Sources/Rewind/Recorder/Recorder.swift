@@ -41,11 +41,14 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// Whether the last ``willReduce(_:)`` left a checkpoint or a rotation due, so that
   /// ``didReduce(_:)`` can return without taking the lock for the other actions. Set with the
   /// lock held; the lock is taken again, and the answer checked, before anything is written.
-  private let stateDue = AtomicWord(0)
+  @usableFromInline let stateDue = AtomicWord(0)
   /// Whether the reducer checks found a problem to report (``reportPending()``).
-  let hasPendingReports = AtomicWord(0)
+  @usableFromInline let hasPendingReports = AtomicWord(0)
   /// The action type's own encoding (``JSONDirectEncodable``), with Rewind's coder.
   private let directEncoding: JSONDirectCoding.Encoder<Action>?
+  /// ``directEncoding`` when every action may take it first (no action sanitizer): the path
+  /// ``willReduce(_:)`` takes, inlined into the app, before the full one.
+  @usableFromInline let directPath: JSONDirectCoding.Encoder<Action>?
   private let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
   /// Held by a background sync from taking its handles until its failure is recorded, and by
   /// ``close()`` around closing the file: closing waits for a sync in flight, so that sync's
@@ -60,7 +63,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   private let detach: Locked<(@Sendable () -> State?)?> = Locked(nil)
   /// When the last action's reducer started, in ``DispatchTime`` nanoseconds, when the options
   /// record reducer times (``RecordingOptions/recordsReducerTimes``); `nil` otherwise.
-  private let reduceStart: AtomicWord?
+  @usableFromInline let reduceStart: AtomicWord?
   /// The app-lifecycle observers that flush a buffered recording (``Platform/flushNotifications``).
   private let lifecycleObservers: Locked<[any NSObjectProtocol]> = Locked([])
 
@@ -110,6 +113,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     self.actionSanitizer = actionSanitizer
     self.stateSanitizer = stateSanitizer
     directEncoding = options.coder == .rewind ? JSONDirectCoding.encoder(for: Action.self) : nil
+    directPath = actionSanitizer == nil ? directEncoding : nil
     reduceStart = options.recordsReducerTimes ? AtomicWord(0) : nil
     let identity = RecorderCore.Identity(
       app: app,
@@ -158,12 +162,70 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
 
   /// Records `action` as the next line — call it after every middleware, just before the
   /// reducer runs (``Store`` does this for you).
+  @inlinable
   public func willReduce(_ action: Action) {
+    // Inlined into the app, so that the action is encoded by code specialised for its type: the
+    // generic path copied it through its value witnesses, twice an action.
+    if directPath != nil,
+      recordDirectly(
+        origin: nil, { try self.directPath.unsafelyUnwrapped.encode(action, to: &$0) }) != nil
+    {
+      return
+    }
+    recordThroughFullPath(action, origin: nil)
+  }
+
+  /// Records the next action, written into the writer by `encode` (its direct path, called from
+  /// the app's specialised code), with `origin`; the path from there to `write(2)` is not
+  /// generic. Returns the `seq` recorded (0 when the recording has stopped), or `nil` when the
+  /// action must take the full path (``recordThroughFullPath(_:origin:)``): its direct path
+  /// threw or wrote no whole value, or its type is denied.
+  @usableFromInline
+  func recordDirectly(
+    origin: ActionOrigin?, _ encode: (inout JSONDirectWriter) throws -> Void
+  ) -> Int? {
+    var recorded: Int? = 0
+    let report = core.withLock { core -> RecorderError? in
+      guard core.isRecording else { return nil }
+      let missed = core.awaitsState ? core.settleAwaitedState() : nil
+      core.noteOrigin(origin)
+      guard case .written(let report) = core.recordActionDirectly(encodedBy: encode) else {
+        // Nothing written: the full path records the action, and notes what is due then.
+        recorded = nil
+        return missed
+      }
+      if report == nil { recorded = core.seq }
+      if let request = origin?.viewerRequest, report == nil {
+        core.live?.answer(request: request, seq: core.seq)
+      }
+      noteDue(&core)
+      return missed ?? report
+    }
+    if let report { self.report(report) }
+    if recorded != nil { startReducerClock() }
+    return recorded
+  }
+
+  /// Records `action` through the coder (``RecorderCore/recordAction(encoding:sanitizer:direct:)``):
+  /// the path of an action type without a direct encoding, of a sanitized recording, and of an
+  /// action whose direct path failed. Returns the `seq` recorded, 0 when nothing was.
+  @usableFromInline
+  @discardableResult
+  func recordThroughFullPath(_ action: Action, origin: ActionOrigin?) -> Int {
+    var recorded = 0
     recordNext { core in
-      core.noteOrigin(nil)
-      return core.recordAction(encoding: action, sanitizer: actionSanitizer, direct: directEncoding)
+      core.noteOrigin(origin)
+      let before = core.seq
+      let report = core.recordAction(
+        encoding: action, sanitizer: actionSanitizer, direct: directEncoding)
+      if core.seq > before { recorded = core.seq }
+      if let request = origin?.viewerRequest, recorded > 0 {
+        core.live?.answer(request: request, seq: recorded)
+      }
+      return report
     }
     startReducerClock()
+    return recorded
   }
 
   /// Notes when the reducer starts, when reducer times are recorded.
@@ -191,22 +253,16 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   ///
   /// - Returns: The `seq` of the line written, to give as the ``ActionOrigin/cause`` of the
   ///   actions its handling dispatches; 0 when nothing was recorded (the recording stopped).
+  @inlinable
   @discardableResult
   public func willReduce(_ action: Action, origin: ActionOrigin) -> Int {
-    var recorded = 0
-    recordNext { core in
-      core.noteOrigin(origin)
-      let before = core.seq
-      let report = core.recordAction(
-        encoding: action, sanitizer: actionSanitizer, direct: directEncoding)
-      if core.seq > before { recorded = core.seq }
-      if let request = origin.viewerRequest, recorded > 0 {
-        core.live?.answer(request: request, seq: recorded)
-      }
-      return report
+    if directPath != nil,
+      let recorded = recordDirectly(
+        origin: origin, { try self.directPath.unsafelyUnwrapped.encode(action, to: &$0) })
+    {
+      return recorded
     }
-    startReducerClock()
-    return recorded
+    return recordThroughFullPath(action, origin: origin)
   }
 
   /// Makes the action just recorded owe a checkpoint (written by the ``didReduce(_:)`` that
@@ -229,15 +285,22 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
       // Asked here first: most actions follow one whose state came (a call saved per action).
       let missed = core.awaitsState ? core.settleAwaitedState() : nil
       let report = write(&core)
-      if let live = core.live, live.stateRequested.load() != 0 {
-        live.stateRequested.store(0)
-        core.liveStateOwed = true
-      }
-      core.awaitsState = core.isRecording && core.needsState
-      stateDue.store(core.awaitsState ? 1 : 0)
+      noteDue(&core)
       return missed ?? report
     }
     if let report { self.report(report) }
+  }
+
+  /// After an action's line: notes whether its state is due (a checkpoint, a rotation, the live
+  /// viewer's request), for ``didReduce(_:)``.
+  @inline(__always)
+  private func noteDue(_ core: inout RecorderCore) {
+    if let live = core.live, live.stateRequested.load() != 0 {
+      live.stateRequested.store(0)
+      core.liveStateOwed = true
+    }
+    core.awaitsState = core.isRecording && core.needsState
+    stateDue.store(core.awaitsState ? 1 : 0)
   }
 
   /// Tells the recorder the state after the last recorded action, for checkpoints and rotation
@@ -251,10 +314,19 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// queue, which writes it to both files; it waits (to a later action) while a state is being
   /// written. A small state is encoded and written here, right after its action, which costs less
   /// than handing it over.
+  @inlinable
   public func didReduce(_ state: State) {
+    // Most actions need nothing here: found out in the app's code, without a call or the lock.
+    if reduceStart == nil, hasPendingReports.load() == 0, stateDue.load() == 0 { return }
+    handOver(state)
+  }
+
+  /// What ``didReduce(_:)`` does when reducer times are recorded, a problem is to report or the
+  /// state is due.
+  @usableFromInline
+  func handOver(_ state: State) {
     stopReducerClock()
     if hasPendingReports.load() != 0 { reportPending() }
-    // Most actions need nothing here: find that out without the lock.
     guard stateDue.load() != 0 else { return }
     let isIdle = checkpoints.isIdle
     let (locked, onError, sanitizer) = (core, self.onError, stateSanitizer)

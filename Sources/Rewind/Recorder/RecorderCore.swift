@@ -129,7 +129,12 @@ struct RecorderCore {
   /// Says where the next recorded action came from: its line carries `origin` when the options
   /// record origins (``RecordingOptions/recordsOrigins``), `"via":"viewer"` when the live viewer
   /// sent it — or nothing, for `nil`.
+  @inline(__always)
   mutating func noteOrigin(_ origin: ActionOrigin?) {
+    // Most actions have none, as the last had: nothing to clear then.
+    if origin == nil, self.origin.origin == nil, !self.origin.viaViewer, self.origin.bytes.isEmpty {
+      return
+    }
     self.origin.set(origin, writesSite: options.recordsOrigins)
   }
 
@@ -242,7 +247,7 @@ struct RecorderCore {
   }
 
   /// What ``recordActionDirectly(_:direct:)`` did.
-  private enum DirectRecording {
+  enum DirectRecording {
     /// The line was written (or writing failed, with this report).
     case written(RecorderError?)
     /// The action did not encode or its type is denied: the full path writes the line.
@@ -257,6 +262,39 @@ struct RecorderCore {
     _ action: Action, direct: JSONDirectCoding.Encoder<Action>?
   ) -> DirectRecording {
     guard let type = encodeAction(action, direct: direct) else { return .needsFullPath }
+    return writeEncodedAction(type: type)
+  }
+
+  /// Writes the line of the next action as ``recordActionDirectly(_:direct:)`` does, the action
+  /// written by `encode` — its own ``JSONDirectEncodable`` path, specialised for its type in the
+  /// app's module (``Recorder/willReduce(_:)`` is inlinable) — into ``actionWriter``. Not
+  /// generic: the action's type stays on the caller's side. `.needsFullPath` when `encode`
+  /// threw or did not write one whole value, or the action's type is denied: the caller then
+  /// records the action through ``recordAction(encoding:sanitizer:direct:)``, which decides.
+  mutating func recordActionDirectly(
+    encodedBy encode: (inout JSONDirectWriter) throws -> Void
+  ) -> DirectRecording {
+    actionWriter.reset()
+    guard (try? encode(&actionWriter)) != nil, actionWriter.isComplete else {
+      return .needsFullPath
+    }
+    let type: ActionType
+    if options.deniedActionTypes.isEmpty, let name = actionWriter.topLevelName {
+      type = .written(name)
+    } else {
+      let text = Self.typeName(of: actionWriter.topLevel, fallback: identity.actionType)
+      if !options.deniedActionTypes.isEmpty && options.deniedActionTypes.contains(text) {
+        return .needsFullPath
+      }
+      type = .text(text)
+    }
+    return writeEncodedAction(type: type)
+  }
+
+  /// Writes the line of the action just encoded into ``actionOutput`` as the next one, named
+  /// `type`.
+  @inline(__always)
+  private mutating func writeEncodedAction(type: ActionType) -> DirectRecording {
     let next = seq + 1
     let micros = elapsedNanoseconds(seq: next) / 1_000
     do {

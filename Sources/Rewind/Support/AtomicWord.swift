@@ -6,9 +6,9 @@ import RewindCPU
 ///
 /// The word lives at a fixed address for the object's life; every access goes through
 /// `RewindCPU`'s `__atomic` builtins, which are lock-free and async-signal-safe.
-package final class AtomicWord: @unchecked Sendable {
+@usableFromInline package final class AtomicWord: @unchecked Sendable {
   // @unchecked: the pointer is set once and only read and written through the atomic calls.
-  private let word: UnsafeMutablePointer<Int>
+  @usableFromInline let word: UnsafeMutablePointer<Int>
 
   /// A word holding `value`.
   package init(_ value: Int) {
@@ -21,8 +21,8 @@ package final class AtomicWord: @unchecked Sendable {
     word.deallocate()
   }
 
-  /// The value (acquire).
-  @inline(__always)
+  /// The value (acquire). Inlinable: the recorder's `didReduce` reads it in the app's code.
+  @inlinable @inline(__always)
   package func load() -> Int { rewind_atomic_load(word) }
 
   /// Sets the value (release).

@@ -7,14 +7,15 @@ public enum JSONDirectCoding {
   /// Encodes a `T` into a writer, when `T` is ``JSONDirectEncodable``: ``encoder(for:)`` gives
   /// one. A class rather than a closure, so that a call is one dynamic dispatch into the type's
   /// `encodeJSON(to:)`, with no closure context to retain and no reabstraction thunks — the
-  /// recorder makes this call for every action.
-  package class Encoder<T>: @unchecked Sendable {
+  /// recorder makes this call for every action. Usable from inlinable code: the recorder's
+  /// action path is compiled into the app, specialised for its action type.
+  @usableFromInline package class Encoder<T>: @unchecked Sendable {
     // `@unchecked Sendable`: no stored state.
     fileprivate init() {}
 
     /// Writes `value` into `writer` with its own `encodeJSON(to:)`.
     /// - Throws: What `encodeJSON(to:)` throws.
-    package func encode(_ value: T, to writer: inout JSONDirectWriter) throws {
+    @usableFromInline package func encode(_ value: T, to writer: inout JSONDirectWriter) throws {
       // Only ``OpenedEncoder`` is ever made; it overrides this.
       throw JSONDirectWriterError(reason: "\(T.self) has no direct encoding")
     }

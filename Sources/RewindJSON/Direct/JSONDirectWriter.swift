@@ -31,7 +31,11 @@ public struct JSONDirectWriter {
   /// at the top level, a literal key that needed escapes); else its bytes are its text.
   @usableFromInline var nameText: String?
   /// The top level, when ``encode(_:)`` wrote all of it.
-  private var encodedTopLevel: JSONStreamEncoder.TopLevel?
+  private var encodedTopLevel: JSONStreamEncoder.TopLevel? {
+    didSet { hasEncodedTopLevel = encodedTopLevel != nil }
+  }
+  /// Whether ``encodedTopLevel`` is set (read by inlinable code, which cannot see it).
+  @usableFromInline var hasEncodedTopLevel = false
   private var streamEncoder: JSONStreamEncoder?
   /// Containers to open before ``pause`` is called (never reached without one).
   @usableFromInline var untilPause = Int.max
@@ -46,6 +50,9 @@ public struct JSONDirectWriter {
 
   /// Makes the writer as new, writing from the start of an emptied ``output``: for a writer kept
   /// from one value to the next, which costs neither an allocation nor a reference count.
+  /// Inlinable, as ``isComplete`` and ``topLevelName`` are: the recorder calls all three for
+  /// every action.
+  @inlinable
   package mutating func reset() {
     output.removeAll()
     depth = 0
@@ -59,7 +66,12 @@ public struct JSONDirectWriter {
     nameEnd = -1
     topIsString = false
     if nameText != nil { nameText = nil }
-    if encodedTopLevel != nil { encodedTopLevel = nil }
+    if hasEncodedTopLevel { forgetEncodedTopLevel() }
+  }
+
+  /// Clears ``encodedTopLevel`` (``reset()``).
+  @usableFromInline mutating func forgetEncodedTopLevel() {
+    encodedTopLevel = nil
   }
 
   /// Calls `pause` after every `count` containers opened, from now on (across ``reset()``), and
@@ -84,7 +96,7 @@ public struct JSONDirectWriter {
   package var bytes: [UInt8] { output.array }
 
   /// Whether exactly one whole JSON value was written, every container closed.
-  package var isComplete: Bool { !isBroken && depth == 0 && topValues == 1 && !afterKey }
+  @inlinable package var isComplete: Bool { !isBroken && depth == 0 && topValues == 1 && !afterKey }
 
   /// What the top level is, for naming an action (valid when ``isComplete``).
   package var topLevel: JSONStreamEncoder.TopLevel {
@@ -100,8 +112,8 @@ public struct JSONDirectWriter {
   /// one member, or a top-level string — escaped as a JSON string's content, without its quotes
   /// (valid when ``isComplete``): the action's name, which the recorder copies into the line as
   /// it is. `nil` for any other top level, or one written by ``encode(_:)``.
-  package var topLevelName: Range<Int>? {
-    guard encodedTopLevel == nil, nameEnd >= 0, topIsString || topKeyCount == 1 else { return nil }
+  @inlinable package var topLevelName: Range<Int>? {
+    guard !hasEncodedTopLevel, nameEnd >= 0, topIsString || topKeyCount == 1 else { return nil }
     return nameStart..<nameEnd
   }
 
