@@ -23,8 +23,7 @@ public struct LiveStatus: Sendable, Equatable {
 /// (``enqueue(shared:lastSeq:)``: never copied on the way, so that an action waiting for the
 /// recorder's lock never waits for a part's copy). A thread of its own
 /// connects out, greets the viewer, and sends what ``LiveWindow`` gives it; it reconnects with
-/// backoff (0.25 s doubling to 5 s) when the viewer goes away or is absent. It gives its core
-/// back every 200 µs while it takes lines (``EncodingPacer``). The recorder reads
+/// backoff (0.25 s doubling to 5 s) when the viewer goes away or is absent. The recorder reads
 /// ``stateRequested`` at each action and writes a checkpoint when it is set.
 package final class LiveSink: Sendable {
   /// Set when the viewer's window needs a whole state: the recorder checkpoints the state after
@@ -168,11 +167,6 @@ package final class LiveSink: Sendable {
     // Its turns (every 10 ms while connected) never preempt the app's thread on waking; not
     // idle: it takes the lock the app's thread takes for each line.
     BackgroundThreadPriority.lowerCallingThread(to: .batch)
-    // A turn after a long sleep takes megabytes of lines (100 ms of them with no viewer): it
-    // gives the core back every 200 µs, as the checkpoint encoder does, so that neither the
-    // app's thread nor the writer of a state's part, which holds the recorder's lock the app
-    // waits for, loses a core to it for a scheduler tick (docs/performance.md).
-    let pacer = EncodingPacer(hurried: AtomicWord(0))
     var window = LiveWindow(capacity: viewer.queueCapacity, makeHeader: makeHeader)
     var connection: Int32 = -1
     var pending: [UInt8] = []
@@ -208,7 +202,6 @@ package final class LiveSink: Sendable {
     }
 
     while true {
-      pacer.resume()
       // Lines written since the last turn.
       // The two buffers trade places: neither is allocated again, so that an app's append
       // never waits for a buffer to grow and be copied.
@@ -222,11 +215,11 @@ package final class LiveSink: Sendable {
       // The copied lines and those taken by reference, in the order they were written.
       var start = 0
       for (offset, line) in takenShared {
-        Self.takeLines(taken[start..<offset], remainder: &remainder, into: &window, pacer: pacer)
-        Self.takeLines(line[...], remainder: &remainder, into: &window, pacer: pacer)
+        Self.takeLines(taken[start..<offset], remainder: &remainder, into: &window)
+        Self.takeLines(line[...], remainder: &remainder, into: &window)
         start = offset
       }
-      Self.takeLines(taken[start...], remainder: &remainder, into: &window, pacer: pacer)
+      Self.takeLines(taken[start...], remainder: &remainder, into: &window)
       taken.removeAll(keepingCapacity: true)
       takenShared.removeAll(keepingCapacity: true)
       if let lost { window.lose(through: lost) }
@@ -334,11 +327,9 @@ package final class LiveSink: Sendable {
   private static let sharedRoom = 256
 
   /// Gives the window each whole line of `bytes`, after what `remainder` holds of a line begun
-  /// before them; keeps in `remainder` what follows their last newline. Gives the core back
-  /// between lines when `pacer` says so.
+  /// before them; keeps in `remainder` what follows their last newline.
   private static func takeLines(
-    _ bytes: ArraySlice<UInt8>, remainder: inout [UInt8], into window: inout LiveWindow,
-    pacer: EncodingPacer
+    _ bytes: ArraySlice<UInt8>, remainder: inout [UInt8], into window: inout LiveWindow
   ) {
     guard !bytes.isEmpty else { return }
     var start = bytes.startIndex
@@ -349,13 +340,11 @@ package final class LiveSink: Sendable {
       }
       remainder += bytes[...newline]
       window.take(remainder[...])
-      pacer.pausePoint()
       remainder.removeAll()
       start = newline + 1
     }
     while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
       window.take(bytes[start...newline])
-      pacer.pausePoint()
       start = newline + 1
     }
     if start < bytes.endIndex { remainder = Array(bytes[start...]) }

@@ -162,8 +162,8 @@ final class CheckpointEncoderThread: Sendable {
 /// each pause costs the sleep's wake-up (about 50–60 µs, the kernel's timer slack: the encoding
 /// takes about a fifth longer). While
 /// something waits for the state (a rotation due, closing: ``CheckpointWriter/hurry()``), it
-/// encodes without pausing. The writer stage (between a state's parts) and the live sink's
-/// thread (``LiveSink``, between the lines it takes) are paced by one too, never hurried.
+/// encodes without pausing. The writer stage is paced by one too, between a state's parts,
+/// never hurried.
 final class EncodingPacer {
   /// How long the encoder runs before it gives its core back: 200 µs.
   let interval: UInt64 = 200_000
