@@ -49,11 +49,11 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// ``directEncoding`` when every action may take it first (no action sanitizer): the path
   /// ``willReduce(_:)`` takes, inlined into the app, before the full one.
   @usableFromInline let directPath: JSONDirectCoding.Encoder<Action>?
-  private let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
+  let syncTimer: Locked<DispatchSourceTimer?> = Locked(nil)
   /// Held by a background sync from taking its handles until its failure is recorded, and by
   /// ``close()`` around closing the file: closing waits for a sync in flight, so that sync's
   /// failure is reported, not dropped (taken before the core's lock, never after).
-  private let syncGate = Locked(())
+  let syncGate = Locked(())
   /// Encodes and writes checkpoints off the dispatching thread.
   private let checkpoints = CheckpointWriter()
   /// The final state ``close(finalState:)`` gives, which ``close()`` prefers to the store's.
@@ -389,61 +389,6 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     }
   }
 
-  /// Sanitizes and encodes `state`, taking no lock: the first stage of a checkpoint handed to
-  /// the background (``CheckpointWriter``), which gives its core back now and then (`pacer`).
-  private static func encodeState(
-    _ handed: HandedState<State>, sanitizer: (@Sendable (State) -> State)?, coder: LogCoder,
-    pacer: EncodingPacer?
-  ) -> Result<[UInt8], any Error> {
-    guard let state = handed.value else { return .success([]) }
-    let sanitized = sanitizer?(state) ?? state
-    guard let pacer else { return Result { try coder.encode(sanitized) } }
-    return Result {
-      try coder.encode(sanitized, pausingEvery: EncodingPacer.checkEvery) { pacer.pausePoint() }
-    }
-  }
-
-  /// Writes the encoded state as the `state` record of `seq`, one part per lock: the second stage
-  /// of ``didReduce(_:)``'s hand-over. For a rotation
-  /// (``RecorderCore/StatePlan/rotateLater(seq:)``), the record goes to the new file (its
-  /// header's state) and to the retiring one (its final state), which then ends. Returns an error
-  /// to report.
-  private static func writeState(
-    _ encoded: Result<[UInt8], any Error>, seq: Int, core: Locked<RecorderCore>,
-    releasing handed: HandedState<State>, rotating: Bool = false
-  ) -> RecorderError? {
-    // The state is freed here, at this queue's priority, not on the encoding thread: freeing
-    // takes the allocator's locks, which the app's thread takes too.
-    defer { handed.value = nil }
-    let json: [UInt8]
-    switch encoded {
-    case .success(let bytes): json = bytes
-    case .failure(let error):
-      return core.withLock { core in
-        // A retiring file still ends as rotated files do; the new file's state never comes.
-        if rotating { _ = core.finishRotation() }
-        return core.fail(.stateEncodingFailed(description: "\(error)"))
-      }
-    }
-    core.withLock { $0.noteStateBytes(json.count) }
-    // One line per lock: an action waits for one part's `write(2)` at most (the live viewer
-    // takes the part by reference). Woken when the lock is let go, the app's thread cannot take
-    // the core from this one (the scheduler lets a running thread finish its slice): so it
-    // gives the core back every 200 µs, between parts, as the encoder does.
-    let pacer = EncodingPacer(hurried: AtomicWord(0))
-    pacer.resume()
-    let report = StateRecord.forEachLine(seq: seq, json: json) { line in
-      defer { pacer.pausePoint() }
-      return core.withLock { $0.appendStatePart(line) }
-    }
-    guard rotating else { return report }
-    if let report { return report }
-    return StateRecord.forEachLine(seq: seq, json: json) { line in
-      defer { pacer.pausePoint() }
-      return core.withLock { $0.appendRetiringLine(line) }
-    } ?? core.withLock { $0.finishRotation() }
-  }
-
   /// Writes the lines waiting in the buffer (``Durability/buffered(capacity:)`` only).
   public func flush() {
     let report = core.withLock { $0.flush() }
@@ -532,40 +477,4 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     detach.withLock { $0 = action }
   }
 
-  private func startSyncTimer(every interval: Duration) {
-    let (seconds, attoseconds) = interval.components
-    let nanos = max(1_000_000, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-    syncTimer.withLock { slot in
-      let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
-      timer.schedule(
-        deadline: .now() + .nanoseconds(nanos), repeating: .nanoseconds(nanos),
-        leeway: .milliseconds(10))
-      timer.setEventHandler { [weak self] in self?.backgroundSync() }
-      timer.resume()
-      slot = timer
-    }
-  }
-
-  /// Syncs the files written since the last sync (``RecorderCore/handlesForBackgroundSync()``)
-  /// outside the core's lock; a failure stops the recording.
-  private func backgroundSync() {
-    let report = syncGate.withLock { _ -> RecorderError? in
-      let handles = core.withLock { $0.handlesForBackgroundSync() }
-      let code = RecorderCore.syncAndClose(handles)
-      guard code != 0 else { return nil }
-      return core.withLock { $0.fail(.syncFailed(errno: code)) }
-    }
-    // Outside the gate: the handler may close the recorder.
-    if let report { self.report(report) }
-  }
-}
-
-/// A state handed to the background for a checkpoint: encoded by the first stage, released by
-/// the second (``CheckpointWriter``). Each stage runs after the other (the first hands the second
-/// to a queue), never at once.
-final class HandedState<State>: @unchecked Sendable {
-  /// The state, until the second stage is done with it.
-  var value: State?
-
-  init(_ value: State) { self.value = value }
 }

@@ -30,7 +30,7 @@ struct LogIndexer {
   }
 
   /// What to do after a fault.
-  private enum Continuation { case skipLine, stop }
+  enum Continuation { case skipLine, stop }
 
   let path: String
   let bytes: LogBytes
@@ -43,8 +43,8 @@ struct LogIndexer {
   private var identityDocument: JSONTapeDocument?
   private var header: LogHeader?
   private var isChecksummed = false
-  private var faults: [LogFault] = []
-  private var entries = LogEntryTable()
+  var faults: [LogFault] = []
+  var entries = LogEntryTable()
   private var checkpoints: [Int: LogEntry] = [:]
   private var partedCheckpoints: [Int: [LogEntry]] = [:]
   /// The parts of each state read so far, until its last part completes it.
@@ -55,7 +55,7 @@ struct LogIndexer {
   private var endLine = 0
   private var signal: RecordedSignal?
   private var costs: [LogEntry] = []
-  private var suspectFrom: Int?
+  var suspectFrom: Int?
   private var ignoredLines = 0
   /// The bad line skipped just before the current one (salvage), if any.
   private var lastSkipped: (line: Int, start: Int)?
@@ -86,7 +86,7 @@ struct LogIndexer {
 
   /// The header's `firstSeq`, kept apart so that reading it per line copies no header.
   private var firstSeq = 1
-  private var expectedSeq: Int { firstSeq + entries.count }
+  var expectedSeq: Int { firstSeq + entries.count }
 
   mutating func run() throws(ReplayError) -> Result {
     let prepass = bytes.prepass
@@ -485,39 +485,5 @@ struct LogIndexer {
     identities?.identify(
       line: line, at: start, isRecorderLayout: isRecorderLayout, limits: limits.json,
       document: &identityDocument)
-  }
-
-  private mutating func markSuspect(from position: Int) {
-    if suspectFrom == nil { suspectFrom = position }
-  }
-
-  // MARK: Faults
-
-  private mutating func handle(_ fault: LogFault) throws(ReplayError) -> Continuation {
-    // What follows the fault decides, or is counted in, the error: the whole file is needed.
-    if recovery == .strict || recovery == .tail { try bytes.waitForAll() }
-    switch recovery {
-    case .strict:
-      throw failure(fault)
-    case .tail:
-      guard isBlank(lineEnd(from: fault.byteOffset) + 1, bytes.buffer.count) else {
-        throw failure(fault)
-      }
-      faults.append(fault)
-      return .stop
-    case .prefix:
-      faults.append(fault)
-      return .stop
-    case .salvage:
-      faults.append(fault)
-      markSuspect(from: expectedSeq)
-      return .skipLine
-    }
-  }
-
-  private func failure(_ fault: LogFault) -> ReplayError {
-    .fault(
-      fault, recovery: recovery, intactActions: entries.count,
-      droppedLines: countLines(from: fault.byteOffset))
   }
 }
