@@ -20,8 +20,10 @@ public struct ReplayApp: Sendable {
   /// The app's schema migrations (``SchemaMigration``), applied to logs of older schemas.
   public let migrations: [SchemaMigration]
   /// The app's initial state, as JSON, when the registration gives one: where `replay import`
-  /// starts a Redux DevTools actions export that has no `preloadedState`.
-  public let defaultState: JSONValue?
+  /// starts a Redux DevTools actions export that has no `preloadedState`. Encoded when asked, so
+  /// that registering an app costs a `replay` process's start no encoding.
+  public var defaultState: JSONValue? { encodeDefaultState() }
+  private let encodeDefaultState: @Sendable () -> JSONValue?
   private let make: @Sendable (ReplayLog, Bool, LogCoder) -> any ReplayTimeline
   /// A result rather than a typed-throws function: the runtime metadata of a function type with
   /// typed throws needs macOS 15.
@@ -36,12 +38,12 @@ public struct ReplayApp: Sendable {
     build: BuildStamp? = nil, migrations: [SchemaMigration] = []
   ) {
     self.name = name
-    self.defaultState = initialState.flatMap { try? RewindJSONEncoder().encodeValue($0) }
+    self.encodeDefaultState = { initialState.flatMap { try? RewindJSONEncoder().encodeValue($0) } }
     self.build = build
     self.migrations = migrations
     self.check = { log in CompatibilityChecker<State, Action>().check(log) }
-    self.actionType = String(describing: Action.self)
-    self.stateType = String(describing: State.self)
+    self.actionType = LogTypeName.of(Action.self)
+    self.stateType = LogTypeName.of(State.self)
     self.make = { log, usesCheckpoints, coder in
       Timeline(log: log, reducer: reducer, usesCheckpoints: usesCheckpoints, coder: coder)
     }

@@ -207,7 +207,7 @@ private final class TypedCatalogEntry<T: Codable & Sendable>: CatalogEntry, @unc
   private let direct = JSONDirectCoding.encoder(for: T.self)
 
   init(sharesName: Bool) {
-    super.init(name: String(describing: T.self), sharesName: sharesName)
+    super.init(name: LogTypeName.of(T.self), sharesName: sharesName)
   }
 
   override func encode(

@@ -104,7 +104,7 @@ extension Recorder {
   static func typeName(of action: Action) -> String {
     guard let data = try? RewindJSONEncoder().encode(action),
       let value = try? JSONParser.parse(data)
-    else { return String(describing: Action.self) }
-    return LogLineBuilder.typeName(of: value, fallback: String(describing: Action.self))
+    else { return LogTypeName.of(Action.self) }
+    return LogLineBuilder.typeName(of: value, fallback: LogTypeName.of(Action.self))
   }
 }

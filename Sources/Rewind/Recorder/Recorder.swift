@@ -117,8 +117,8 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     reduceStart = options.recordsReducerTimes ? AtomicWord(0) : nil
     let identity = RecorderCore.Identity(
       app: app,
-      actionType: String(describing: Action.self),
-      stateType: String(describing: State.self),
+      actionType: LogTypeName.of(Action.self),
+      stateType: LogTypeName.of(State.self),
       session: options.reproducible?.session ?? UUID().uuidString.lowercased())
     let stateJSON: [UInt8]
     do {
