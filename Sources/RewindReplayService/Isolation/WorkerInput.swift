@@ -22,6 +22,8 @@ package struct WorkerInput {
   private var isAtEnd = false
   /// The count of the last request read from the shared memory.
   private var sharedRequests = 0
+  /// How long the worker checks for a request before it sleeps.
+  private let spinNanoseconds: UInt64
 
   /// Where a request is waiting.
   private enum Source {
@@ -29,9 +31,15 @@ package struct WorkerInput {
     case sharedMemory
   }
 
-  package init(fd: Int32 = 0, shared: SharedMemory? = nil) {
+  /// Reads requests from `fd`, and from `shared` when given.
+  ///
+  /// - Parameter waitsBusily: Whether to keep checking for a request for
+  ///   ``WorkerProcess/spinNanoseconds`` before sleeping (a session's next step); a `triage`
+  ///   worker, one of a worker per core, sleeps at once.
+  package init(fd: Int32 = 0, shared: SharedMemory? = nil, waitsBusily: Bool = true) {
     self.fd = fd
     self.shared = shared
+    spinNanoseconds = waitsBusily ? WorkerProcess.spinNanoseconds : 0
     shared?.store(1, at: WorkerSharedMemory.awake)
   }
 
@@ -104,7 +112,7 @@ package struct WorkerInput {
       if hasIdleWork {
         hasIdleWork = idle()
         spinStart = Platform.monotonicNanoseconds()
-      } else if Platform.monotonicNanoseconds() - spinStart > WorkerProcess.spinNanoseconds {
+      } else if Platform.monotonicNanoseconds() - spinStart > spinNanoseconds {
         return sleepUntilRequest()
       }
     }

@@ -35,6 +35,8 @@ package final class WorkerProcess {
   private let errors = Pipe()
   /// Reply bytes read but not yet returned.
   private var pending: [UInt8] = []
+  /// How long ``receive(progress:)`` checks for a reply before it sleeps.
+  private let replySpinNanoseconds: UInt64
   /// Whether the child was started (a worker whose start failed has nothing to end or reap).
   private var isLaunched = false
   /// Where reads land before they are appended to ``pending``: as large as the pipe.
@@ -84,9 +86,18 @@ package final class WorkerProcess {
       reportsFrames: reportsFrames, shared: memory)
   }
 
-  /// Starts the running executable with `arguments` (`__worker …` or `__follow …`).
-  package init(arguments: [String], reportsFrames: Bool, shared: SharedMemory? = nil) throws {
+  /// Starts the running executable with `arguments` (`__worker …`, `__follow …` or `__triage …`).
+  ///
+  /// - Parameter waitsForRepliesBusily: Whether ``receive(progress:)`` keeps checking for the
+  ///   reply for ``spinNanoseconds`` before it sleeps, as a session's step wants. `triage` says
+  ///   no: its workers keep every core busy, a log takes milliseconds, and the check would take
+  ///   the time from the workers.
+  package init(
+    arguments: [String], reportsFrames: Bool, shared: SharedMemory? = nil,
+    waitsForRepliesBusily: Bool = true
+  ) throws {
     self.shared = shared
+    replySpinNanoseconds = waitsForRepliesBusily ? Self.spinNanoseconds : 0
     guard let executable = Self.executableOverride.withLock({ $0 }) ?? Bundle.main.executableURL
     else {
       shared?.removeFile()
@@ -145,9 +156,23 @@ package final class WorkerProcess {
   deinit {
     shared?.removeFile()
     Platform.close(requests)
-    guard isLaunched else { return }
-    if process.isRunning { process.terminate() }
-    reap()
+    if isLaunched {
+      if process.isRunning { process.terminate() }
+      reap()
+    }
+    closePipes()
+  }
+
+  /// Closes both ends of the reply and error pipes here, rather than when `Pipe`'s handles are
+  /// freed: Foundation's `Process` keeps its pipes, and a `triage` of 10,000 logs with 1,000
+  /// crashes was seen holding 2,000 of them open until `Process.run()` crashed on the number.
+  private func closePipes() {
+    for handle in [
+      replies.fileHandleForReading, replies.fileHandleForWriting, errors.fileHandleForReading,
+      errors.fileHandleForWriting,
+    ] {
+      try? handle.close()
+    }
   }
 
   /// The size asked for the reply pipe: 1 MiB, the most Linux gives without privilege by default
@@ -266,7 +291,7 @@ package final class WorkerProcess {
         return result
       }
       searched = pending.count
-      Self.waitBriefly(for: fd)
+      Self.waitBriefly(for: fd, nanoseconds: replySpinNanoseconds)
       if let since = posted, let shared {
         // Until the worker takes the request, it may be stuck in a step ahead.
         while Platform.waitForInput([fd], timeoutMilliseconds: 20).first != true {
@@ -295,11 +320,12 @@ package final class WorkerProcess {
   package static let spinNanoseconds: UInt64 =
     ProcessInfo.processInfo.activeProcessorCount > 1 ? 250_000 : 0
 
-  /// Returns once `fd` can be read or ``spinNanoseconds`` have passed.
-  private static func waitBriefly(for fd: Int32) {
+  /// Returns once `fd` can be read or `nanoseconds` have passed (at once when it is 0).
+  private static func waitBriefly(for fd: Int32, nanoseconds: UInt64) {
+    guard nanoseconds > 0 else { return }
     let start = Platform.monotonicNanoseconds()
     while Platform.waitForInput([fd], timeoutMilliseconds: 0).first != true {
-      if Platform.monotonicNanoseconds() - start > spinNanoseconds { return }
+      if Platform.monotonicNanoseconds() - start > nanoseconds { return }
     }
   }
 
@@ -309,6 +335,12 @@ package final class WorkerProcess {
 
   /// Whether the child is still running.
   package var isRunning: Bool { process.isRunning }
+  /// This side's ends of the reply and error pipes (tests check that they close).
+  package var pipeDescriptors: [Int32] {
+    [
+      replies.fileHandleForReading.fileDescriptor, errors.fileHandleForReading.fileDescriptor,
+    ]
+  }
   /// The child's process identifier.
   package var processIdentifier: Int32 { process.processIdentifier }
   /// Whether a session's worker sleeps until the next request.

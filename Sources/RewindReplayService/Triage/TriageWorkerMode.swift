@@ -33,7 +33,7 @@ package enum TriageWorkerMode {
     watchdog.start()
     TriageTrapSite.install()
     let dates = ISO8601DateFormatter()
-    var input = WorkerInput()
+    var input = WorkerInput(waitsBusily: false)
     while let line = input.nextLine(idle: { false }) {
       guard let path = (try? JSONParser.parse(line))?.stringValue else { continue }
       watchdog.begin()

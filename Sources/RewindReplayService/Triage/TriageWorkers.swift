@@ -164,7 +164,10 @@ package enum TriageWorkers {
     }
     defer { if let bundle { Platform.removeFile(bundle) } }
     if worker == nil {
-      do { worker = try WorkerProcess(arguments: arguments, reportsFrames: reportsFrames) } catch {
+      do {
+        worker = try WorkerProcess(
+          arguments: arguments, reportsFrames: reportsFrames, waitsForRepliesBusily: false)
+      } catch {
         return failed(
           target, kind: "cannot start a worker",
           reason: "cannot start a worker process to replay \(target.path): \(error)")
