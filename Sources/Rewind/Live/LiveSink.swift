@@ -23,8 +23,9 @@ public struct LiveStatus: Sendable, Equatable {
 /// (``enqueue(shared:lastSeq:)``: never copied on the way, so that an action waiting for the
 /// recorder's lock never waits for a part's copy). A thread of its own
 /// connects out, greets the viewer, and sends what ``LiveWindow`` gives it; it reconnects with
-/// backoff (0.25 s doubling to 5 s) when the viewer goes away or is absent. The recorder reads
-/// ``stateRequested`` at each action and writes a checkpoint when it is set.
+/// backoff (0.25 s doubling to 5 s) when the viewer goes away or is absent. With no viewer
+/// connected it gives its core back every 200 µs while it takes lines (``EncodingPacer``). The
+/// recorder reads ``stateRequested`` at each action and writes a checkpoint when it is set.
 package final class LiveSink: Sendable {
   /// Set when the viewer's window needs a whole state: the recorder checkpoints the state after
   /// its next action (and clears it).
@@ -167,6 +168,12 @@ package final class LiveSink: Sendable {
     // Its turns (every 10 ms while connected) never preempt the app's thread on waking; not
     // idle: it takes the lock the app's thread takes for each line.
     BackgroundThreadPriority.lowerCallingThread(to: .batch)
+    // With no viewer a turn comes every 100 ms and takes 100 ms of lines (megabytes while a
+    // large state is written): it gives the core back every 200 µs, as the checkpoint encoder
+    // does, so that the app's thread never loses a core to it for a scheduler tick
+    // (docs/performance.md, section 15). Not while a viewer is connected (turns every 10 ms, and
+    // a slow viewer must be told exactly what it missed), nor once the recording closed.
+    let pacer = EncodingPacer(hurried: AtomicWord(0))
     var window = LiveWindow(capacity: viewer.queueCapacity, makeHeader: makeHeader)
     var connection: Int32 = -1
     var pending: [UInt8] = []
@@ -213,13 +220,15 @@ package final class LiveSink: Sendable {
         return (queue.lostThrough, queue.stopping)
       }
       // The copied lines and those taken by reference, in the order they were written.
+      let paced = connection < 0 && !stopping ? pacer : nil
+      paced?.resume()
       var start = 0
       for (offset, line) in takenShared {
-        Self.takeLines(taken[start..<offset], remainder: &remainder, into: &window)
-        Self.takeLines(line[...], remainder: &remainder, into: &window)
+        Self.takeLines(taken[start..<offset], remainder: &remainder, into: &window, pacer: paced)
+        Self.takeLines(line[...], remainder: &remainder, into: &window, pacer: paced)
         start = offset
       }
-      Self.takeLines(taken[start...], remainder: &remainder, into: &window)
+      Self.takeLines(taken[start...], remainder: &remainder, into: &window, pacer: paced)
       taken.removeAll(keepingCapacity: true)
       takenShared.removeAll(keepingCapacity: true)
       if let lost { window.lose(through: lost) }
@@ -327,9 +336,11 @@ package final class LiveSink: Sendable {
   private static let sharedRoom = 256
 
   /// Gives the window each whole line of `bytes`, after what `remainder` holds of a line begun
-  /// before them; keeps in `remainder` what follows their last newline.
+  /// before them; keeps in `remainder` what follows their last newline. Gives the core back
+  /// between lines when `pacer` says so.
   private static func takeLines(
-    _ bytes: ArraySlice<UInt8>, remainder: inout [UInt8], into window: inout LiveWindow
+    _ bytes: ArraySlice<UInt8>, remainder: inout [UInt8], into window: inout LiveWindow,
+    pacer: EncodingPacer?
   ) {
     guard !bytes.isEmpty else { return }
     var start = bytes.startIndex
@@ -340,11 +351,13 @@ package final class LiveSink: Sendable {
       }
       remainder += bytes[...newline]
       window.take(remainder[...])
+      pacer?.pausePoint()
       remainder.removeAll()
       start = newline + 1
     }
     while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
       window.take(bytes[start...newline])
+      pacer?.pausePoint()
       start = newline + 1
     }
     if start < bytes.endIndex { remainder = Array(bytes[start...]) }

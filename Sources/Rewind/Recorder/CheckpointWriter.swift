@@ -163,7 +163,8 @@ final class CheckpointEncoderThread: Sendable {
 /// takes about a fifth longer). While
 /// something waits for the state (a rotation due, closing: ``CheckpointWriter/hurry()``), it
 /// encodes without pausing. The writer stage is paced by one too, between a state's parts,
-/// never hurried.
+/// never hurried; and the live sink's thread (``LiveSink``), between the lines it takes while no
+/// viewer is connected.
 final class EncodingPacer {
   /// How long the encoder runs before it gives its core back: 200 µs.
   let interval: UInt64 = 200_000
