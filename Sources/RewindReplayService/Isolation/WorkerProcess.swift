@@ -88,16 +88,16 @@ package final class WorkerProcess {
 
   /// Starts the running executable with `arguments` (`__worker …`, `__follow …` or `__triage …`).
   ///
-  /// - Parameter waitsForRepliesBusily: Whether ``receive(progress:)`` keeps checking for the
+  /// - Parameter waitsBusily: Whether ``receive(progress:)`` keeps checking for the
   ///   reply for ``spinNanoseconds`` before it sleeps, as a session's step wants. `triage` says
   ///   no: its workers keep every core busy, a log takes milliseconds, and the check would take
   ///   the time from the workers.
   package init(
     arguments: [String], reportsFrames: Bool, shared: SharedMemory? = nil,
-    waitsForRepliesBusily: Bool = true
+    waitsBusily: Bool = true
   ) throws {
     self.shared = shared
-    replySpinNanoseconds = waitsForRepliesBusily ? Self.spinNanoseconds : 0
+    replySpinNanoseconds = waitsBusily ? Self.spinNanoseconds : 0
     guard let executable = Self.executableOverride.withLock({ $0 }) ?? Bundle.main.executableURL
     else {
       shared?.removeFile()

@@ -166,7 +166,7 @@ package enum TriageWorkers {
     if worker == nil {
       do {
         worker = try WorkerProcess(
-          arguments: arguments, reportsFrames: reportsFrames, waitsForRepliesBusily: false)
+          arguments: arguments, reportsFrames: reportsFrames, waitsBusily: false)
       } catch {
         return failed(
           target, kind: "cannot start a worker",
