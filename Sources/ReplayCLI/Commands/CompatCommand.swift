@@ -99,17 +99,33 @@ extension CommandInvocation {
           "\(target.name): its rotated files are joined in \(bundle), whose lines the report "
             + "counts"))
     }
-    let log: ReplayLog
-    do {
-      log = try ReplayLog(path: file, recovery: recovery)
-    } catch {
-      nameBundle()
-      output.emit(error.diagnostic)
-      return CompatResponse(path: target.name, log: nil, report: nil, problem: error.message)
+    // Opened without checking each line's JSON, which the check does itself as it decodes
+    // (``CompatibilityReport/hasUncheckedInvalidLine``); opened again with it when a line is
+    // not JSON, or the open fails: the checked open's report of that line is the one to give.
+    var unchecked = ReaderLimits.default
+    unchecked.checksJSONAtOpen = false
+    var opened = try? ReplayLog(path: file, recovery: recovery, limits: unchecked)
+    var response = opened.map { check($0, migrates: migrates) }
+    if response?.report?.hasUncheckedInvalidLine != false {
+      do {
+        opened = try ReplayLog(path: file, recovery: recovery)
+      } catch {
+        nameBundle()
+        output.emit(error.diagnostic)
+        return CompatResponse(path: target.name, log: nil, report: nil, problem: error.message)
+      }
+      response = opened.map { check($0, migrates: migrates) }
+    }
+    guard let log = opened, var result = response else {
+      return CompatResponse(path: target.name, log: nil, report: nil, problem: nil)
     }
     if !log.faults.isEmpty { nameBundle() }
     reportFaults(log)
-    let result = check(log, file: file, name: target.name, migrates: migrates)
+    notePlan(of: log)
+    if let problem = result.problem {
+      output.emit(.error(problem, at: Diagnostic.Location(file: file, line: 1)))
+    }
+    result.path = target.name
     if !result.isCompatible || !log.faults.isEmpty {
       nameBundle()
     } else if let bundle {
@@ -118,31 +134,26 @@ extension CommandInvocation {
     return result
   }
 
-  /// Checks `log`, opened from `file`, with its app: a ``CompatRequest`` to its service.
-  private func check(
-    _ log: ReplayLog, file: String, name: String, migrates: Bool
-  ) -> CompatResponse {
+  /// Checks `log` with its app: a ``CompatRequest`` to its service.
+  private func check(_ log: ReplayLog, migrates: Bool) -> CompatResponse {
     let service = ReplayService(opened: OpenedLog(log: log, apps: apps))
-    if let app = service.opened.app {
-      switch app.migrationPlan(for: log) {
-      case .logIsNewer, .missing:
-        if var note = BuildComparison.note(log: log, app: app) {
-          // Its hint to run `replay compat` is what this is.
-          note.hints.removeAll { $0.text.hasPrefix("replay compat") }
-          output.emit(note)
-        }
-      case .none, .migrate: break
+    do { return try service.perform(CompatRequest(migrates: migrates)) } catch {
+      return CompatResponse(path: log.path, log: log, report: nil, problem: error.message)
+    }
+  }
+
+  /// Says when the app reads `log` as recorded although its schema differs.
+  private func notePlan(of log: ReplayLog) {
+    guard let app = ReplayApp.recording(log.header, among: apps) else { return }
+    switch app.migrationPlan(for: log) {
+    case .logIsNewer, .missing:
+      if var note = BuildComparison.note(log: log, app: app) {
+        // Its hint to run `replay compat` is what this is.
+        note.hints.removeAll { $0.text.hasPrefix("replay compat") }
+        output.emit(note)
       }
+    case .none, .migrate: break
     }
-    var response: CompatResponse
-    do { response = try service.perform(CompatRequest(migrates: migrates)) } catch {
-      response = CompatResponse(path: file, log: log, report: nil, problem: error.message)
-    }
-    if let problem = response.problem {
-      output.emit(.error(problem, at: Diagnostic.Location(file: file, line: 1)))
-    }
-    response.path = name
-    return response
   }
 }
 

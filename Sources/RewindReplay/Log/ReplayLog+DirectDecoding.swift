@@ -49,6 +49,8 @@ extension ReplayLog {
   struct LocatedActionLine {
     /// The whole line.
     var bytes: UnsafeRawBufferPointer
+    /// Where it starts in the log.
+    var start: Int
     /// Where its parts are, when it is in the recorder's layout.
     var layout: ActionLineLayout?
     /// The line number.
@@ -69,7 +71,7 @@ extension ReplayLog {
     let line = bytes.slice(entry.start, entry.start + entry.length)
     let layout = ActionLineLayout(
       line, limits: limits.json, verifiedSeq: entry.isRecorderLayout ? entry.seq : nil)
-    return LocatedActionLine(bytes: line, layout: layout, number: entry.line)
+    return LocatedActionLine(bytes: line, start: entry.start, layout: layout, number: entry.line)
   }
 
   /// Loads the line of the action `seq` into `document`, for decoding its action straight from

@@ -6,16 +6,27 @@ import RewindJSON
 /// Decodes every action and state of a log with an app's types, without its reducer: what
 /// `replay compat` reports (``CompatibilityReport``). The actions are decoded on every core,
 /// straight from the log's bytes where they allow it, and an action text that decoded already is
-/// not decoded again (``DecodedTexts``): on the benchmark's log a check costs about 2.3× opening
+/// not decoded again (``DecodedTexts``): on the benchmark's log a check costs about 1.9× opening
 /// it (docs/performance.md, row 10).
+///
+/// A log opened without checking each line's JSON (``ReaderLimits/checksJSONAtOpen``, which
+/// `replay compat` turns off) has every line checked here instead, once: an action line decoded
+/// from its text was read by the grammar's reader as it decoded (its layout outside the action by
+/// ``ActionLineLayout``), and every other line — checkpoints, reducer times, the header, an action
+/// that did not decode — goes through ``JSONValidator``. A line that is not JSON sets
+/// ``CompatibilityReport/hasUncheckedInvalidLine``: the caller opens the log with the check then,
+/// for the open's own report of that line.
 struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
   /// One chunk's findings: per type, the count and the first failure.
   private struct Findings {
     var checked = 0
     var byType: [String: CompatibilityReport.FailingType] = [:]
+    /// Whether a line the open left unchecked is not valid JSON.
+    var hasInvalidLine = false
 
     mutating func merge(_ other: Findings) {
       checked += other.checked
+      hasInvalidLine = hasInvalidLine || other.hasInvalidLine
       for (type, failing) in other.byType {
         guard var mine = byType[type] else {
           byType[type] = failing
@@ -45,7 +56,8 @@ struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendabl
     return CompatibilityReport(
       actionsChecked: findings.checked,
       failingTypes: findings.byType.values.sorted { $0.firstSeq < $1.firstSeq },
-      statesChecked: statesChecked, failingStates: failingStates)
+      statesChecked: statesChecked, failingStates: failingStates,
+      hasUncheckedInvalidLine: findings.hasInvalidLine)
   }
 
   /// Decodes the header's state and every checkpoint.
@@ -85,7 +97,16 @@ struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendabl
 
   /// Decodes every action, in chunks spread over the cores.
   private func checkActions(_ log: ReplayLog) -> Findings {
-    guard log.actionCount > 0 else { return Findings() }
+    guard log.actionCount > 0 else {
+      // No action line to check around: the lines are checked here, all at once.
+      var findings = Findings()
+      if !log.limits.checksJSONAtOpen {
+        var lineCheck = UncheckedLines(log)
+        lineCheck.checkAll()
+        findings.hasInvalidLine = lineCheck.foundInvalidLine
+      }
+      return findings
+    }
     let seqs = log.firstSeq...log.lastSeq
     let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
     let chunks = seqs.count < 4_096 ? 1 : min(cores * 8, seqs.count / 1_024)
@@ -111,10 +132,16 @@ struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendabl
     defer { slot.deallocate() }
     let decoder = RewindJSONDecoder()
     var known = DecodedTexts(capacity: DecodedTexts.chunkCapacity)
+    var lineCheck =
+      log.limits.checksJSONAtOpen
+      ? nil : UncheckedLines(log, fromTheStart: seqs.lowerBound == log.firstSeq)
     for seq in seqs {
       let located = log.locateActionLine(seq)
+      // The lines before this action's, after the one before: checkpoints, reducer times.
+      lineCheck?.reach(seq, line: located)
       if let line = located {
-        // A text that decoded before decodes again: it is not decoded twice.
+        // A text that decoded before decodes again: it is not decoded twice. (Its bytes are
+        // those of a text the reader checked; the layout around it was checked just now.)
         let text = line.actionText
         let elements = line.layout?.elements ?? 0
         let probe = text.map { known.probe($0, elements: elements) }
@@ -129,6 +156,8 @@ struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendabl
           continue
         }
       }
+      // Not read by the grammar's reader as it decoded: checked alone.
+      lineCheck?.check(seq)
       if located != nil, let failure = lines.lastFailure {
         findings.checked += 1
         let (path, reason) = DecodeFailureText.describe(
@@ -159,6 +188,9 @@ struct CompatibilityChecker<State: Codable & Sendable, Action: Codable & Sendabl
           reason: reason)
       }
     }
+    // The lines after the chunk's last action, up to the next chunk's first.
+    lineCheck?.finish(after: seqs.upperBound)
+    findings.hasInvalidLine = lineCheck?.foundInvalidLine ?? false
     return findings
   }
 

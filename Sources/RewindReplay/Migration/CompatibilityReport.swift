@@ -38,6 +38,24 @@ public struct CompatibilityReport: Sendable {
   /// The states that fail, in file order.
   public var failingStates: [FailingState]
 
+  /// Whether a line of a log opened without checking each line's JSON
+  /// (``ReaderLimits/checksJSONAtOpen``) turned out not to be JSON: the check is then to be run
+  /// again on the log opened with the check, whose open reports that line (where, and why).
+  /// Always `false` for a log opened with it.
+  public var hasUncheckedInvalidLine: Bool
+
+  /// A report.
+  public init(
+    actionsChecked: Int, failingTypes: [FailingType], statesChecked: Int,
+    failingStates: [FailingState], hasUncheckedInvalidLine: Bool = false
+  ) {
+    self.actionsChecked = actionsChecked
+    self.failingTypes = failingTypes
+    self.statesChecked = statesChecked
+    self.failingStates = failingStates
+    self.hasUncheckedInvalidLine = hasUncheckedInvalidLine
+  }
+
   /// Whether every action and state decodes.
   public var isCompatible: Bool { failingTypes.isEmpty && failingStates.isEmpty }
 

@@ -213,6 +213,27 @@ import Testing
     }
   }
 
+  @Test func aChecksummedLineThatIsNotJSONIsReportedAsTheCheckedOpenReportsIt() throws {
+    // `compat` opens without checking each line's JSON and checks the lines as it decodes; a
+    // line that is not JSON sends it back to the checked open, whose error names the line.
+    try CLIFixture.withTemporaryDirectory { folder in
+      let bad = folder.appendingPathComponent("bad.jsonl").path
+      var lines = try String(contentsOfFile: Self.session, encoding: .utf8)
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      // Line 21, seq 20's action, re-framed with a valid checksum around a body that is not JSON.
+      let body = String(lines[20].dropFirst(LogLine.bodyOffset).dropLast()) + "]"
+      var framed: [UInt8] = []
+      Array(body.utf8).withUnsafeBytes { LogLine.appendFramed(body: $0, to: &framed) }
+      lines[20] = String(decoding: framed.dropLast(), as: UTF8.self)
+      try lines.joined(separator: "\n").write(toFile: bad, atomically: true, encoding: .utf8)
+      let run = ReplayRun(["compat", bad])
+      #expect(run.status == 2, "\(run.combined)")
+      #expect(run.standardError.hasPrefix("error: \(bad):21 (byte "), "\(run.standardError)")
+      #expect(run.standardError == ReplayRun(["info", bad]).standardError)
+      #expect(run.standardOutput.isEmpty)
+    }
+  }
+
   @Test func everyCommandSaysOnceWhenTheLogComesFromAnotherBuild() throws {
     let state = ReplayRun(["state", Self.v1, "--at", "6"])
     #expect(state.status == 0, "\(state.combined)")
