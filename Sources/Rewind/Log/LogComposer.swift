@@ -64,7 +64,8 @@ package struct LogComposer {
     if let time, time.isFinite, time >= 0 {
       line.seconds("time", nanoseconds: UInt64((time * 1e9).rounded()))
     }
-    line.string("type", Self.typeName(of: action))
+    // The type as the recorder derives it: `"action"` when the encoding is not an enum case.
+    line.string("type", LogLineBuilder.typeName(of: action, fallback: "action"))
     line.json("action", action.serializedBytes)
     line.appendFramed(to: &bytes)
   }
@@ -89,12 +90,6 @@ package struct LogComposer {
 
   /// The number of actions appended.
   package var actionCount: Int { seq }
-
-  /// The log's `type` for an encoded action, as the recorder derives it (`"action"` when the
-  /// encoding is not an enum case).
-  package static func typeName(of value: JSONValue) -> String {
-    LogLineBuilder.typeName(of: value, fallback: "action")
-  }
 
   /// `2026-11-21T10:00:00Z`.
   package static func timestamp(_ date: Date) -> String { LogLineBuilder.timestamp(date) }

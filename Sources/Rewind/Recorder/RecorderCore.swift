@@ -173,7 +173,7 @@ struct RecorderCore {
     var line: LogLineBuilder
     do {
       var value = try coder.encodeValue(action)
-      let type = Self.typeName(of: value, fallback: identity.actionType)
+      let type = LogLineBuilder.typeName(of: value, fallback: identity.actionType)
       if options.deniedActionTypes.contains(type) {
         line = LogLineBuilder(kind: .skipped)
         line.integer("seq", next)
@@ -465,18 +465,12 @@ struct RecorderCore {
     return now >= startNanos ? now - startNanos : 0
   }
 
-  /// The log's `type` of an encoded action (see ``LogLineBuilder/typeName(of:fallback:)``).
-  static func typeName(of value: JSONValue, fallback: String) -> String {
-    LogLineBuilder.typeName(of: value, fallback: fallback)
-  }
-
   /// The case name of an enum value, for a `skipped` line when encoding failed.
   static func caseName<Action>(of action: Action) -> String {
     if let label = Mirror(reflecting: action).children.first?.label { return label }
     let text = String(describing: action)
     return String(text.prefix { $0 != "(" })
   }
-
 }
 
 /// An object whose identity names one recording to ``FatalSignalRecord``.
