@@ -107,6 +107,8 @@ extension CommandInvocation {
     var opened = try? ReplayLog(path: file, recovery: recovery, limits: unchecked)
     var response = opened.map { check($0, migrates: migrates) }
     if response?.report?.hasUncheckedInvalidLine != false {
+      // (The first open's memory goes before the second's is taken.)
+      (opened, response) = (nil, nil)
       do {
         opened = try ReplayLog(path: file, recovery: recovery)
       } catch {
@@ -117,7 +119,8 @@ extension CommandInvocation {
       response = opened.map { check($0, migrates: migrates) }
     }
     guard let log = opened, var result = response else {
-      return CompatResponse(path: target.name, log: nil, report: nil, problem: nil)
+      return CompatResponse(
+        path: target.name, log: nil, report: nil, problem: "\(file) could not be opened")
     }
     if !log.faults.isEmpty { nameBundle() }
     reportFaults(log)
