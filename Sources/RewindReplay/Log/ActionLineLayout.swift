@@ -31,15 +31,10 @@ struct ActionLineLayout {
     var cursor = Cursor(line: line)
     let start: StaticString = #"{"c":"00000000","kind":"action","seq":"#
     if let seq = verifiedSeq, seq >= 0 {
-      var digits = 1
-      var rest = seq
-      while rest >= 10 {
-        rest /= 10
-        digits += 1
-      }
-      guard digits <= limits.maxNumberLength else { return nil }
-      cursor.offset = start.utf8CodeUnitCount + digits
-      guard cursor.offset <= line.count else { return nil }
+      cursor.offset = RecordPeek.endOfActionSeq(seq)
+      guard cursor.offset - start.utf8CodeUnitCount <= limits.maxNumberLength,
+        cursor.offset <= line.count
+      else { return nil }
     } else {
       guard cursor.skip(#"{"c":""#), cursor.skipHexDigits(),
         cursor.skip(#"","kind":"action","seq":"#),

@@ -263,7 +263,9 @@ struct LogIndexer {
           LogEntry(
             start: span.start, length: span.end - span.start, line: span.line, seq: seq,
             kind: .action, isRecorderLayout: true))
-        if identities != nil { identify(line, at: span.start, isRecorderLayout: true) }
+        if identities != nil {
+          identify(line, at: span.start, isRecorderLayout: true, verifiedSeq: seq)
+        }
         return nil
       }
       peeked = RecordPeek.fast(line)
@@ -478,12 +480,14 @@ struct LogIndexer {
     case notAJoin
   }
 
-  /// Adds the identity of the action line `line`, which starts at `start`, to ``identities``.
+  /// Adds the identity of the action line `line`, which starts at `start`, to ``identities``;
+  /// `verifiedSeq` is its seq when ``RecordPeek/actionSeq(_:)`` read it.
   private mutating func identify(
-    _ line: UnsafeRawBufferPointer, at start: Int, isRecorderLayout: Bool
+    _ line: UnsafeRawBufferPointer, at start: Int, isRecorderLayout: Bool,
+    verifiedSeq: Int? = nil
   ) {
     identities?.identify(
-      line: line, at: start, isRecorderLayout: isRecorderLayout, limits: limits.json,
-      document: &identityDocument)
+      line: line, at: start, isRecorderLayout: isRecorderLayout, verifiedSeq: verifiedSeq,
+      limits: limits.json, document: &identityDocument)
   }
 }

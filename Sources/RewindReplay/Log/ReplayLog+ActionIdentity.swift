@@ -9,8 +9,9 @@ import RewindJSON
 /// `skipped:TYPE:REASON` and `missing` for actions that were not recorded
 /// (``ReplayLog/actionIdentities()``). Opening a log with
 /// `identifiesActions` finds most of them in the indexer's own pass, while each line is in cache
-/// (``identify(line:at:isRecorderLayout:limits:document:)``); the rest — actions that must be
-/// decoded, skipped and missing seqs — are left for ``ReplayLog/actionIdentities()``.
+/// (``identify(line:at:isRecorderLayout:verifiedSeq:limits:document:)``); the rest — actions
+/// that must be decoded, skipped and missing seqs — are left for
+/// ``ReplayLog/actionIdentities()``.
 struct ActionIdentities: Sendable {
   /// Each action's hash; meaningless where ``places`` says ``unidentified``.
   private(set) var hashes: [Int] = []
@@ -51,15 +52,16 @@ struct ActionIdentities: Sendable {
   }
 
   /// Adds the next action's identity from its line: the bytes of its `action` as
-  /// ``ReplayLog/identityText(ofActionLine:isRecorderLayout:limits:document:)`` finds them, or
-  /// unidentified when the action must be decoded. `start` is the line's offset in the log's
-  /// buffer, whose memory starts at `base`.
+  /// ``ReplayLog/identityText(ofActionLine:isRecorderLayout:verifiedSeq:limits:document:)``
+  /// finds them, or unidentified when the action must be decoded. `start` is the line's offset in
+  /// the log's buffer.
   mutating func identify(
-    line: UnsafeRawBufferPointer, at start: Int, isRecorderLayout: Bool, limits: JSONLimits,
-    document: inout JSONTapeDocument?
+    line: UnsafeRawBufferPointer, at start: Int, isRecorderLayout: Bool, verifiedSeq: Int?,
+    limits: JSONLimits, document: inout JSONTapeDocument?
   ) {
     if let text = ReplayLog.identityText(
-      ofActionLine: line, isRecorderLayout: isRecorderLayout, limits: limits, document: &document),
+      ofActionLine: line, isRecorderLayout: isRecorderLayout, verifiedSeq: verifiedSeq,
+      limits: limits, document: &document),
       let textStart = text.baseAddress, let lineStart = line.baseAddress
     {
       let offset = start + (textStart - lineStart)
@@ -128,15 +130,19 @@ extension ReplayLog {
   /// A line whose checksum matches and whose layout is the recorder's (`isRecorderLayout`) is
   /// taken as the recorder wrote it — compact JSON, as opening the log already assumed when it
   /// checked no more than its nesting — so its identity is its `action`'s bytes, unparsed
-  /// (``recordedPayload(_:)``); its JSON is checked when its action is decoded (comparing
-  /// states, printing a hunk). Other lines are parsed, with `document` (made when first needed),
-  /// and their `action` taken when its text is compact.
+  /// (``recordedPayload(_:from:)``, searched from after the seq when the indexer read it,
+  /// `verifiedSeq`); its JSON is checked when its action is decoded (comparing states, printing
+  /// a hunk). Other lines are parsed, with `document` (made when first needed), and their
+  /// `action` taken when its text is compact.
   /// - Complexity: O(length of the line).
   static func identityText(
-    ofActionLine line: UnsafeRawBufferPointer, isRecorderLayout: Bool, limits: JSONLimits,
-    document: inout JSONTapeDocument?
+    ofActionLine line: UnsafeRawBufferPointer, isRecorderLayout: Bool, verifiedSeq: Int? = nil,
+    limits: JSONLimits, document: inout JSONTapeDocument?
   ) -> UnsafeRawBufferPointer? {
-    if isRecorderLayout, let payload = recordedPayload(line) {
+    if isRecorderLayout,
+      let payload = recordedPayload(
+        line, from: verifiedSeq.map(RecordPeek.endOfActionSeq) ?? LogLine.bodyOffset)
+    {
       return UnsafeRawBufferPointer(rebasing: line[payload])
     }
     let tape = document ?? JSONTapeDocument(limits: limits)
@@ -157,8 +163,8 @@ extension ReplayLog {
   }
 
   /// The identity of the action `seq` when it is not in the line as compact JSON
-  /// (``identityText(ofActionLine:isRecorderLayout:limits:document:)``): its decoded payload's
-  /// compact JSON text, or `skipped:TYPE:REASON`, or `missing`.
+  /// (``identityText(ofActionLine:isRecorderLayout:verifiedSeq:limits:document:)``): its decoded
+  /// payload's compact JSON text, or `skipped:TYPE:REASON`, or `missing`.
   /// - Throws: As ``action(at:)``, for a line that is not valid JSON or lacks an `action`.
   private func decodedActionIdentity(_ seq: Int) throws(ReplayError) -> [UInt8] {
     let action = try action(at: seq)
@@ -175,27 +181,55 @@ extension ReplayLog {
   /// the recorder's): after the first `,"action":` — which cannot occur inside a JSON string,
   /// where a quote is always escaped — and before the closing `}` or `,"sanitized":true}`.
   /// `nil` when the line is not laid out that way; the caller checks it the long way.
-  static func recordedPayload(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
+  ///
+  /// - Parameter offset: Where the search starts: the body (after the checksum), or any later
+  ///   offset before which the line is known to hold no `,"action":`.
+  /// - Complexity: O(offset of the key − `offset`): the recorder's members before the key are
+  ///   stepped over, anything else searched a byte at a time (the key is a few dozen bytes in: a
+  ///   `memchr` call per comma cost more).
+  static func recordedPayload(
+    _ line: UnsafeRawBufferPointer, from offset: Int = LogLine.bodyOffset
+  ) -> Range<Int>? {
     let key: StaticString = #","action":"#
     let keyLength = key.utf8CodeUnitCount
-    var offset = LogLine.bodyOffset
-    while let comma = Platform.firstIndex(of: UInt8(ascii: ","), in: line, from: offset) {
-      if RecordPeek.matches(key, in: line, at: comma) {
+    let count = line.count
+    guard offset >= 0, count >= keyLength + 1 else { return nil }
+    var comma = offset
+    // The recorder's `,"time":T,"type":"NAME"` are stepped over rather than searched: a number's
+    // characters, then a string to its closing quote (neither holds `,"action":`).
+    if RecordPeek.matches(#","time":"#, in: line, at: comma) {
+      comma += 8
+      while comma < count, Self.isNumberCharacter(line[comma]) { comma += 1 }
+    }
+    if RecordPeek.matches(#","type":""#, in: line, at: comma) {
+      comma += 9
+      while comma < count, line[comma] != UInt8(ascii: "\"") {
+        comma += line[comma] == UInt8(ascii: "\\") ? 2 : 1
+      }
+    }
+    let lastStart = count - keyLength
+    while comma <= lastStart {
+      if line[comma] == UInt8(ascii: ","), RecordPeek.matches(key, in: line, at: comma) {
         let start = comma + keyLength
         let sanitized: StaticString = #","sanitized":true}"#
         let suffix = sanitized.utf8CodeUnitCount
-        var end = line.count - 1
-        if line.count - suffix >= start,
-          RecordPeek.matches(sanitized, in: line, at: line.count - suffix)
-        {
-          end = line.count - suffix
+        var end = count - 1
+        if count - suffix >= start, RecordPeek.matches(sanitized, in: line, at: count - suffix) {
+          end = count - suffix
         }
-        guard end > start, line[line.count - 1] == UInt8(ascii: "}") else { return nil }
+        guard end > start, line[count - 1] == UInt8(ascii: "}") else { return nil }
         return start..<end
       }
-      offset = comma + 1
+      comma += 1
     }
     return nil
+  }
+
+  /// Whether `byte` can be part of a JSON number.
+  @inline(__always)
+  private static func isNumberCharacter(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+      || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
   }
 
   /// The identity of every action, in seq order: those the open found (opened with

@@ -66,6 +66,33 @@ import Testing
       ], leftToDecode: [2])
   }
 
+  /// The payload of a recorder's line, searched from the body or from after the seq (as the
+  /// open does), whatever the members between: a type holding quotes, backslashes, commas and
+  /// the key itself escaped, a time with an exponent or none, a site and a cause.
+  @Test func recordedPayloadIsFoundPastEveryMemberBeforeIt() throws {
+    let cases: [(members: String, payload: String)] = [
+      (#""time":0.5,"type":"add""#, #"{"add":{"title":"a,b"}}"#),
+      (#""time":1e-3,"type":"a\",\"action\":\"x\\""#, #"{"b":1}"#),
+      (#""type":"plain""#, "7"),
+      (#""time":2,"type":"t","site":"A.swift:3","cause":12"#, #"[1,",\"action\":"]"#),
+      (#""time":3.25E+2,"type":"\\","via":"viewer""#, #"{"c":{}}"#),
+    ]
+    for (seq, example) in cases.enumerated() {
+      var text = LogText()
+      text.record(
+        #""kind":"action","seq":\#(seq + 7),\#(example.members),"action":\#(example.payload)"#)
+      let line = Array(text.bytes.dropLast())
+      line.withUnsafeBytes { bytes in
+        for start in [LogLine.bodyOffset, RecordPeek.endOfActionSeq(seq + 7)] {
+          let found = ReplayLog.recordedPayload(bytes, from: start).map {
+            String(decoding: bytes[$0], as: UTF8.self)
+          }
+          #expect(found == example.payload, "\(example.members) from \(start)")
+        }
+      }
+    }
+  }
+
   @Test func handWrittenLinesAreParsedAndCompacted() throws {
     var text = LogText(checksummed: false)
     text.header()
