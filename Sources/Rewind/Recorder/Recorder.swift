@@ -185,7 +185,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     origin: ActionOrigin?, _ encode: (inout JSONDirectWriter) throws -> Void
   ) -> Int? {
     var recorded: Int? = 0
-    let report = core.withLock { core -> RecorderError? in
+    let report = withCoreOnAppThread { core -> RecorderError? in
       guard core.isRecording else { return nil }
       let missed = core.awaitsState ? core.settleAwaitedState() : nil
       core.noteOrigin(origin)
@@ -228,6 +228,14 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     return recorded
   }
 
+  /// Runs `body` with the core's lock held, from the app's thread (an action's line, its
+  /// reducer time, planning its state): a lock held by the background writer for one part of a
+  /// state is waited for without sleeping (``RecorderCore/appThreadSpin``), so that the app's
+  /// thread is not left to be woken and scheduled again after a hold of tens of microseconds.
+  func withCoreOnAppThread<Result>(_ body: (inout RecorderCore) -> Result) -> Result {
+    core.withLock(spinningFor: RecorderCore.appThreadSpin, body)
+  }
+
   /// Notes when the reducer starts, when reducer times are recorded.
   @inline(__always)
   private func startReducerClock() {
@@ -241,7 +249,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     guard let reduceStart else { return }
     let now = Int(truncatingIfNeeded: DispatchTime.now().uptimeNanoseconds)
     let elapsed = max(0, now - reduceStart.load())
-    if let report = core.withLock({ $0.noteReducerTime(nanoseconds: elapsed) }) {
+    if let report = withCoreOnAppThread({ $0.noteReducerTime(nanoseconds: elapsed) }) {
       self.report(report)
     }
   }
@@ -280,7 +288,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// Records the next action line with `write`, after settling a state the previous action was
   /// owed, and notes whether this one's state is due.
   func recordNext(_ write: (inout RecorderCore) -> RecorderError?) {
-    let report = core.withLock { core -> RecorderError? in
+    let report = withCoreOnAppThread { core -> RecorderError? in
       guard core.isRecording else { return nil }
       // Asked here first: most actions follow one whose state came (a call saved per action).
       let missed = core.awaitsState ? core.settleAwaitedState() : nil
@@ -334,7 +342,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
     // A checkpoint for the background is planned and submitted under one lock, so that a
     // `close()` (which stops planning under the same lock) waits for it; submitting only
     // enqueues.
-    let (plan, report) = core.withLock { core -> (RecorderCore.StatePlan, RecorderError?) in
+    let (plan, report) = withCoreOnAppThread { core -> (RecorderCore.StatePlan, RecorderError?) in
       let plan = core.planState(writerIsIdle: isIdle)
       // A rotation due waits for the state being encoded: that state is needed now.
       if !isIdle && core.isRotationDue { checkpoints.hurry() }

@@ -5,6 +5,13 @@ import RewindJSON
 /// Lives inside the recorder's mutex; every method runs with it held. The states it writes
 /// (checkpoints, the final one, rotation's header) are in RecorderCore+States.swift.
 struct RecorderCore {
+  /// How long the app's thread waits for the core's lock without sleeping (nanoseconds) before
+  /// it sleeps on it (``Recorder/withCoreOnAppThread(_:)``): longer than the longest hold of
+  /// the background writer, one part of a state (a 64 KiB line's `write(2)`, tens of
+  /// microseconds). 0 on a single core, where the holder cannot run while the app's thread
+  /// spins.
+  static let appThreadSpin: UInt64 = ProcessInfo.processInfo.activeProcessorCount > 1 ? 150_000 : 0
+
   /// What the header says about the recording.
   struct Identity {
     var app: String
