@@ -21,6 +21,8 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   public let path: String
   /// The recording's state, behind the lock every writer takes.
   let core: Locked<RecorderCore>
+  /// ``RecorderCore/appThreadSpin``, read once (a `static let` is checked at every read).
+  private let appThreadSpin = RecorderCore.appThreadSpin
   private let onError: @Sendable (RecorderError) -> Void
   /// The checks of the app's reducer the wrappers make (``reduceChecked(_:keepsState:actionType:reducing:)``).
   let checks: Locked<ReducerChecks>
@@ -233,7 +235,7 @@ public final class Recorder<State: Codable & Sendable, Action: Codable & Sendabl
   /// state is waited for without sleeping (``RecorderCore/appThreadSpin``), so that the app's
   /// thread is not left to be woken and scheduled again after a hold of tens of microseconds.
   func withCoreOnAppThread<Result>(_ body: (inout RecorderCore) -> Result) -> Result {
-    core.withLock(spinningFor: RecorderCore.appThreadSpin, body)
+    core.withLock(spinningFor: appThreadSpin, body)
   }
 
   /// Notes when the reducer starts, when reducer times are recorded.
