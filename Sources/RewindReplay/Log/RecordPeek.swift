@@ -48,13 +48,7 @@ struct RecordPeek {
   /// Where the digits of `seq` end in an action line in the recorder's layout, for a line
   /// ``actionSeq(_:)`` read `seq` from: the offset of the `,` or `}` after them.
   static func endOfActionSeq(_ seq: Int) -> Int {
-    var digits = 1
-    var rest = seq
-    while rest >= 10 {
-      rest /= 10
-      digits += 1
-    }
-    return LogLine.bodyOffset + actionStart.utf8CodeUnitCount + digits
+    LogLine.bodyOffset + actionStart.utf8CodeUnitCount + DecimalDigits.count(UInt64(max(0, seq)))
   }
 
   /// How the recorder's action lines start, right after the checksum.
