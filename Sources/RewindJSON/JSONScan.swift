@@ -36,8 +36,8 @@ package enum JSONScan {
   }
 
   /// The offset after the closing quote of the string whose opening quote is at `quote`, in a
-  /// text known to be valid.
-  private static func afterString(in bytes: UnsafeRawBufferPointer, at quote: Int) -> Int {
+  /// text known to be valid; past `bytes.count` when the string is not closed.
+  package static func afterString(in bytes: UnsafeRawBufferPointer, at quote: Int) -> Int {
     var i = quote + 1
     while true {
       i = nextQuoteOrBackslash(in: bytes, from: i)

@@ -196,16 +196,13 @@ extension ReplayLog {
     guard offset >= 0, count >= keyLength + 1 else { return nil }
     var comma = offset
     // The recorder's `,"time":T,"type":"NAME"` are stepped over rather than searched: a number's
-    // characters, then a string to its closing quote (neither holds `,"action":`).
+    // characters, then a string past its closing quote (neither holds `,"action":`).
     if RecordPeek.matches(#","time":"#, in: line, at: comma) {
       comma += 8
       while comma < count, Self.isNumberCharacter(line[comma]) { comma += 1 }
     }
     if RecordPeek.matches(#","type":""#, in: line, at: comma) {
-      comma += 9
-      while comma < count, line[comma] != UInt8(ascii: "\"") {
-        comma += line[comma] == UInt8(ascii: "\\") ? 2 : 1
-      }
+      comma = JSONScan.afterString(in: line, at: comma + 8)
     }
     let lastStart = count - keyLength
     while comma <= lastStart {
