@@ -29,7 +29,7 @@ struct DAPBench {
       seq += 1
       let body =
         "{\"seq\":\(seq),\"type\":\"request\",\"command\":\"\(command)\",\"arguments\":\(arguments)}"
-      dap.send("Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+      try dap.send("Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
       var messages: [JSONValue] = []
       // The response, and for a move its stopped event.
       let expectsStop = ["next", "stepBack", "configurationDone"].contains(command)
@@ -52,7 +52,7 @@ struct DAPBench {
     let repl = try PipedReplay(ReplayCommand.prefix + [log, "--no-isolate", "--json"])
     defer { repl.stop() }
     func type(_ command: String) throws {
-      repl.send(command + "\n")
+      try repl.send(command + "\n")
       let line = try repl.readLine()
       if line.hasPrefix("{\"error\"") { throw BenchError("replay: \(command): \(line)") }
     }
@@ -150,6 +150,9 @@ final class PipedReplay {
 
   /// Starts `command` (its standard error discarded).
   init(_ command: [String]) throws {
+    // A write to a process that has ended is then an error ``send(_:)`` throws, not a signal
+    // that ends the harness.
+    signal(SIGPIPE, SIG_IGN)
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
     process.standardInput = input
@@ -159,7 +162,14 @@ final class PipedReplay {
   }
 
   /// Writes `text` to the process.
-  func send(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
+  /// - Throws: `BenchError` when the process no longer reads (it has ended: its status said).
+  func send(_ text: String) throws {
+    do {
+      try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+    } catch {
+      throw BenchError("\(name) no longer reads its input (\(error)); \(ending())")
+    }
+  }
 
   /// The next line of output.
   func readLine() throws -> String {
@@ -189,8 +199,23 @@ final class PipedReplay {
   /// Reads what is available.
   private func fill() throws {
     let data = output.fileHandleForReading.availableData
-    if data.isEmpty { throw BenchError("replay ended its output") }
+    if data.isEmpty { throw BenchError("\(name) ended its output; \(ending())") }
     buffer += data
+  }
+
+  /// The command, for messages.
+  private var name: String {
+    ([process.executableURL?.lastPathComponent ?? "replay"] + (process.arguments ?? []))
+      .joined(separator: " ")
+  }
+
+  /// How the process ended (waited for up to two seconds), or that it still runs.
+  private func ending() -> String {
+    for _ in 0..<200 where process.isRunning { usleep(10_000) }
+    guard !process.isRunning else { return "it is still running" }
+    return process.terminationReason == .uncaughtSignal
+      ? "it was killed by signal \(process.terminationStatus)"
+      : "it exited with status \(process.terminationStatus)"
   }
 
   /// Ends the process.

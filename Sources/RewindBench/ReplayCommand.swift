@@ -6,7 +6,8 @@ import RewindReplay
 
 /// The `replay` tool as the benchmarks run it: the built `replay` binary next to this one, or,
 /// when `swift run rewind-bench` did not build it, this binary in its `__replay` mode, which runs
-/// the same `ReplayTool` with the same apps.
+/// the same `ReplayTool` with the same apps as the binary does (standard input read, the app's
+/// reducer isolated unless `--no-isolate`).
 enum ReplayCommand {
   static let apps = [
     ReplayApp(name: "counter", reducer: counterReducer, initialState: CounterState()),
@@ -35,14 +36,6 @@ enum ReplayCommand {
   /// What ``prefix`` runs, for the notes.
   static var description: String {
     prefix.count == 1 ? "the built replay binary" : "rewind-bench __replay (ReplayTool, same apps)"
-  }
-
-  /// Runs `replay` in this process with `arguments`, writing to standard output.
-  static func runHere(_ arguments: [String]) -> Int32 {
-    let output = StandardOutput()
-    let status = ReplayTool.run(arguments, apps: apps, output: output, input: ScriptedInput([]))
-    output.flush()
-    return status
   }
 
   /// Runs `replay` in this process, throwing its output away.

@@ -24,7 +24,9 @@ do {
     // The peak resident memory of one command, this process's only child.
     exit(BenchPlatform.printPeakResident(of: Array(arguments.dropFirst())))
   case "__replay":
-    exit(ReplayCommand.runHere(Array(arguments.dropFirst())))
+    // `replay` when no built binary is next to this one: as the binary runs, reading standard
+    // input (the REPL, `replay dap`) and isolating the app's reducer by default.
+    ReplayTool.main(apps: ReplayCommand.apps, arguments: Array(arguments.dropFirst()))
   case "__worker", "__follow", "__triage":
     // A crash-isolated worker, when no built replay binary is next to this one: as the replay
     // binary runs one, with its crash reporter (the note of the action a reducer crashed on).
