@@ -147,12 +147,13 @@ final class PipedReplay {
   private let output = Pipe()
   /// Output read and not yet returned.
   private var buffer: [UInt8] = []
+  /// What `SIGPIPE` did before this process started, restored by ``stop()``: meanwhile a write
+  /// to the process once it has ended is an error ``send(_:)`` throws, not a signal that ends the
+  /// harness (the processes the harness starts later inherit the default again).
+  private let previousPipeAction = signal(SIGPIPE, SIG_IGN)
 
   /// Starts `command` (its standard error discarded).
   init(_ command: [String]) throws {
-    // A write to a process that has ended is then an error ``send(_:)`` throws, not a signal
-    // that ends the harness.
-    signal(SIGPIPE, SIG_IGN)
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
     process.standardInput = input
@@ -223,5 +224,6 @@ final class PipedReplay {
     try? input.fileHandleForWriting.close()
     process.terminate()
     process.waitUntilExit()
+    signal(SIGPIPE, previousPipeAction)
   }
 }
