@@ -36,7 +36,8 @@ package enum JSONScan {
   }
 
   /// The offset after the closing quote of the string whose opening quote is at `quote`, in a
-  /// text known to be valid; past `bytes.count` when the string is not closed.
+  /// text known to be valid. On any other bytes it reads none past `bytes.count`, and returns an
+  /// offset past it when the string is not closed.
   package static func afterString(in bytes: UnsafeRawBufferPointer, at quote: Int) -> Int {
     var i = quote + 1
     while true {
