@@ -153,13 +153,20 @@ final class PipedReplay {
   private let previousPipeAction = signal(SIGPIPE, SIG_IGN)
 
   /// Starts `command` (its standard error discarded).
+  /// - Throws: what `Process.run()` throws when the command cannot start (`SIGPIPE`'s action
+  ///   restored first: ``stop()`` is never called on a process that did not start).
   init(_ command: [String]) throws {
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    do {
+      try process.run()
+    } catch {
+      signal(SIGPIPE, previousPipeAction)
+      throw error
+    }
   }
 
   /// Writes `text` to the process.
