@@ -29,15 +29,15 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   // `processLock` (an `NSRecursiveLock`) is itself thread-safe. The registrar is `Sendable`.
   private let stateBox: StateCell<State>
   private let processLock = NSRecursiveLock()
-  private var pipeline: Pipeline
+  /// Not checked for exclusive access at run time (three checks a dispatch): `processLock`
+  /// guards every access.
+  @exclusivity(unchecked) private var pipeline: Pipeline
   /// The ``ObservationRegistrar``'s box where Observation exists (`nil` before macOS 14,
   /// iOS 17, tvOS 17, watchOS 10): a stored property cannot have a newer type than the class.
   private let observation: AnyObject?
-  /// `\.state`, made once: a key path literal of a generic class is instantiated at run time on
-  /// every evaluation, which cost about half of a dispatch.
-  private let stateKeyPath: KeyPath<Store, State>
 
-  /// An action waiting in the dispatch queue, with where it came from.
+  /// An action waiting in the dispatch queue, with where it came from: one dispatched from inside
+  /// a middleware, a subscriber or an observation callback, while another is handled.
   private struct Dispatched {
     var action: Action
     var file: StaticString
@@ -48,13 +48,27 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// Everything the dispatch loop owns; guarded by `processLock`.
+  ///
+  /// What every dispatch walks — middleware, hooks, subscribers — it walks as immutable linked
+  /// lists of classes (``Link``, made again after a change, ``WalkedList``): walking an array
+  /// or a tuple whose element type depends on `State` and `Action`, in this generic code that
+  /// the app's module does not specialise, looks up the element's type metadata in the
+  /// runtime's tables on every dispatch (about 40% of a dispatch), while a class's fields and a
+  /// closure's call need none. A walk under way keeps the list it started with, so a subscriber
+  /// that cancels itself or another, or subscribes another, changes the next action's walk.
   private struct Pipeline {
     var reducer: Reducer<State, Action>
-    var middleware: [Middleware<State, Action>]
-    var subscribers: [(id: UInt64, notify: @Sendable (State) -> Void)] = []
+    /// The middleware, in order (never removed: their ids are all 0).
+    var middleware = WalkedList<Middleware<State, Action>>()
+    /// The context every middleware gets, made on first use (it is the same for every action):
+    /// a list of one, for the same reason.
+    var middlewareContext: Link<MiddlewareContext<State, Action>>?
+    var subscribers = WalkedList<@Sendable (State) -> Void>()
     var nextSubscriberID: UInt64 = 0
+    /// Actions dispatched while another is handled, waiting for it to finish.
     var queue: [Dispatched] = []
-    var queueHead = 0
+    /// Whether `queue` holds any (checked instead of `queue.isEmpty`, which is generic code).
+    var hasQueued = false
     /// The cause token of the action being handled, made when something it causes is
     /// dispatched (``currentCause()``).
     var currentCause: ActionCause?
@@ -63,8 +77,84 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     var isDraining = false
     var isReducing = false
     var reducedCount = 0
-    var hooks: [(id: UInt64, hooks: ReduceHooks<State, Action>)] = []
+    var hooks = WalkedList<ReduceHooks<State, Action>>()
+    /// The first hooks' `reduce`, which runs the reducer (found when hooks change).
+    var reduceCheck: (@Sendable (inout State, Action, (inout State) -> Void) -> Void)?
     var nextHookID: UInt64 = 0
+  }
+
+  /// One element of an immutable list the dispatch loop walks (``Pipeline``), with an id to remove
+  /// it by.
+  private final class Link<Element>: @unchecked Sendable {
+    // Why `@unchecked Sendable` is sound: the elements are the store's `Sendable` middleware,
+    // hooks and subscribers; `next` is written only by `deinit`, to a link no one else holds.
+    /// The rest of the list (a `var` only for ``deinit``).
+    private(set) var next: Link?
+    let id: UInt64
+    let element: Element
+
+    init(_ element: Element, id: UInt64, next: Link?) {
+      self.element = element
+      self.id = id
+      self.next = next
+    }
+
+    /// Releases the rest of the list one link at a time: left to itself, each link's release
+    /// would end the next one's inside it, a chain of calls as deep as the list (thousands of
+    /// subscribers would overflow a thread's stack). A link someone still holds (a walk under
+    /// way) is left, with the rest of its list, to them.
+    deinit {
+      var rest = next.take()
+      while var link = rest {
+        rest = nil
+        guard isKnownUniquelyReferenced(&link) else { break }
+        rest = link.next.take()
+      }
+    }
+
+    /// `entries` as a list, in the same order.
+    static func list(_ entries: [(id: UInt64, element: Element)]) -> Link? {
+      var list: Link?
+      for entry in entries.reversed() { list = Link(entry.element, id: entry.id, next: list) }
+      return list
+    }
+  }
+
+  /// Middleware, hooks or subscribers: the ones added, in order, and the list a dispatch walks
+  /// (``Pipeline``), made again at the first walk after a change — so that adding many
+  /// subscribers one after the other costs each one an append, not a new list.
+  private struct WalkedList<Element> {
+    /// The elements in the order added, with the ids they are removed by.
+    private var entries: [(id: UInt64, element: Element)] = []
+    /// `entries` as a list to walk, unless `isStale`.
+    private var list: Link<Element>?
+    private var isStale = false
+
+    /// Adds `element` at the end.
+    mutating func append(_ element: Element, id: UInt64) {
+      entries.append((id, element))
+      isStale = true
+    }
+
+    /// Removes the element added with `id`.
+    mutating func remove(id: UInt64) {
+      entries.removeAll { $0.id == id }
+      isStale = true
+    }
+
+    /// The list to walk; `nil` when there is none.
+    @inline(__always)
+    mutating func walk() -> Link<Element>? {
+      if isStale { remake() }
+      return list
+    }
+
+    /// Makes the list again from `entries` (out of line: the common walk needs no metadata).
+    @inline(never)
+    private mutating func remake() {
+      list = Link.list(entries)
+      isStale = false
+    }
   }
 
   /// Creates a store.
@@ -80,8 +170,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     middleware: [Middleware<State, Action>] = []
   ) {
     self.stateBox = StateCell(initialState)
-    self.stateKeyPath = \Store.state
-    self.pipeline = Pipeline(reducer: reducer, middleware: middleware)
+    var pipeline = Pipeline(reducer: reducer)
+    for element in middleware { pipeline.middleware.append(element, id: 0) }
+    self.pipeline = pipeline
     if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
       observation = ObservationBox()
     } else {
@@ -114,7 +205,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   public func addMiddleware(_ middleware: Middleware<State, Action>) {
     processLock.lock()
     defer { processLock.unlock() }
-    pipeline.middleware.append(middleware)
+    pipeline.middleware.append(middleware, id: 0)
   }
 
   /// Dispatches an action: it passes through the middleware, then the reducer, then every
@@ -147,9 +238,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       viewerRequest: origin.viewerRequest)
   }
 
-  /// Queues `action` and, unless this thread is already draining the queue, runs the queue. An
-  /// action dispatched while another is handled (from a middleware, a subscriber or an
-  /// observation callback) is caused by it, unless a cause is given.
+  /// Runs `action` or, when this thread is already handling one (a dispatch from a middleware, a
+  /// subscriber or an observation callback), queues it to run next; such an action is caused by
+  /// the one being handled, unless a cause is given. Then runs what was queued meanwhile.
   private func enqueue(
     _ action: Action, file: StaticString, line: UInt, cause: ActionCause?,
     viewerRequest: Int? = nil
@@ -164,23 +255,45 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
           + "(they are queued after the current action).")
       return
     }
-    let cause = cause ?? (pipeline.isDraining ? currentCause() : nil)
-    pipeline.queue.append(
-      Dispatched(
-        action: action, file: file, line: line, cause: cause, viewerRequest: viewerRequest))
-    guard !pipeline.isDraining else { return }
+    guard !pipeline.isDraining else {
+      queue(action, file: file, line: line, cause: cause ?? currentCause(), viewerRequest)
+      return
+    }
     pipeline.isDraining = true
     defer {
       pipeline.isDraining = false
-      pipeline.queue.removeAll(keepingCapacity: true)
-      pipeline.queueHead = 0
       pipeline.currentCause = nil
     }
-    while pipeline.queueHead < pipeline.queue.count {
-      let next = pipeline.queue[pipeline.queueHead]
-      pipeline.queueHead += 1
-      process(next)
+    // The action itself is handled without going through the queue: most dispatches queue
+    // nothing, and the queue's array is generic code that looks up type metadata (``Pipeline``).
+    process(action, file: file, line: line, cause: cause, viewerRequest: viewerRequest)
+    if pipeline.hasQueued { drainQueue() }
+  }
+
+  /// Queues an action dispatched while another is handled (under `processLock`).
+  @inline(never)
+  private func queue(
+    _ action: Action, file: StaticString, line: UInt, cause: ActionCause, _ viewerRequest: Int?
+  ) {
+    pipeline.queue.append(
+      Dispatched(
+        action: action, file: file, line: line, cause: cause, viewerRequest: viewerRequest))
+    pipeline.hasQueued = true
+  }
+
+  /// Handles the queued actions, and those they queue, in order (under `processLock`).
+  @inline(never)
+  private func drainQueue() {
+    var head = 0
+    while head < pipeline.queue.count {
+      let next = pipeline.queue[head]
+      head += 1
+      process(
+        next.action, file: next.file, line: next.line, cause: next.cause,
+        viewerRequest: next.viewerRequest)
     }
+    pipeline.queue.removeAll(keepingCapacity: true)
+    pipeline.hasQueued = false
   }
 
   /// The cause token of the action being handled (made on first use, under `processLock`).
@@ -192,28 +305,45 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     return cause
   }
 
-  private func process(_ dispatched: Dispatched) {
-    pipeline.currentCause = nil
-    pipeline.currentSeq = 0
+  /// The context every middleware gets (made once, under `processLock`).
+  private func middlewareContext() -> MiddlewareContext<State, Action> {
+    if let made = pipeline.middlewareContext { return made.element }
     let context = MiddlewareContext<State, Action>(
       state: { [stateBox] in stateBox.mutex.withLock { $0 } },
       dispatch: { [weak self] action, file, line in
         self?.enqueue(action, file: file, line: line, cause: nil)
       },
       cause: { [weak self] in self?.currentCauseLocked() ?? ActionCause() })
-    var current = dispatched.action
-    for middleware in pipeline.middleware {
-      guard let passed = middleware.handle(current, context: context) else { return }
-      current = passed
+    pipeline.middlewareContext = Link(context, id: 0, next: nil)
+    return context
+  }
+
+  /// Handles one action: middleware, hooks, the reducer, subscribers (under `processLock`).
+  private func process(
+    _ action: Action, file: StaticString, line: UInt, cause: ActionCause?, viewerRequest: Int?
+  ) {
+    pipeline.currentCause = nil
+    pipeline.currentSeq = 0
+    var current = action
+    if let first = pipeline.middleware.walk() {
+      let context = middlewareContext()
+      var link: Link? = first
+      while let middleware = link {
+        guard let passed = middleware.element.handle(current, context: context) else { return }
+        current = passed
+        link = middleware.next
+      }
     }
     let reducer = pipeline.reducer
-    if !pipeline.hooks.isEmpty {
-      var origin = ActionOrigin(
-        file: dispatched.file, line: dispatched.line, cause: dispatched.cause?.seq)
-      origin.viewerRequest = dispatched.viewerRequest
-      for entry in pipeline.hooks {
-        let seq = entry.hooks.willReduce(current, origin)
+    let hooks = pipeline.hooks.walk()
+    if let first = hooks {
+      var origin = ActionOrigin(file: file, line: line, cause: cause?.seq)
+      origin.viewerRequest = viewerRequest
+      var link: Link? = first
+      while let entry = link {
+        let seq = entry.element.willReduce(current, origin)
         if seq > 0 { pipeline.currentSeq = seq }
+        link = entry.next
       }
       if pipeline.currentSeq > 0 { pipeline.currentCause?.resolve(pipeline.currentSeq) }
     }
@@ -223,11 +353,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     pipeline.isReducing = true
     // A closure, not a key path: a key path into a generic type is instantiated at run time on
     // every evaluation unless the optimizer removes it, which it stopped doing here once.
-    var check: (@Sendable (inout State, Action, (inout State) -> Void) -> Void)?
-    for entry in pipeline.hooks where entry.hooks.reduce != nil {
-      check = entry.hooks.reduce
-      break
-    }
+    let check = pipeline.reduceCheck
     let newState = stateBox.mutex.withLock { state -> State in
       if let check {
         check(&state, current) { reducer.run(&$0, current) }
@@ -239,9 +365,15 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     pipeline.isReducing = false
     observeDidSet()
     pipeline.reducedCount += 1
-    for entry in pipeline.hooks { entry.hooks.didReduce(newState) }
-    for subscriber in pipeline.subscribers {
-      subscriber.notify(newState)
+    var link = hooks
+    while let entry = link {
+      entry.element.didReduce(newState)
+      link = entry.next
+    }
+    var subscriber = pipeline.subscribers.walk()
+    while let entry = subscriber {
+      entry.element(newState)
+      subscriber = entry.next
     }
   }
 }
@@ -251,40 +383,50 @@ extension Store: Observable {}
 
 /// The store's observation registrar, boxed so that ``Store`` can hold it as an `AnyObject`
 /// below the versions that have Observation.
+///
+/// The registrar's calls name this box and its `state` rather than the store and `\Store.state`:
+/// an observer is told by the registrar and the key path, which are the same for every read and
+/// change of the store's state, so tracking is unchanged; and the calls are not generic over
+/// `Store<State, Action>`, each of which looked up the store's `Observable` conformance in the
+/// runtime's tables (twice a dispatch).
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-private final class ObservationBox: Sendable {
+private final class ObservationBox: Observable, Sendable {
   let registrar = ObservationRegistrar()
+  /// `\.state`, made once.
+  let stateKeyPath: KeyPath<ObservationBox, Void> & Sendable = \.state
+  /// Stands for the store's state in the registrar's calls.
+  var state: Void { () }
 }
 
 extension Store {
-  /// The registrar, where Observation exists.
+  /// The registrar's box, where Observation exists.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @inline(__always)
-  private var registrar: ObservationRegistrar? {
-    observation.map { unsafeDowncast($0, to: ObservationBox.self).registrar }
+  private var observationBox: ObservationBox? {
+    observation.map { unsafeDowncast($0, to: ObservationBox.self) }
   }
 
   /// Tells observers that the state was read.
   @inline(__always)
   private func observeAccess() {
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-      registrar?.access(self, keyPath: stateKeyPath)
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let box = observationBox {
+      box.registrar.access(box, keyPath: box.stateKeyPath)
     }
   }
 
   /// Tells observers that the state is about to change.
   @inline(__always)
   private func observeWillSet() {
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-      registrar?.willSet(self, keyPath: stateKeyPath)
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let box = observationBox {
+      box.registrar.willSet(box, keyPath: box.stateKeyPath)
     }
   }
 
   /// Tells observers that the state changed.
   @inline(__always)
   private func observeDidSet() {
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-      registrar?.didSet(self, keyPath: stateKeyPath)
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let box = observationBox {
+      box.registrar.didSet(box, keyPath: box.stateKeyPath)
     }
   }
 }
@@ -309,7 +451,8 @@ extension Store {
     let (value, hooks) = try make(stateBox.mutex.withLock { $0 })
     let id = pipeline.nextHookID
     pipeline.nextHookID += 1
-    pipeline.hooks.append((id: id, hooks: hooks))
+    pipeline.hooks.append(hooks, id: id)
+    noteHooksChanged()
     return (value, id)
   }
 
@@ -320,8 +463,19 @@ extension Store {
   package func detachHooks(_ id: UInt64) -> State {
     processLock.lock()
     defer { processLock.unlock() }
-    pipeline.hooks.removeAll { $0.id == id }
+    pipeline.hooks.remove(id: id)
+    noteHooksChanged()
     return stateBox.mutex.withLock { $0 }
+  }
+
+  /// Finds the first hooks' `reduce` again (under `processLock`).
+  private func noteHooksChanged() {
+    pipeline.reduceCheck = nil
+    var link = pipeline.hooks.walk()
+    while let entry = link, pipeline.reduceCheck == nil {
+      pipeline.reduceCheck = entry.element.reduce
+      link = entry.next
+    }
   }
 
   /// Calls `handler` with the whole state after every action.
@@ -399,14 +553,14 @@ extension Store {
     defer { processLock.unlock() }
     let id = pipeline.nextSubscriberID
     pipeline.nextSubscriberID += 1
-    pipeline.subscribers.append((id: id, notify: notify))
+    pipeline.subscribers.append(notify, id: id)
     return Subscription { [weak self] in self?.removeSubscriber(id) }
   }
 
   private func removeSubscriber(_ id: UInt64) {
     processLock.lock()
     defer { processLock.unlock() }
-    pipeline.subscribers.removeAll { $0.id == id }
+    pipeline.subscribers.remove(id: id)
   }
 }
 

@@ -70,4 +70,30 @@ import Testing
     #expect(runs.total == 10)
     #expect(reports.all.isEmpty)
   }
+
+  @Test func theCheckStopsWithItsRecorderAndAnotherRecordersCheckTakesOver() throws {
+    let directory = try TemporaryDirectory()
+    let runs = Runs()
+    let store = Store(initialState: Stamped(), reducer: Self.reducer(runs))
+    let unchecked = try store.startRecording(
+      to: directory.file("unchecked.jsonl"), app: "stamps",
+      options: RecordingOptions(determinismCheck: .off))
+    let checked = try store.startRecording(
+      to: directory.file("checked.jsonl"), app: "stamps",
+      options: RecordingOptions(determinismCheck: .sampled(every: 1)))
+    for _ in 0..<3 { store.dispatch(.keep) }
+    #expect(runs.total == 6)  // The second recorder's check runs the reducer twice.
+    checked.close()
+    for _ in 0..<3 { store.dispatch(.keep) }
+    #expect(runs.total == 9)  // The first has no check: once per action.
+    unchecked.close()
+    let rechecked = try store.startRecording(
+      to: directory.file("rechecked.jsonl"), app: "stamps",
+      options: RecordingOptions(ifExists: .replace, determinismCheck: .sampled(every: 1)))
+    store.dispatch(.keep)
+    #expect(runs.total == 11)
+    rechecked.close()
+    store.dispatch(.keep)
+    #expect(runs.total == 12)
+  }
 }

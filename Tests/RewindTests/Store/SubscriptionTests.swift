@@ -216,6 +216,27 @@ private func makePanelStore(_ initialState: Panel = Panel()) -> Store<Panel, Pan
     #expect(once.isCancelled)
   }
 
+  @Test func subscriptionsChangedWhileNotifyingApplyFromTheNextAction() {
+    // The round under way keeps the subscribers it started with: one cancelled by an earlier
+    // subscriber is still called for this action, one added is not; both apply to the next.
+    let store = makePanelStore()
+    let seen = StoreTestLog<String>()
+    let later = StoreTestLog<Subscription>()
+    let added = StoreTestLog<Subscription>()
+    let first = store.subscribe { [weak store] state in
+      seen.append("first \(state.count)")
+      guard state.count == 1, let store else { return }
+      later.elements.first?.cancel()
+      added.append(store.subscribe { seen.append("added \($0.count)") })
+    }
+    later.append(store.subscribe { seen.append("later \($0.count)") })
+    store.dispatch(.increment)
+    store.dispatch(.increment)
+    #expect(seen.elements == ["first 1", "later 1", "first 2", "added 2"])
+    #expect(later.elements.first?.isCancelled == true)
+    _ = first
+  }
+
   @Test func dispatchFromASubscriberRunsAfterEverySubscriberSawTheCurrentAction() {
     let store = makePanelStore()
     let seen = StoreTestLog<String>()
