@@ -86,10 +86,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// One element of an immutable list the dispatch loop walks (``Pipeline``), with an id to remove
   /// it by.
   private final class Link<Element>: @unchecked Sendable {
-    // Why `@unchecked Sendable` is sound: the elements are the store's `Sendable` middleware,
-    // hooks and subscribers; `next` is written only by `deinit`, to a link no one else holds.
-    /// The rest of the list (a `var` only for ``deinit``).
-    private(set) var next: Link?
+    // Why `@unchecked Sendable` is sound: every stored property is a `let`, and the elements
+    // are the store's `Sendable` middleware, hooks and subscribers.
+    let next: Link?
     let id: UInt64
     let element: Element
 
@@ -97,19 +96,6 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       self.element = element
       self.id = id
       self.next = next
-    }
-
-    /// Releases the rest of the list one link at a time: left to itself, each link's release
-    /// would end the next one's inside it, a chain of calls as deep as the list (thousands of
-    /// subscribers would overflow a thread's stack). A link someone still holds (a walk under
-    /// way) is left, with the rest of its list, to them.
-    deinit {
-      var rest = next.take()
-      while var link = rest {
-        rest = nil
-        guard isKnownUniquelyReferenced(&link) else { break }
-        rest = link.next.take()
-      }
     }
 
     /// `entries` as a list, in the same order.

@@ -1,3 +1,4 @@
+import Foundation
 import Rewind
 import RewindExamples
 import Testing
@@ -269,5 +270,34 @@ private func makePanelStore(_ initialState: Panel = Panel()) -> Store<Panel, Pan
     #expect(released?.isCancelled == false)
     released = nil
     #expect(calls.elements == ["cancelled", "released"])
+  }
+
+  @Test func aStoreWithAHundredThousandSubscribersIsReleasedOnASmallStack() {
+    // The store walks its subscribers as a linked list, whose release must not recurse as deep
+    // as the list: on a 512 KiB stack (a secondary thread's on Apple platforms) that would
+    // overflow it. (Swift's release of a list's links does not recurse on Linux today.)
+    let calls = Locked(0)
+    let released = Locked(false)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      var store: Store<Panel, PanelAction>? = makePanelStore()
+      var tokens: [Subscription] = []
+      for _ in 0..<100_000 {
+        if let token = store?.subscribe({ _ in calls.withLock { $0 += 1 } }) {
+          tokens.append(token)
+        }
+      }
+      store?.dispatch(.increment)
+      weak let weakStore = store
+      store = nil
+      released.withLock { $0 = weakStore == nil }
+      tokens.removeAll()
+      done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    done.wait()
+    #expect(calls.withLock { $0 } == 100_000)
+    #expect(released.withLock { $0 })
   }
 }
