@@ -337,8 +337,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     // dispatch from one of them is queued like a dispatch from a subscriber.
     observeWillSet()
     pipeline.isReducing = true
-    // A closure, not a key path: a key path into a generic type is instantiated at run time on
-    // every evaluation unless the optimizer removes it, which it stopped doing here once.
+    // The hooks' check of the reducer, found when hooks change (``noteHooksChanged()``).
     let check = pipeline.reduceCheck
     let newState = stateBox.mutex.withLock { state -> State in
       if let check {
@@ -351,7 +350,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     pipeline.isReducing = false
     observeDidSet()
     pipeline.reducedCount += 1
-    var link = hooks
+    // The hooks again: an observation callback may have closed a recorder since `willReduce`.
+    var link = pipeline.hooks.walk()
     while let entry = link {
       entry.element.didReduce(newState)
       link = entry.next
