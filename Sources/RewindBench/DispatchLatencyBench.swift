@@ -341,10 +341,15 @@ struct DispatchLatencyBench {
 }
 
 /// What the dispatching thread did during one dispatch (`REWIND_DISPATCH_TRACE=1`): its own CPU
-/// time, minor page faults and context switches, from the kernel's per-thread counters.
+/// time, the part of it in the kernel, minor page faults and context switches, from the kernel's
+/// per-thread counters.
 struct ThreadSample {
   var wall = 0.0
   var cpu = 0.0
+  /// The part of `cpu` the kernel spent for the thread (system calls, faults): the kernel's
+  /// split of a thread's time is sampled at its clock ticks (4 ms here), so it tells a long
+  /// dispatch's kernel time from its own only roughly.
+  var system = 0.0
   var faults = 0
   var involuntary = 0
   var voluntary = 0
@@ -357,6 +362,7 @@ struct ThreadSample {
     #if os(Linux)
       var usage = rusage()
       getrusage(__rusage_who_t(1), &usage)  // RUSAGE_THREAD, a macro Glibc's module leaves out
+      sample.system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
       sample.faults = usage.ru_minflt
       sample.involuntary = usage.ru_nivcsw
       sample.voluntary = usage.ru_nvcsw
@@ -366,6 +372,7 @@ struct ThreadSample {
 
   mutating func subtract(_ other: ThreadSample, index: Int, wall: Double) {
     cpu -= other.cpu
+    system -= other.system
     faults -= other.faults
     involuntary -= other.involuntary
     voluntary -= other.voluntary
@@ -375,6 +382,6 @@ struct ThreadSample {
 
   var text: String {
     "#\(index) wall \(FigureUnit.seconds.format(wall)) cpu \(FigureUnit.seconds.format(cpu)) "
-      + "faults \(faults) ivcsw \(involuntary) vcsw \(voluntary)"
+      + "(system \(FigureUnit.seconds.format(system))) faults \(faults) ivcsw \(involuntary) vcsw \(voluntary)"
   }
 }
