@@ -288,7 +288,8 @@ private func makePanelStore(_ initialState: Panel = Panel()) -> Store<Panel, Pan
         }
       }
       store?.dispatch(.increment)
-      weak let weakStore = store
+      weak var weakStore: Store<Panel, PanelAction>?
+      weakStore = store
       store = nil
       released.withLock { $0 = weakStore == nil }
       tokens.removeAll()
