@@ -103,9 +103,11 @@ import Testing
 
       let saved = try ReplayLog(path: "\(folder)/saved.jsonl")
       // The viewer's first state is the last checkpoint (25 apart) the sink had read when it
-      // connected: 100, or an earlier one when it connected while the app was dispatching.
+      // connected: 100, an earlier one when it connected while the app was dispatching, or the
+      // file's first state (0) when none had reached it yet — on a loaded machine, where the
+      // checkpoints written in the background came after the connection.
       let base = saved.header.firstSeq - 1
-      #expect(base > 0 && base <= 100 && base % 25 == 0, "base \(base)")
+      #expect(base >= 0 && base <= 100 && base % 25 == 0, "base \(base)")
       #expect(saved.lastSeq == 300)
       #expect(saved.faults.isEmpty)
       #expect(saved.hasEndRecord)
@@ -117,7 +119,10 @@ import Testing
       #expect(recorder.liveStatus?.connections == 1)
       let header = try JSONParser.parse(Self.lines("\(folder)/saved.jsonl", kind: "header")[0])
       let app = try ReplayLog(path: "\(folder)/app.jsonl")
-      #expect(header["state"] == (try app.checkpointState(at: base)))
+      let appHeader = try JSONParser.parse(Self.lines("\(folder)/app.jsonl", kind: "header")[0])
+      let expected = base == 0 ? appHeader["state"] : try app.checkpointState(at: base)
+      #expect(expected != nil)
+      #expect(header["state"] == expected)
     }
   }
 
