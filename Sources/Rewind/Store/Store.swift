@@ -112,19 +112,23 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   private struct WalkedList<Element> {
     /// The elements in the order added, with the ids they are removed by.
     private var entries: [(id: UInt64, element: Element)] = []
-    /// `entries` as a list to walk, unless `isStale`.
+    /// `entries` as a list to walk; `nil` when stale. A change lets the old list go at once: a
+    /// removed subscriber that holds the store must not keep it alive until the next dispatch
+    /// (a walk under way holds the list it walks itself).
     private var list: Link<Element>?
     private var isStale = false
 
     /// Adds `element` at the end.
     mutating func append(_ element: Element, id: UInt64) {
       entries.append((id, element))
+      list = nil
       isStale = true
     }
 
     /// Removes the element added with `id`.
     mutating func remove(id: UInt64) {
       entries.removeAll { $0.id == id }
+      list = nil
       isStale = true
     }
 

@@ -238,6 +238,24 @@ private func makePanelStore(_ initialState: Panel = Panel()) -> Store<Panel, Pan
     _ = first
   }
 
+  @Test func aCancelledSubscriberThatHoldsTheStoreNoLongerKeepsItAlive() {
+    let seen = StoreTestLog<Int>()
+    var store: Store<Panel, PanelAction>? = makePanelStore()
+    weak var weakStore: Store<Panel, PanelAction>?
+    weakStore = store
+    if let strong = store {
+      let token = strong.subscribe { state in
+        seen.append(state.count)
+        withExtendedLifetime(strong) {}  // Holds the store, as a subscriber that dispatches does.
+      }
+      strong.dispatch(.increment)
+      token.cancel()
+    }
+    store = nil
+    #expect(weakStore == nil)
+    #expect(seen.elements == [1])
+  }
+
   @Test func dispatchFromASubscriberRunsAfterEverySubscriberSawTheCurrentAction() {
     let store = makePanelStore()
     let seen = StoreTestLog<String>()
